@@ -1,0 +1,19 @@
+# Toolchain file for Kasane target code: Debian's MIPS cross compiler, used freestanding.
+# Programs link statically at 0x00400000 as Linux o32 executables, so the same file runs on
+# kasane-sim (under the Kasane OS) and under qemu-mipsel.
+set(CMAKE_SYSTEM_NAME Generic)
+set(CMAKE_SYSTEM_PROCESSOR mips)
+set(CMAKE_C_COMPILER mipsel-linux-gnu-gcc)
+set(CMAKE_ASM_COMPILER mipsel-linux-gnu-gcc)
+set(CMAKE_AR mipsel-linux-gnu-ar)
+set(CMAKE_RANLIB mipsel-linux-gnu-ranlib)
+set(CMAKE_OBJDUMP mipsel-linux-gnu-objdump)
+set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
+
+set(KASANE_TARGET_FLAGS "-march=mips32r2 -mno-abicalls -fno-pic -msoft-float -ffreestanding -nostdlib")
+set(CMAKE_C_FLAGS_INIT "${KASANE_TARGET_FLAGS} -O2 -g -Wall -Wextra -fno-builtin-printf")
+set(CMAKE_ASM_FLAGS_INIT "${KASANE_TARGET_FLAGS} -g")
+# libgcc is built hard-float and abicalls; its integer routines are all we use, so the ABI-tag
+# mismatch warnings from ld are noise.
+set(CMAKE_EXE_LINKER_FLAGS_INIT "-static -Wl,--no-warn-mismatch")
+set(CMAKE_C_STANDARD_LIBRARIES "-lgcc")

@@ -1,0 +1,34 @@
+/* The boot protocol between kasane-sim and a kernel, shared by the simulator and target code.
+ *
+ * kasane-sim loads the kernel ELF (linked in kseg0 or kseg1) into RAM and starts context 0 at its
+ * entry point in kernel mode with Status = CU0|BEV, interrupts off, and
+ *     $a0 = kseg0 address of a struct kasane_bootinfo,  $a1 = KASANE_BOOT_MAGIC.
+ * Other contexts start the same way only when the config says core.smp_start = true.
+ * The bootinfo, the argument and environment strings and the program image (an unmodified ELF
+ * file) lie in one page-aligned block at the top of the first 512 MiB of RAM (so kseg0 reaches
+ * it); the kernel may use physical memory from its own end up to boot_pa. */
+#ifndef KASANE_BOOTINFO_H
+#define KASANE_BOOTINFO_H
+
+#include <stdint.h>
+
+#define KASANE_BOOT_MAGIC 0x454e534bu /* "KSNE" */
+#define KASANE_BOOT_VERSION 1u
+
+struct kasane_bootinfo {
+  uint32_t magic;        /* KASANE_BOOT_MAGIC */
+  uint32_t version;      /* KASANE_BOOT_VERSION */
+  uint32_t ram_size;     /* bytes of RAM, from physical address 0 */
+  uint32_t contexts;     /* hardware contexts of the core */
+  uint32_t boot_pa;      /* physical start of the boot block; memory above it is not free */
+  uint32_t program_pa;   /* physical address of the program's ELF file, 0 if none */
+  uint32_t program_size; /* its size in bytes */
+  uint32_t argc;         /* argument strings, argv[0] first (the program's path) */
+  uint32_t args_pa;      /* physical address of argc NUL-terminated strings, packed */
+  uint32_t args_size;    /* bytes, including the NULs */
+  uint32_t envc;         /* environment strings "NAME=value", packed like the arguments */
+  uint32_t env_pa;
+  uint32_t env_size;
+};
+
+#endif /* KASANE_BOOTINFO_H */

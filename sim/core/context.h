@@ -1,0 +1,61 @@
+// A hardware context (architecture thread): a full virtual processor with its own GPRs, HI/LO, PC
+// and CP0 copy. The TLB and memory are shared through the core (Iss) it belongs to.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "core/cp0.h"
+
+namespace kasane {
+
+class Iss;
+
+enum class ContextState : uint8_t {
+  kParked,   // never started (core.smp_start = false) or stopped by the kernel
+  kRunning,  // fetches and executes
+  kWaiting,  // executed WAIT: sleeps until an interrupt is pending
+};
+
+const char* context_state_name(ContextState s);
+
+// A small direct-mapped cache from virtual page to host memory, in front of the TLB and the bus.
+struct MicroTlbEntry {
+  uint32_t vpage = ~0u;   // va >> 12, ~0 when empty
+  uint8_t* host = nullptr;
+  bool writable = false;
+};
+
+struct Context {
+  std::array<uint32_t, 32> gpr{};
+  uint32_t hi = 0, lo = 0;
+  uint32_t pc = 0;
+  Cp0 cp0;
+
+  // Delay slots: a taken branch sets branch_pending; the next instruction (the slot) runs with
+  // in_delay set and then control goes to branch_target.
+  bool branch_pending = false;
+  uint32_t branch_target = 0;
+  bool in_delay = false;
+  bool annul_slot = false;  // a branch-likely not taken: skip the slot
+  bool redirected = false;  // the current instruction set pc itself (exception, ERET)
+
+  // LL/SC: the link is broken by ERET and by any store to the linked word.
+  bool ll_bit = false;
+  uint32_t ll_pa = 0;
+
+  ContextState state = ContextState::kParked;
+  bool check_irq = false;     // Status/Cause/timer changed: re-evaluate interrupts
+  uint64_t timer_at = ~0ull;  // core cycle at which Count reaches Compare next
+
+  unsigned id = 0;      // index within the core
+  unsigned cpunum = 0;  // global number, read by RDHWR $0 and EBase.CPUNum
+  uint64_t instret = 0;
+  Iss* core = nullptr;
+
+  static constexpr unsigned kMicroTlbSize = 256;
+  std::array<MicroTlbEntry, kMicroTlbSize> utlb{};
+  void flush_utlb() { utlb.fill(MicroTlbEntry{}); }
+};
+
+}  // namespace kasane

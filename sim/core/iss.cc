@@ -1,0 +1,274 @@
+// The ISS main loop, instruction fetch through the decode cache, address translation (the MIPS32
+// fixed segments and the TLB), exceptions and interrupts.
+#include "core/iss.h"
+
+#include <algorithm>
+
+#include "core/decoder.h"
+
+namespace kasane {
+
+void exec_reserved(Context& c, Insn i);  // exec_system.cc
+
+namespace {
+// Executed for words no table row matches.
+const InsnInfo kReservedRow = {"(reserved)", 0, 0, "", Format::R, Unit::system, 0, 0, 0,
+                               &exec_reserved};
+constexpr unsigned kDecodeCacheSize = 1u << 14;
+constexpr uint32_t kKseg0 = 0x80000000u, kKseg1 = 0xa0000000u, kKseg2 = 0xc0000000u;
+}  // namespace
+
+const char* context_state_name(ContextState s) {
+  switch (s) {
+    case ContextState::kParked: return "parked";
+    case ContextState::kRunning: return "running";
+    case ContextState::kWaiting: return "waiting";
+  }
+  return "?";
+}
+
+Iss::Iss(const IssConfig& cfg, PhysMemory& mem)
+    : cfg_(cfg), mem_(mem), ctx_(cfg.contexts), tlb_(cfg.tlb_entries) {
+  const InsnInfo* nop = decode_exec(0);
+  dcache_.assign(kDecodeCacheSize, DecodeSlot{0, nop});
+  for (unsigned i = 0; i < ctx_.size(); ++i) {
+    ctx_[i].id = i;
+    ctx_[i].cpunum = cfg.first_cpunum + i;
+    ctx_[i].core = this;
+  }
+}
+
+void Iss::reset(uint32_t entry, uint32_t a0, uint32_t a1) {
+  for (Context& c : ctx_) {
+    bool start = c.id == 0 || cfg_.smp_start;
+    c.state = start ? ContextState::kRunning : ContextState::kParked;
+    c.pc = entry;
+    c.gpr[4] = a0;
+    c.gpr[5] = a1;
+  }
+}
+
+uint64_t Iss::run(uint64_t cycles) {
+  const uint64_t start = cycle_, end = cycle_ + cycles;
+  while (cycle_ < end && !stop_) {
+    if (cycle_ >= next_timer_) fire_timers();
+    bool any = false;
+    for (Context& c : ctx_) {
+      if (c.state != ContextState::kRunning) continue;
+      step(c);
+      any = true;
+    }
+    if (any) {
+      ++cycle_;
+      continue;
+    }
+    // Nothing runs: jump to the next event that can wake a context instead of ticking idle
+    // cycles. Skipping changes no count, since idle cycles do nothing but advance Count.
+    uint64_t wake = ~0ull;
+    for (const Context& c : ctx_)
+      if (c.state == ContextState::kWaiting && (c.cp0.status & cp0::kStatusIMMask & cp0::kCauseIP7))
+        wake = std::min(wake, c.timer_at);
+    if (wake == ~0ull) {
+      deadlocked_ = stop_ = true;
+      break;
+    }
+    cycle_ = std::min(end, std::max(cycle_ + 1, wake));
+  }
+  return cycle_ - start;
+}
+
+void Iss::step(Context& c) {
+  if (c.check_irq && take_interrupt(c)) return;
+  c.redirected = false;
+  c.in_delay = c.branch_pending;
+  uint32_t raw;
+  if (!fetch(c, raw)) return;
+  const uint32_t pc = c.pc;
+  const uint32_t target = c.branch_target;
+  c.branch_pending = false;
+  DecodeSlot& slot = dcache_[(pc >> 2) & (kDecodeCacheSize - 1)];
+  if (slot.raw != raw) {
+    const InsnInfo* info = decode_exec(raw);
+    slot = DecodeSlot{raw, info ? info : &kReservedRow};
+  }
+  slot.info->exec(c, Insn{raw});
+  c.gpr[0] = 0;
+  if (c.redirected) return;  // an exception or ERET set pc; the instruction did not retire
+  ++c.instret;
+  if (c.annul_slot) {
+    c.annul_slot = false;
+    c.pc = pc + 8;
+  } else {
+    c.pc = c.in_delay ? target : pc + 4;
+  }
+}
+
+bool Iss::fetch(Context& c, uint32_t& raw) {
+  const uint32_t pc = c.pc;
+  if (pc & 3) {
+    raise_address(c, cp0::kAdEL, pc);
+    return false;
+  }
+  if (uint8_t* p = utlb_hit(c, pc, Access::kFetch)) {
+    std::memcpy(&raw, p, 4);
+    return true;
+  }
+  return access_slow(c, pc, 4, Access::kFetch, raw);
+}
+
+bool Iss::translate(Context& c, uint32_t va, Access a, uint32_t& pa, bool* writable) {
+  const bool store = a == Access::kStore;
+  const uint32_t bad_addr_code = store ? cp0::kAdES : cp0::kAdEL;
+  if (writable) *writable = true;
+  if (va >= kKseg0 && c.cp0.user_mode()) {
+    raise_address(c, bad_addr_code, va);
+    return false;
+  }
+  if (va >= kKseg0 && va < kKseg2) {
+    pa = va - (va < kKseg1 ? kKseg0 : kKseg1);
+    return true;
+  }
+  if (va < kKseg0 && (c.cp0.status & cp0::kStatusERL)) {  // kuseg is unmapped while ERL is set
+    pa = va;
+    return true;
+  }
+  const uint8_t asid = c.cp0.entryhi & cp0::kEntryHiASIDMask;
+  const uint32_t tlb_code = store ? cp0::kTLBS : cp0::kTLBL;
+  switch (tlb_.lookup(va, asid, store, pa)) {
+    case Tlb::Result::kHit:
+      if (writable && !store) {
+        uint32_t ignored;
+        *writable = tlb_.lookup(va, asid, true, ignored) == Tlb::Result::kHit;
+      }
+      return true;
+    case Tlb::Result::kMiss:
+      raise_address(c, tlb_code, va, /*refill=*/true);
+      return false;
+    case Tlb::Result::kInvalid:
+      raise_address(c, tlb_code, va);
+      return false;
+    case Tlb::Result::kModified:
+      raise_address(c, cp0::kMod, va);
+      return false;
+  }
+  return false;
+}
+
+bool Iss::access_slow(Context& c, uint32_t va, unsigned size, Access a, uint32_t& data) {
+  uint32_t pa;
+  bool writable;
+  if (!translate(c, va, a, pa, &writable)) return false;
+  if (uint8_t* page = mem_.ram_page(pa >> 12)) {
+    MicroTlbEntry& e = c.utlb[(va >> 12) & (Context::kMicroTlbSize - 1)];
+    e = MicroTlbEntry{va >> 12, page, writable};
+    uint8_t* p = page + (pa & 0xfffu);
+    if (a == Access::kStore) {
+      std::memcpy(p, &data, size);
+      if (ll_links_) note_store(pa);
+    } else {
+      data = 0;
+      std::memcpy(&data, p, size);
+      // Sign or zero extension is the caller's business: it asked for a T of `size` bytes.
+    }
+    return true;
+  }
+  if (a != Access::kStore) data = 0;
+  if (mem_.io(pa, size, a == Access::kStore, data)) {
+    if (a == Access::kStore && ll_links_) note_store(pa);
+    return true;
+  }
+  c.cp0.badvaddr = va;  // not architected for bus errors, but useful in fault reports
+  raise(c, a == Access::kFetch ? cp0::kIBE : cp0::kDBE);
+  return false;
+}
+
+void Iss::note_store(uint32_t pa) {
+  for (Context& o : ctx_) {
+    if (o.ll_bit && (o.ll_pa & ~3u) == (pa & ~3u)) {
+      o.ll_bit = false;
+      --ll_links_;
+    }
+  }
+}
+
+void Iss::ll_link(Context& c, uint32_t pa) {
+  if (!c.ll_bit) ++ll_links_;
+  c.ll_bit = true;
+  c.ll_pa = pa;
+  c.cp0.lladdr = pa >> 4;
+}
+
+void Iss::ll_clear(Context& c) {
+  if (c.ll_bit) --ll_links_;
+  c.ll_bit = false;
+}
+
+void Iss::raise(Context& c, uint32_t code, bool refill, unsigned ce) {
+  Cp0& s = c.cp0;
+  uint32_t offset = 0x180;
+  if (!(s.status & cp0::kStatusEXL)) {
+    s.epc = c.in_delay ? c.pc - 4 : c.pc;
+    s.cause = c.in_delay ? (s.cause | cp0::kCauseBD) : (s.cause & ~cp0::kCauseBD);
+    if (refill) offset = 0;
+  }
+  if (code == cp0::kInt && (s.cause & cp0::kCauseIV)) offset = 0x200;
+  s.cause = (s.cause & ~(cp0::kCauseExcMask | (3u << cp0::kCauseCEShift))) |
+            (code << cp0::kCauseExcShift) | (ce << cp0::kCauseCEShift);
+  s.status |= cp0::kStatusEXL;
+  const uint32_t base = (s.status & cp0::kStatusBEV) ? 0xbfc00200u : (s.ebase & 0xfffff000u);
+  c.pc = base + offset;
+  c.branch_pending = false;
+  c.annul_slot = false;
+  c.redirected = true;
+}
+
+void Iss::raise_address(Context& c, uint32_t code, uint32_t va, bool refill) {
+  Cp0& s = c.cp0;
+  s.badvaddr = va;
+  if (code == cp0::kTLBL || code == cp0::kTLBS || code == cp0::kMod) {
+    s.context = (s.context & cp0::kContextPTEBaseMask) | ((va >> 13) << 4);
+    s.entryhi = (va & cp0::kEntryHiVPN2Mask) | (s.entryhi & cp0::kEntryHiASIDMask);
+  }
+  raise(c, code, refill);
+}
+
+bool Iss::take_interrupt(Context& c) {
+  c.check_irq = false;
+  if (!c.cp0.interrupt_ready()) return false;
+  c.in_delay = c.branch_pending;
+  raise(c, cp0::kInt);
+  return true;
+}
+
+void Iss::schedule_timer(Context& c) {
+  uint32_t delta = c.cp0.compare - count(c);
+  c.timer_at = cycle_ + (delta ? delta : (1ull << 32));
+  next_timer_ = ~0ull;
+  for (const Context& o : ctx_) next_timer_ = std::min(next_timer_, o.timer_at);
+}
+
+void Iss::fire_timers() {
+  for (Context& c : ctx_) {
+    if (c.timer_at > cycle_) continue;
+    c.cp0.cause |= cp0::kCauseIP7 | cp0::kCauseTI;
+    c.check_irq = true;
+    // IM7 sits at the same bit in Status as IP7 in Cause.
+    if (c.state == ContextState::kWaiting && (c.cp0.status & cp0::kCauseIP7))
+      c.state = ContextState::kRunning;
+    c.timer_at += 1ull << 32;
+  }
+  next_timer_ = ~0ull;
+  for (const Context& o : ctx_) next_timer_ = std::min(next_timer_, o.timer_at);
+}
+
+uint32_t Iss::tlb_random(const Context& c) const {
+  // Deterministic: derived from the cycle counter, always within [Wired, entries-1].
+  const uint32_t wired = std::min(c.cp0.wired, tlb_.size() - 1);
+  return wired + static_cast<uint32_t>(cycle_ % (tlb_.size() - wired));
+}
+
+void Iss::flush_all_utlbs() {
+  for (Context& c : ctx_) c.flush_utlb();
+}
+
+}  // namespace kasane

@@ -1,0 +1,157 @@
+// The functional instruction-set simulator of one core: its contexts, its TLB, address
+// translation and precise exceptions. It is the reference model: one instruction per running
+// context per cycle, no timing beyond that. The semantics of each instruction live in
+// exec_*.cc, one file per family, as functions named after the table rows.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <optional>
+#include <vector>
+
+#include "core/context.h"
+#include "core/insn.h"
+#include "core/tlb.h"
+
+namespace kasane {
+
+// Physical memory as a core sees it: RAM pages it may touch directly (the TLM-2.0 DMI idea, one
+// page at a time so that RAM can be allocated lazily), and everything else through the bus.
+class PhysMemory {
+ public:
+  virtual ~PhysMemory() = default;
+  // Host memory of the 4 KiB physical page `ppn`, or nullptr if that page is not RAM.
+  virtual uint8_t* ram_page(uint32_t ppn) = 0;
+  // A device access of 1, 2 or 4 bytes. False means nothing answered: a bus error.
+  virtual bool io(uint32_t pa, unsigned size, bool write, uint32_t& data) = 0;
+};
+
+struct IssConfig {
+  unsigned contexts = 1;
+  unsigned tlb_entries = 32;
+  uint32_t prid = 0x00019300;
+  bool smp_start = false;
+  unsigned first_cpunum = 0;  // global number of context 0 (core index * contexts)
+};
+
+enum class Access : uint8_t { kFetch, kLoad, kStore };
+
+class Iss {
+ public:
+  Iss(const IssConfig& cfg, PhysMemory& mem);
+
+  // Start context 0 (and, with smp_start, all others) at `entry` in kernel mode.
+  void reset(uint32_t entry, uint32_t a0, uint32_t a1);
+  // Run for at most `cycles` cycles; returns early when stopped. Returns the cycles run.
+  uint64_t run(uint64_t cycles);
+  // Execute one instruction on context `c` (for tests and the pipeline's reference checks).
+  void step(Context& c);
+
+  void request_stop() { stop_ = true; }
+  void clear_stop() { stop_ = false; }
+  bool stop_requested() const { return stop_; }
+  // Every context is parked or waiting and no timer will wake one: the guest cannot progress.
+  bool deadlocked() const { return deadlocked_; }
+
+  uint64_t cycle() const { return cycle_; }
+  unsigned num_contexts() const { return static_cast<unsigned>(ctx_.size()); }
+  Context& context(unsigned i) { return ctx_[i]; }
+  const Context& context(unsigned i) const { return ctx_[i]; }
+  Tlb& tlb() { return tlb_; }
+  const IssConfig& config() const { return cfg_; }
+
+  // ---- used by the semantics functions ----
+  template <typename T>
+  bool load(Context& c, uint32_t va, T& out);
+  template <typename T>
+  bool store(Context& c, uint32_t va, T value);
+  // Physical address of `va` for LL (raises like a load on failure).
+  bool translate(Context& c, uint32_t va, Access a, uint32_t& pa, bool* writable = nullptr);
+
+  // Take exception `code` on `c` at its current instruction. `refill` selects the TLB refill
+  // vector; `ce` is Cause.CE for Coprocessor Unusable.
+  void raise(Context& c, uint32_t code, bool refill = false, unsigned ce = 0);
+  // Address-related exceptions also set BadVAddr (and Context/EntryHi for TLB ones).
+  void raise_address(Context& c, uint32_t code, uint32_t va, bool refill = false);
+
+  // LL sets a link to a physical word; a store to that word by anyone, SC, or ERET breaks it.
+  void ll_link(Context& c, uint32_t pa);
+  void ll_clear(Context& c);
+
+  uint32_t cp0_read(Context& c, unsigned reg, unsigned sel);
+  void cp0_write(Context& c, unsigned reg, unsigned sel, uint32_t v);
+  uint32_t count(const Context& c) const {
+    return static_cast<uint32_t>(cycle_) + c.cp0.count_offset;
+  }
+  uint32_t tlb_random(const Context& c) const;
+  // TLB contents changed: every context's micro-TLB is stale.
+  void flush_all_utlbs();
+  void schedule_timer(Context& c);
+
+ private:
+  struct DecodeSlot {
+    uint32_t raw;
+    const InsnInfo* info;
+  };
+
+  bool fetch(Context& c, uint32_t& raw);
+  uint8_t* utlb_hit(Context& c, uint32_t va, Access a) {
+    MicroTlbEntry& e = c.utlb[(va >> 12) & (Context::kMicroTlbSize - 1)];
+    if (e.vpage != (va >> 12) || (a == Access::kStore && !e.writable)) return nullptr;
+    // A user access to a kernel segment must fault even if kernel code cached the page.
+    if ((va & 0x80000000u) && c.cp0.user_mode()) return nullptr;
+    return e.host + (va & 0xfffu);
+  }
+  // Slow path of a data access: translate, then RAM (filling the micro-TLB) or a device.
+  bool access_slow(Context& c, uint32_t va, unsigned size, Access a, uint32_t& data);
+  void note_store(uint32_t pa);
+  void fire_timers();
+  bool take_interrupt(Context& c);
+
+  IssConfig cfg_;
+  PhysMemory& mem_;
+  std::vector<Context> ctx_;
+  Tlb tlb_;
+  std::vector<DecodeSlot> dcache_;
+  uint64_t cycle_ = 0;
+  uint64_t next_timer_ = ~0ull;
+  unsigned ll_links_ = 0;  // contexts with ll_bit set: stores check them only when non-zero
+  bool stop_ = false;
+  bool deadlocked_ = false;
+};
+
+template <typename T>
+bool Iss::load(Context& c, uint32_t va, T& out) {
+  if (va & (sizeof(T) - 1)) {
+    raise_address(c, cp0::kAdEL, va);
+    return false;
+  }
+  if (uint8_t* p = utlb_hit(c, va, Access::kLoad)) {
+    std::memcpy(&out, p, sizeof(T));  // the host is little-endian, like the guest
+    return true;
+  }
+  uint32_t data = 0;
+  if (!access_slow(c, va, sizeof(T), Access::kLoad, data)) return false;
+  out = static_cast<T>(data);
+  return true;
+}
+
+template <typename T>
+bool Iss::store(Context& c, uint32_t va, T value) {
+  if (va & (sizeof(T) - 1)) {
+    raise_address(c, cp0::kAdES, va);
+    return false;
+  }
+  if (uint8_t* p = utlb_hit(c, va, Access::kStore)) {
+    std::memcpy(p, &value, sizeof(T));
+    if (ll_links_) {
+      uint32_t pa;
+      if (translate(c, va, Access::kStore, pa)) note_store(pa);
+    }
+    return true;
+  }
+  uint32_t data = static_cast<uint32_t>(value);
+  return access_slow(c, va, sizeof(T), Access::kStore, data);
+}
+
+}  // namespace kasane

@@ -1,0 +1,30 @@
+// The console UART: TX bytes go to the simulator's standard output, RX bytes come from its
+// standard input. Register layout in include/kasane/devices.h.
+#pragma once
+
+#include <cstdio>
+
+#include "dev/reg_device.h"
+
+namespace kasane {
+
+class Uart : public RegDevice {
+ public:
+  Uart(sc_core::sc_module_name name, std::FILE* out, std::FILE* in);
+  uint64_t bytes_written() const { return tx_bytes_; }
+
+ protected:
+  bool read(uint32_t offset, uint32_t& value, const sc_core::sc_time& when) override;
+  bool write(uint32_t offset, uint32_t value, const sc_core::sc_time& when) override;
+
+ private:
+  // Fill the one-byte lookahead; the guest polls STATUS before reading RX.
+  void peek();
+
+  std::FILE* out_;
+  std::FILE* in_;
+  int next_ = -2;  // -2: not read yet, -1 (EOF): input ended, else the waiting byte
+  uint64_t tx_bytes_ = 0;
+};
+
+}  // namespace kasane

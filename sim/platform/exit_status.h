@@ -1,0 +1,13 @@
+// Exit statuses of kasane-sim. A guest that exits normally passes its own status through; the
+// simulator's own outcomes use these values (listed in the README).
+#pragma once
+
+namespace kasane::exit_status {
+constexpr int kUsage = 64;      // bad command line
+constexpr int kBadInput = 65;   // a malformed or unsuitable ELF file
+constexpr int kNoInput = 66;    // a file that cannot be read
+constexpr int kPanic = 70;      // the guest kernel panicked
+constexpr int kDeadlock = 71;   // every context waits and nothing can wake one
+constexpr int kMaxCycles = 72;  // sim.max_cycles reached
+constexpr int kConfig = 78;     // bad config file or --set
+}  // namespace kasane::exit_status

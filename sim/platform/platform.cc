@@ -1,0 +1,159 @@
+// Platform assembly and boot: see platform.h and include/kasane/bootinfo.h for the protocol.
+#include "platform/platform.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "kasane/bootinfo.h"
+#include "kasane/devices.h"
+
+namespace kasane {
+
+namespace {
+constexpr uint32_t kPage = 4096;
+constexpr uint64_t kKseg0Reach = 512ull << 20;  // what kseg0/kseg1 can address
+uint32_t page_up(uint64_t v) { return static_cast<uint32_t>((v + kPage - 1) & ~uint64_t{kPage - 1}); }
+std::string hex(uint32_t v) {
+  char b[16];
+  std::snprintf(b, sizeof b, "0x%08x", v);
+  return b;
+}
+std::vector<uint8_t> pack_strings(const std::vector<std::string>& v) {
+  std::vector<uint8_t> out;
+  for (const std::string& s : v) out.insert(out.end(), s.c_str(), s.c_str() + s.size() + 1);
+  return out;
+}
+}  // namespace
+
+const char* outcome_name(RunResult::Outcome o) {
+  switch (o) {
+    case RunResult::Outcome::kExit: return "exit";
+    case RunResult::Outcome::kPanic: return "panic";
+    case RunResult::Outcome::kDeadlock: return "deadlock";
+    case RunResult::Outcome::kMaxCycles: return "max_cycles";
+  }
+  return "?";
+}
+
+Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* console_out,
+                   std::FILE* console_in)
+    : sc_module(name), cfg_(cfg), period_(1.0 / cfg.get_float("core.clock_ghz"), sc_core::SC_NS) {
+  IssConfig ic;
+  ic.contexts = static_cast<unsigned>(cfg.get_int("core.contexts"));
+  ic.tlb_entries = static_cast<unsigned>(cfg.get_int("core.tlb_entries"));
+  ic.prid = static_cast<uint32_t>(cfg.get_int("core.prid"));
+  ic.smp_start = cfg.get_bool("core.smp_start");
+  core_ = std::make_unique<Core>("core0", ic, period_, cfg.get_int("sim.quantum"),
+                                 cfg.get_int("sim.max_cycles"));
+  bus_ = std::make_unique<Bus>("bus");
+  ram_ = std::make_unique<Ram>("ram", cfg.get_int("memory.ram_size"));
+  uart_ = std::make_unique<Uart>("uart", console_out, console_in);
+  Core* core = core_.get();
+  simctl_ = std::make_unique<SimCtl>(
+      "simctl", period_,
+      [core] {
+        std::vector<uint64_t> r;
+        for (unsigned i = 0; i < core->iss().num_contexts(); ++i)
+          r.push_back(core->iss().context(i).instret);
+        return r;
+      },
+      [core] { core->iss().request_stop(); });
+
+  core_->bus.bind(bus_->from_cores);
+  bus_->to_targets.bind(ram_->socket);
+  const uint64_t low = cfg.ram_low_size();
+  bus_->map("ram", 0, 0, low);
+  if (ram_->size() > low)
+    bus_->map("ram-high", 0, Config::kRamHighBase, ram_->size() - low, low);
+  bus_->to_targets.bind(uart_->socket);
+  bus_->map("uart", 1, cfg.get_int("platform.uart_base"), KASANE_UART_SIZE);
+  bus_->to_targets.bind(simctl_->socket);
+  bus_->map("simctl", 2, cfg.get_int("platform.simctl_base"), KASANE_SIMCTL_SIZE);
+}
+
+void Platform::load_kernel(const ElfImage& kernel) {
+  for (const ElfSegment& s : kernel.segments()) {
+    if (s.vaddr < 0x80000000u || s.vaddr >= 0xc0000000u || uint64_t{s.vaddr} + s.memsz > 0xc0000000u)
+      throw LoadError(kernel.path() + ": segment at " + hex(s.vaddr) +
+                      " is not in kseg0/kseg1 (0x80000000-0xbfffffff); a kernel for kasane-sim "
+                      "must be linked there (was a user program given as the kernel?)");
+    uint32_t pa = s.vaddr & 0x1fffffffu;
+    if (uint64_t{pa} + s.memsz > cfg_.ram_low_size())
+      throw LoadError(kernel.path() + ": segment at " + hex(s.vaddr) + " (" +
+                      std::to_string(s.memsz) + " bytes) does not fit in " +
+                      std::to_string(cfg_.ram_low_size()) + " bytes of low RAM (memory.ram_size)");
+    ram_->write(pa, s.data.data(), s.data.size());
+    kernel_end_ = std::max(kernel_end_, pa + s.memsz);
+  }
+  if (kernel.entry() < 0x80000000u || kernel.entry() >= 0xc0000000u)
+    throw LoadError(kernel.path() + ": entry point " + hex(kernel.entry()) +
+                    " is not in kseg0/kseg1");
+}
+
+// Append `bytes` at `cursor` (page-aligned), returning where they went.
+uint32_t Platform::place(uint32_t& cursor, const std::vector<uint8_t>& bytes) {
+  uint32_t at = cursor;
+  ram_->write(at, bytes.data(), bytes.size());
+  cursor = page_up(uint64_t{cursor} + bytes.size());
+  return at;
+}
+
+void Platform::boot(const ElfImage& kernel, const ElfImage* program,
+                    const std::vector<std::string>& args, const std::vector<std::string>& env) {
+  std::vector<uint8_t> argv = pack_strings(args), envv = pack_strings(env);
+  static const std::vector<uint8_t> kNone;
+  const std::vector<uint8_t>& image = program ? program->file_bytes() : kNone;
+  uint64_t need = kPage + page_up(argv.size()) + page_up(envv.size()) + page_up(image.size());
+  uint64_t top = std::min<uint64_t>(cfg_.ram_low_size(), kKseg0Reach) & ~uint64_t{kPage - 1};
+  if (need + page_up(kernel_end_) + 64 * kPage > top)
+    throw LoadError("RAM too small: the kernel ends at " + hex(kernel_end_) + " and the boot block needs " +
+                    std::to_string(need) + " bytes below " + hex(static_cast<uint32_t>(top)) +
+                    "; raise memory.ram_size");
+  uint32_t cursor = static_cast<uint32_t>(top - need);
+
+  kasane_bootinfo bi{};
+  bi.magic = KASANE_BOOT_MAGIC;
+  bi.version = KASANE_BOOT_VERSION;
+  bi.ram_size = static_cast<uint32_t>(std::min<uint64_t>(ram_->size(), 0xffffffffu));
+  bi.contexts = core_->iss().num_contexts();
+  bi.boot_pa = cursor;
+  uint32_t bootinfo_pa = cursor;
+  cursor += kPage;
+  bi.argc = static_cast<uint32_t>(args.size());
+  bi.args_size = static_cast<uint32_t>(argv.size());
+  bi.args_pa = place(cursor, argv);
+  bi.envc = static_cast<uint32_t>(env.size());
+  bi.env_size = static_cast<uint32_t>(envv.size());
+  bi.env_pa = place(cursor, envv);
+  bi.program_size = static_cast<uint32_t>(image.size());
+  bi.program_pa = program ? place(cursor, image) : 0;
+  ram_->write(bootinfo_pa, reinterpret_cast<const uint8_t*>(&bi), sizeof bi);
+
+  core_->iss().reset(kernel.entry(), 0x80000000u + bootinfo_pa, KASANE_BOOT_MAGIC);
+}
+
+RunResult Platform::run() {
+  sc_core::sc_start();
+  RunResult r;
+  const Iss& iss = core_->iss();
+  r.cycles = iss.cycle();
+  for (unsigned i = 0; i < iss.num_contexts(); ++i) {
+    const Context& c = iss.context(i);
+    r.contexts.push_back(ContextReport{i, c.instret, c.state, c.pc});
+  }
+  r.regions = simctl_->regions();
+  r.ram_pages_touched = ram_->pages_allocated();
+  r.exit_status = simctl_->exit_status();
+  if (simctl_->panicked())
+    r.outcome = RunResult::Outcome::kPanic;
+  else if (simctl_->exited())
+    r.outcome = RunResult::Outcome::kExit;
+  else if (core_->stop_reason() == Core::Stop::kDeadlock)
+    r.outcome = RunResult::Outcome::kDeadlock;
+  else
+    r.outcome = RunResult::Outcome::kMaxCycles;
+  std::fflush(nullptr);
+  return r;
+}
+
+}  // namespace kasane

@@ -1,0 +1,76 @@
+// The Kasane platform, assembled from a config: cores, a TLM-2.0 bus, lazy RAM, the UART and the
+// sim-control device, and the boot loader that puts a kernel and its boot block in RAM.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include "core/core.h"
+#include "dev/simctl.h"
+#include "dev/uart.h"
+#include "mem/bus.h"
+#include "mem/ram.h"
+#include "platform/config.h"
+#include "platform/elf_image.h"
+
+namespace kasane {
+
+// The kernel or program does not fit the machine (wrong segment addresses, RAM too small).
+struct LoadError : std::runtime_error {
+  using runtime_error::runtime_error;
+};
+
+struct ContextReport {
+  unsigned id;
+  uint64_t retired;
+  ContextState state;
+  uint32_t pc;
+};
+
+struct RunResult {
+  enum class Outcome { kExit, kPanic, kDeadlock, kMaxCycles };
+  Outcome outcome = Outcome::kExit;
+  uint32_t exit_status = 0;
+  uint64_t cycles = 0;
+  std::vector<ContextReport> contexts;
+  std::vector<RegionOfInterest> regions;
+  size_t ram_pages_touched = 0;
+};
+
+const char* outcome_name(RunResult::Outcome o);
+
+class Platform : public sc_core::sc_module {
+ public:
+  Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* console_out,
+           std::FILE* console_in);
+
+  // Copy the kernel's segments into RAM (they must be linked in kseg0 or kseg1).
+  void load_kernel(const ElfImage& kernel);
+  // Build the boot block (bootinfo, arguments, environment, program file) at the top of the
+  // first 512 MiB of RAM and point context 0 at the kernel entry. `program` may be null.
+  void boot(const ElfImage& kernel, const ElfImage* program, const std::vector<std::string>& args,
+            const std::vector<std::string>& env);
+  RunResult run();
+
+  sc_core::sc_time clock_period() const { return period_; }
+
+ private:
+  uint32_t place(uint32_t& cursor, const std::vector<uint8_t>& bytes);
+
+  const Config& cfg_;
+  sc_core::sc_time period_;
+  std::unique_ptr<Bus> bus_;
+  std::unique_ptr<Ram> ram_;
+  std::unique_ptr<Uart> uart_;
+  std::unique_ptr<SimCtl> simctl_;
+  std::unique_ptr<Core> core_;
+  uint32_t kernel_end_ = 0;  // physical end of the loaded kernel
+};
+
+}  // namespace kasane
