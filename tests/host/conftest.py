@@ -1,0 +1,34 @@
+"""pytest options shared by the host-side tests: where kasane-sim and the target build are."""
+import pathlib
+import subprocess
+
+import pytest
+
+
+def pytest_addoption(parser):
+    parser.addoption("--sim", required=True, help="path to kasane-sim")
+    parser.addoption("--target-dir", required=True, help="the cross-compiled target build")
+
+
+@pytest.fixture(scope="session")
+def sim(request):
+    return pathlib.Path(request.config.getoption("--sim"))
+
+
+@pytest.fixture(scope="session")
+def target_dir(request):
+    return pathlib.Path(request.config.getoption("--target-dir"))
+
+
+@pytest.fixture(scope="session")
+def kernel(target_dir):
+    return target_dir / "os" / "kernel.elf"
+
+
+@pytest.fixture
+def run_sim(sim):
+    """Run kasane-sim with arguments; returns the CompletedProcess (text mode)."""
+    def run(*args, stdin=subprocess.DEVNULL, timeout=120):
+        return subprocess.run([str(sim), *map(str, args)], capture_output=True, text=True,
+                              stdin=stdin, timeout=timeout)
+    return run

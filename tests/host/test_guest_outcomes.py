@@ -1,0 +1,68 @@
+"""How a run ends when the guest does not simply exit: deadlock, the cycle limit, a kernel panic;
+and bare-metal checks of timers and SMP start. The programs are in tests/bare/."""
+import json
+
+import pytest
+
+PANIC, DEADLOCK, MAX_CYCLES = 70, 71, 72
+
+
+@pytest.fixture(scope="session")
+def bare(target_dir):
+    return lambda name: target_dir / "tests_bare" / f"{name}.elf"
+
+
+def test_wait_with_nothing_to_wake_is_a_deadlock(run_sim, bare, tmp_path):
+    stats = tmp_path / "s.json"
+    proc = run_sim("--stats", stats, bare("wait-forever-deadlocks"), timeout=30)
+    assert proc.returncode == DEADLOCK, proc.stderr
+    assert "deadlock" in proc.stderr
+    assert "context 0: waiting" in proc.stderr
+    assert "context 1: parked" in proc.stderr
+    assert json.loads(stats.read_text())["outcome"] == "deadlock"
+
+
+def test_endless_loop_stops_at_max_cycles(run_sim, bare):
+    proc = run_sim("--set", "sim.max_cycles=50000", bare("spin-forever-hits-max-cycles"))
+    assert proc.returncode == MAX_CYCLES, proc.stderr
+    assert "sim.max_cycles" in proc.stderr and "50000" in proc.stderr
+
+
+def test_kernel_panic_is_reported(run_sim, bare):
+    proc = run_sim(bare("panic-is-reported"))
+    assert proc.returncode == PANIC, proc.stderr
+    assert proc.stdout == "panic: test\n"
+    assert "panicked" in proc.stderr
+
+
+def test_timer_wakes_a_waiting_context_and_skipping_keeps_the_cycle_count(run_sim, bare, tmp_path):
+    stats = tmp_path / "s.json"
+    proc = run_sim("--stats", stats, bare("timer-wakes-wait"))
+    assert proc.returncode == 0, proc.stderr
+    s = json.loads(stats.read_text())
+    assert 100000 <= s["cycles"] < 100100
+    # The same program with another quantum size gives the very same cycle count.
+    stats2 = tmp_path / "s2.json"
+    assert run_sim("--set", "sim.quantum=7", "--stats", stats2, bare("timer-wakes-wait")).returncode == 0
+    assert json.loads(stats2.read_text())["cycles"] == s["cycles"]
+
+
+@pytest.mark.parametrize("contexts", [1, 2, 4, 8])
+def test_smp_start_runs_every_context_with_ll_sc(run_sim, bare, contexts, tmp_path):
+    stats = tmp_path / "s.json"
+    proc = run_sim("--set", f"core.contexts={contexts}", "--set", "core.smp_start=true",
+                   "--stats", stats, bare("smp-ll-sc-counter"))
+    assert proc.returncode == 0, proc.stderr
+    s = json.loads(stats.read_text())
+    assert all(c["retired"] > 5000 for c in s["contexts"])
+
+
+def test_same_run_twice_gives_identical_stats(run_sim, bare, tmp_path):
+    outs = []
+    for i in range(2):
+        stats = tmp_path / f"s{i}.json"
+        run_sim("--set", "core.smp_start=true", "--stats", stats, bare("smp-ll-sc-counter"))
+        s = json.loads(stats.read_text())
+        del s["host"]
+        outs.append(s)
+    assert outs[0] == outs[1]
