@@ -37,7 +37,8 @@ const std::vector<KeySpec>& config_schema() {
       {"core.prid", KeyType::Int, "0x00019300", "-", "value of CP0 PRId", 0, kU32Max, {}},
       // --- memory
       {"memory.ram_size", KeyType::Int, "268435456", "bytes",
-       "RAM at physical address 0; host memory is allocated only for pages the guest touches",
+       "RAM: below the device window at physical 0, the rest from 0x20000000; host memory is "
+       "allocated only for pages the guest touches",
        1048576, 2147483648.0, {}},
       // --- platform
       {"platform.uart_base", KeyType::Int, "0x1f000000", "address",

@@ -66,3 +66,31 @@ def test_same_run_twice_gives_identical_stats(run_sim, bare, tmp_path):
         del s["host"]
         outs.append(s)
     assert outs[0] == outs[1]
+
+
+def test_regions_of_interest_and_cycle_counter(run_sim, bare, tmp_path):
+    stats = tmp_path / "s.json"
+    proc = run_sim("--stats", stats, bare("roi-markers-are-recorded"))
+    assert proc.returncode == 0, proc.stderr
+    s = json.loads(stats.read_text())
+    assert s["schema_version"] == 1
+    assert s["config"]["core"]["contexts"] == 4
+    r1, r2 = s["regions"]
+    assert (r1["id"], r2["id"]) == (1, 2)
+    assert r1["closed"] and r2["closed"]
+    # 1000 iterations of 3 instructions (addiu, bnez, the nop in its slot), plus the two
+    # instructions before the loop; one instruction per cycle in the ISS.
+    assert r1["cycles"] == r1["retired"][0] == 3002
+    assert r1["retired"][1:] == [0, 0, 0]
+    assert r2["cycles"] == 1 and r2["retired"][0] == 1
+
+
+def test_ram_is_allocated_lazily(run_sim, kernel, target_dir, tmp_path):
+    stats = tmp_path / "s.json"
+    proc = run_sim("--set", "memory.ram_size=0x80000000", "--stats", stats, kernel,
+                   target_dir / "workloads" / "hello.elf")
+    assert proc.returncode == 0, proc.stderr
+    s = json.loads(stats.read_text())
+    assert s["config"]["memory"]["ram_size"] == 2 ** 31
+    # 2 GiB configured, a few hundred KiB touched.
+    assert s["host"]["ram_pages_touched"] < 200
