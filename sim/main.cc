@@ -4,6 +4,7 @@
 //
 // Options come before KERNEL; everything after PROGRAM belongs to the guest program.
 #include <chrono>
+#include <tuple>
 #include <cstdlib>
 #include <cstdio>
 #include <fstream>
@@ -27,7 +28,7 @@ namespace {
 const char* kUsage = "usage: kasane-sim [options] KERNEL [PROGRAM [ARGS...]]";
 
 struct Options {
-  std::string config, stats, platform_header;
+  std::string config, stats, platform_header, trace, trace_window;
   std::vector<std::string> sets, env, positional;
   bool help = false, help_config = false;
 };
@@ -42,6 +43,10 @@ po::options_description describe(Options& o) {
       ("stats", po::value(&o.stats)->value_name("FILE"), "write stats.json here")
       ("env", po::value(&o.env)->value_name("NAME=VALUE")->composing(),
        "environment string for the program (repeatable)")
+      ("pipeline-trace", po::value(&o.trace)->value_name("FILE"),
+       "write a Kanata pipeline trace (open it in Konata); needs sim.model = pipeline")
+      ("trace-window", po::value(&o.trace_window)->value_name("A:B"),
+       "only cycles A to B go into the pipeline trace")
       ("help-config", po::bool_switch(&o.help_config), "list every config key and exit")
       ("platform-header", po::value(&o.platform_header)->value_name("FILE"),
        "write the target platform header for the config and exit");
@@ -107,7 +112,7 @@ int sc_main(int argc, char** argv) {
   if (o.help) {
     std::cout << kUsage << "\n\n" << desc << "\nExit status: the guest's own, or 64 usage, "
               << "65 bad ELF, 66 unreadable file, 70 kernel panic, 71 guest deadlock, "
-              << "72 sim.max_cycles reached, 78 bad config.\n";
+              << "72 sim.max_cycles reached, 73 pipeline reference check failed, 78 bad config.\n";
     return 0;
   }
   if (o.help_config) {
@@ -144,9 +149,22 @@ int sc_main(int argc, char** argv) {
                                   o.positional.end());
 
     // SystemC's informational reports ("simulation stopped by user") would land on the console.
+    TraceOptions trace;
+    trace.path = o.trace;
+    if (!o.trace_window.empty()) {
+      if (o.trace.empty()) return fail(exit_status::kUsage, "--trace-window needs --pipeline-trace");
+      try {
+        std::tie(trace.first, trace.last) = parse_trace_window(o.trace_window);
+      } catch (const std::invalid_argument& e) {
+        return fail(exit_status::kUsage, std::string("--trace-window: ") + e.what());
+      }
+    }
+    if (!o.trace.empty() && cfg.get_string("sim.model") != "pipeline")
+      return fail(exit_status::kUsage, "--pipeline-trace needs sim.model = pipeline");
+
     sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
     sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
-    Platform platform("platform", cfg, stdout, stdin);
+    Platform platform("platform", cfg, stdout, stdin, trace);
     platform.load_kernel(kernel);
     platform.boot(kernel, program ? &*program : nullptr, args, o.env);
 
@@ -158,6 +176,10 @@ int sc_main(int argc, char** argv) {
       if (!out) return fail(exit_status::kNoInput, "cannot write stats file '" + o.stats + "'");
       out << make_stats(cfg, r, seconds).dump(2) << "\n";
     }
+    if (r.check_failures)
+      return fail(exit_status::kCheckFailed,
+                  "reference check failed " + std::to_string(r.check_failures) +
+                      " times; first: " + r.first_check_failure);
     switch (r.outcome) {
       case RunResult::Outcome::kExit: return static_cast<int>(r.exit_status & 0xff);
       case RunResult::Outcome::kPanic:
@@ -177,6 +199,10 @@ int sc_main(int argc, char** argv) {
     return fail(exit_status::kBadInput, e.what());
   } catch (const LoadError& e) {
     return fail(exit_status::kBadInput, e.what());
+  } catch (const std::invalid_argument& e) {  // a timing model that cannot be built
+    return fail(exit_status::kConfig, e.what());
+  } catch (const std::runtime_error& e) {  // e.g. a trace file that cannot be written
+    return fail(exit_status::kNoInput, e.what());
   }
   return 0;
 }

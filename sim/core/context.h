@@ -39,6 +39,7 @@ struct Context {
   bool in_delay = false;
   bool annul_slot = false;  // a branch-likely not taken: skip the slot
   bool redirected = false;  // the current instruction set pc itself (exception, ERET)
+  bool exception_taken = false;  // ... and it was an exception: the instruction did not retire
 
   // LL/SC: the link is broken by ERET and by any store to the linked word.
   bool ll_bit = false;
@@ -47,6 +48,8 @@ struct Context {
   ContextState state = ContextState::kParked;
   bool check_irq = false;     // Status/Cause/timer changed: re-evaluate interrupts
   uint64_t timer_at = ~0ull;  // core cycle at which Count reaches Compare next
+
+  uint8_t fetch_priority = 1;  // 0 low, 1 normal, 2 high (TPRIO sets it with the thread extension)
 
   unsigned id = 0;      // index within the core
   unsigned cpunum = 0;  // global number, read by RDHWR $0 and EBase.CPUNum

@@ -5,25 +5,74 @@
 
 namespace kasane {
 
-Core::Core(sc_core::sc_module_name name, const IssConfig& cfg, sc_core::sc_time period,
-           uint64_t quantum, uint64_t max_cycles)
+Core::Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming& timing,
+           sc_core::sc_time period, uint64_t quantum, uint64_t max_cycles)
     : sc_module(name),
       bus("bus"),
       iss_(cfg, *this),
+      functional_(iss_),
       period_(period),
       quantum_(quantum),
       max_cycles_(max_cycles) {
+  if (timing.pipeline) {
+    memory_ = std::make_unique<MemoryHierarchy>(timing.memory);
+    if (!timing.trace_path.empty())
+      trace_ = std::make_unique<KanataWriter>(timing.trace_path, timing.trace_first,
+                                              timing.trace_last);
+    unsigned line = timing.memory.model == "cached" ? timing.memory.l1i.line_bytes : 32;
+    pipeline_ = std::make_unique<Pipeline>(timing.pipe, functional_, memory_->inst(),
+                                           memory_->data(), line, trace_.get());
+  }
   SC_HAS_PROCESS(Core);
   SC_THREAD(thread);
 }
 
+uint64_t Core::retired(unsigned c) const {
+  return pipeline_ ? pipeline_->stats(c).retired : iss_.context(c).instret;
+}
+
+nlohmann::json Core::timing_stats() const {
+  if (!pipeline_) return nullptr;
+  uint64_t retired_total = 0;
+  for (unsigned c = 0; c < iss_.num_contexts(); ++c) retired_total += retired(c);
+  nlohmann::json j = pipeline_->stats_json(cycle_);
+  j["memory"] = memory_->stats_json(retired_total);
+  return j;
+}
+
+void Core::run_pipeline(uint64_t end) {
+  while (cycle_ < end && !iss_.stop_requested()) {
+    iss_.set_cycle(cycle_);
+    iss_.update_timers();
+    if (pipeline_->quiescent()) {
+      // Nothing runs or is in flight: jump to the next wake-up instead of ticking (the counts
+      // are the same either way), or report that nothing will ever run again.
+      uint64_t wake = iss_.next_wake_cycle();
+      if (wake == ~0ull) {
+        iss_.mark_deadlocked();
+        break;
+      }
+      cycle_ = std::min(end, std::max(cycle_ + 1, wake));
+      continue;
+    }
+    pipeline_->tick(cycle_);
+    ++cycle_;
+  }
+  iss_.set_cycle(cycle_);
+}
+
 void Core::thread() {
   for (;;) {
+    const uint64_t now = pipeline_ ? cycle_ : iss_.cycle();
     uint64_t budget = quantum_;
-    if (max_cycles_) budget = std::min(budget, max_cycles_ - iss_.cycle());
-    iss_.run(budget);
+    if (max_cycles_) budget = std::min(budget, max_cycles_ - now);
+    if (pipeline_)
+      run_pipeline(now + budget);
+    else
+      iss_.run(budget);
     wait(period_ * static_cast<double>(iss_.cycle() - synced_cycle_));
     synced_cycle_ = iss_.cycle();
+    if (trace_) trace_->flush();
     if (iss_.stop_requested()) {
       stop_ = iss_.deadlocked() ? Stop::kDeadlock : Stop::kGuest;
       break;

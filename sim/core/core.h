@@ -1,9 +1,13 @@
 // A core as a SystemC module: one clocked process runs the core's model for a quantum of cycles
 // at a time (TLM-2.0 temporal decoupling), reaching RAM through per-page DMI pointers and the
-// devices through blocking transport with the core's local time annotated.
+// devices through blocking transport with the core's local time annotated. The model is either
+// the functional ISS alone or the cycle-level pipeline driving it (sim.model).
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
 #include <unordered_map>
 
 #include <systemc>
@@ -11,8 +15,19 @@
 #include <tlm_utils/simple_initiator_socket.h>
 
 #include "core/iss.h"
+#include "core/kanata.h"
+#include "core/pipeline/pipeline.h"
+#include "mem/hierarchy.h"
 
 namespace kasane {
+
+struct CoreTiming {
+  bool pipeline = false;  // false: the ISS alone, one instruction per context per cycle
+  PipelineConfig pipe;
+  HierarchyConfig memory;
+  std::string trace_path;  // Kanata pipeline trace, empty for none
+  uint64_t trace_first = 0, trace_last = 0;
+};
 
 class Core : public sc_core::sc_module, public PhysMemory {
  public:
@@ -21,23 +36,38 @@ class Core : public sc_core::sc_module, public PhysMemory {
   tlm_utils::simple_initiator_socket<Core> bus;
 
   // `max_cycles` = 0 means no limit.
-  Core(sc_core::sc_module_name name, const IssConfig& cfg, sc_core::sc_time period,
-       uint64_t quantum, uint64_t max_cycles);
+  Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming& timing,
+       sc_core::sc_time period, uint64_t quantum, uint64_t max_cycles);
 
   Iss& iss() { return iss_; }
   const Iss& iss() const { return iss_; }
   Stop stop_reason() const { return stop_; }
+  // Retired instructions of context c (the pipeline's count in pipeline mode).
+  uint64_t retired(unsigned c) const;
+  // The timing model's statistics (pipeline and memory hierarchy), null in ISS mode.
+  nlohmann::json timing_stats() const;
+  uint64_t check_failures() const { return pipeline_ ? pipeline_->check_failures() : 0; }
+  std::string first_check_failure() const {
+    return pipeline_ ? pipeline_->first_check_failure() : "";
+  }
 
   uint8_t* ram_page(uint32_t ppn) override;
   bool io(uint32_t pa, unsigned size, bool write, uint32_t& data) override;
 
  private:
   void thread();
+  // Run the pipeline until `end` or a stop; returns false on a deadlock.
+  void run_pipeline(uint64_t end);
 
   Iss iss_;
+  IssCore functional_;
+  std::unique_ptr<MemoryHierarchy> memory_;
+  std::unique_ptr<KanataWriter> trace_;
+  std::unique_ptr<Pipeline> pipeline_;
+  uint64_t cycle_ = 0;  // the pipeline's clock (the ISS keeps its own in ISS mode)
   sc_core::sc_time period_;
   uint64_t quantum_, max_cycles_;
-  uint64_t synced_cycle_ = 0;  // iss_.cycle() at the last wait(): SystemC time in cycles
+  uint64_t synced_cycle_ = 0;  // cycle at the last wait(): SystemC time in cycles
   Stop stop_ = Stop::kNone;
   std::unordered_map<uint32_t, uint8_t*> dmi_;  // ppn -> host page, nullptr if not RAM
 };

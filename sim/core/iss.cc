@@ -64,10 +64,7 @@ uint64_t Iss::run(uint64_t cycles) {
     }
     // Nothing runs: jump to the next event that can wake a context instead of ticking idle
     // cycles. Skipping changes no count, since idle cycles do nothing but advance Count.
-    uint64_t wake = ~0ull;
-    for (const Context& c : ctx_)
-      if (c.state == ContextState::kWaiting && (c.cp0.status & cp0::kStatusIMMask & cp0::kCauseIP7))
-        wake = std::min(wake, c.timer_at);
+    uint64_t wake = next_wake_cycle();
     if (wake == ~0ull) {
       deadlocked_ = stop_ = true;
       break;
@@ -77,12 +74,20 @@ uint64_t Iss::run(uint64_t cycles) {
   return cycle_ - start;
 }
 
-void Iss::step(Context& c) {
-  if (c.check_irq && take_interrupt(c)) return;
-  c.redirected = false;
+uint64_t Iss::next_wake_cycle() const {
+  uint64_t wake = ~0ull;
+  for (const Context& c : ctx_)
+    if (c.state == ContextState::kWaiting && (c.cp0.status & cp0::kStatusIMMask & cp0::kCauseIP7))
+      wake = std::min(wake, c.timer_at);
+  return wake;
+}
+
+Iss::StepResult Iss::step(Context& c) {
+  if (c.check_irq && take_interrupt(c)) return StepResult::kInterrupted;
+  c.redirected = c.exception_taken = false;
   c.in_delay = c.branch_pending;
   uint32_t raw;
-  if (!fetch(c, raw)) return;
+  if (!fetch(c, raw)) return StepResult::kException;
   const uint32_t pc = c.pc;
   const uint32_t target = c.branch_target;
   c.branch_pending = false;
@@ -93,7 +98,12 @@ void Iss::step(Context& c) {
   }
   slot.info->exec(c, Insn{raw});
   c.gpr[0] = 0;
-  if (c.redirected) return;  // an exception or ERET set pc; the instruction did not retire
+  if (c.redirected) {
+    // An exception or ERET set pc itself. ERET retires; an exception does not.
+    if (c.exception_taken) return StepResult::kException;
+    ++c.instret;
+    return StepResult::kRetired;
+  }
   ++c.instret;
   if (c.annul_slot) {
     c.annul_slot = false;
@@ -101,6 +111,30 @@ void Iss::step(Context& c) {
   } else {
     c.pc = c.in_delay ? target : pc + 4;
   }
+  return StepResult::kRetired;
+}
+
+bool Iss::peek_pa(const Context& c, uint32_t va, Access a, uint32_t& pa) const {
+  if (va >= kKseg0 && c.cp0.user_mode()) return false;
+  if (va >= kKseg0 && va < kKseg2) {
+    pa = va - (va < kKseg1 ? kKseg0 : kKseg1);
+    return true;
+  }
+  if (va < kKseg0 && (c.cp0.status & cp0::kStatusERL)) {
+    pa = va;
+    return true;
+  }
+  return tlb_.lookup(va, c.cp0.entryhi & cp0::kEntryHiASIDMask, a == Access::kStore, pa) ==
+         Tlb::Result::kHit;
+}
+
+bool Iss::peek_word(const Context& c, uint32_t va, uint32_t& raw) {
+  uint32_t pa;
+  if ((va & 3) || !peek_pa(c, va, Access::kFetch, pa)) return false;
+  uint8_t* page = mem_.ram_page(pa >> 12);
+  if (!page) return false;  // instructions come from RAM only in this model
+  std::memcpy(&raw, page + (pa & 0xfffu), 4);
+  return true;
 }
 
 bool Iss::fetch(Context& c, uint32_t& raw) {
@@ -220,6 +254,7 @@ void Iss::raise(Context& c, uint32_t code, bool refill, unsigned ce) {
   c.branch_pending = false;
   c.annul_slot = false;
   c.redirected = true;
+  c.exception_taken = true;
 }
 
 void Iss::raise_address(Context& c, uint32_t code, uint32_t va, bool refill) {
@@ -237,6 +272,7 @@ bool Iss::take_interrupt(Context& c) {
   if (!c.cp0.interrupt_ready()) return false;
   c.in_delay = c.branch_pending;
   raise(c, cp0::kInt);
+  c.exception_taken = false;
   return true;
 }
 

@@ -44,8 +44,29 @@ class Iss {
   void reset(uint32_t entry, uint32_t a0, uint32_t a1);
   // Run for at most `cycles` cycles; returns early when stopped. Returns the cycles run.
   uint64_t run(uint64_t cycles);
-  // Execute one instruction on context `c` (for tests and the pipeline's reference checks).
-  void step(Context& c);
+  // What one step did.
+  enum class StepResult : uint8_t {
+    kRetired,      // the instruction at pc executed and retired
+    kException,    // it raised an exception (pc is now the vector); it did not retire
+    kInterrupted,  // an interrupt was taken before it; it did not execute
+  };
+  // Execute one instruction on context `c`. The cycle-level pipeline calls this when it issues an
+  // instruction, so the ISS is the one place where instructions have semantics.
+  StepResult step(Context& c);
+
+  // Side-effect-free look-ups for the timing model: the instruction word at `va` and the physical
+  // address of `va`, as context `c` would see them, or false if that would fault.
+  bool peek_word(const Context& c, uint32_t va, uint32_t& raw);
+  bool peek_pa(const Context& c, uint32_t va, Access a, uint32_t& pa) const;
+
+  // Driving time from outside (the pipeline owns the clock when it runs the core).
+  void set_cycle(uint64_t cycle) { cycle_ = cycle; }
+  // Raise the timer interrupt of every context whose Count reached Compare.
+  void update_timers() {
+    if (cycle_ >= next_timer_) fire_timers();
+  }
+  // The earliest cycle at which a waiting context can be woken, or ~0 if none can.
+  uint64_t next_wake_cycle() const;
 
   void request_stop() { stop_ = true; }
   void clear_stop() { stop_ = false; }
@@ -54,6 +75,7 @@ class Iss {
   bool deadlocked() const { return deadlocked_; }
 
   uint64_t cycle() const { return cycle_; }
+  void mark_deadlocked() { deadlocked_ = stop_ = true; }
   unsigned num_contexts() const { return static_cast<unsigned>(ctx_.size()); }
   Context& context(unsigned i) { return ctx_[i]; }
   const Context& context(unsigned i) const { return ctx_[i]; }

@@ -9,5 +9,6 @@ constexpr int kNoInput = 66;    // a file that cannot be read
 constexpr int kPanic = 70;      // the guest kernel panicked
 constexpr int kDeadlock = 71;   // every context waits and nothing can wake one
 constexpr int kMaxCycles = 72;  // sim.max_cycles reached
+constexpr int kCheckFailed = 73;  // the pipeline retired something the ISS did not execute
 constexpr int kConfig = 78;     // bad config file or --set
 }  // namespace kasane::exit_status

@@ -36,15 +36,15 @@ const char* outcome_name(RunResult::Outcome o) {
 }
 
 Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* console_out,
-                   std::FILE* console_in)
+                   std::FILE* console_in, const TraceOptions& trace)
     : sc_module(name), cfg_(cfg), period_(1.0 / cfg.get_float("core.clock_ghz"), sc_core::SC_NS) {
   IssConfig ic;
   ic.contexts = static_cast<unsigned>(cfg.get_int("core.contexts"));
   ic.tlb_entries = static_cast<unsigned>(cfg.get_int("core.tlb_entries"));
   ic.prid = static_cast<uint32_t>(cfg.get_int("core.prid"));
   ic.smp_start = cfg.get_bool("core.smp_start");
-  core_ = std::make_unique<Core>("core0", ic, period_, cfg.get_int("sim.quantum"),
-                                 cfg.get_int("sim.max_cycles"));
+  core_ = std::make_unique<Core>("core0", ic, core_timing(cfg, trace), period_,
+                                 cfg.get_int("sim.quantum"), cfg.get_int("sim.max_cycles"));
   bus_ = std::make_unique<Bus>("bus");
   ram_ = std::make_unique<Ram>("ram", cfg.get_int("memory.ram_size"));
   uart_ = std::make_unique<Uart>("uart", console_out, console_in);
@@ -53,8 +53,7 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
       "simctl", period_,
       [core] {
         std::vector<uint64_t> r;
-        for (unsigned i = 0; i < core->iss().num_contexts(); ++i)
-          r.push_back(core->iss().context(i).instret);
+        for (unsigned i = 0; i < core->iss().num_contexts(); ++i) r.push_back(core->retired(i));
         return r;
       },
       [core] { core->iss().request_stop(); });
@@ -139,8 +138,11 @@ RunResult Platform::run() {
   r.cycles = iss.cycle();
   for (unsigned i = 0; i < iss.num_contexts(); ++i) {
     const Context& c = iss.context(i);
-    r.contexts.push_back(ContextReport{i, c.instret, c.state, c.pc});
+    r.contexts.push_back(ContextReport{i, core_->retired(i), c.state, c.pc});
   }
+  r.timing = core_->timing_stats();
+  r.check_failures = core_->check_failures();
+  r.first_check_failure = core_->first_check_failure();
   r.regions = simctl_->regions();
   r.ram_pages_touched = ram_->pages_allocated();
   r.exit_status = simctl_->exit_status();

@@ -41,14 +41,26 @@ struct RunResult {
   std::vector<ContextReport> contexts;
   std::vector<RegionOfInterest> regions;
   size_t ram_pages_touched = 0;
+  nlohmann::json timing;  // pipeline and memory-hierarchy stats; null for the ISS model
+  uint64_t check_failures = 0;
+  std::string first_check_failure;
 };
+
+// Where the pipeline trace goes (--pipeline-trace FILE --trace-window A:B).
+struct TraceOptions {
+  std::string path;
+  uint64_t first = 0, last = ~0ull;
+};
+
+// The core's timing model as the config describes it.
+CoreTiming core_timing(const Config& cfg, const TraceOptions& trace);
 
 const char* outcome_name(RunResult::Outcome o);
 
 class Platform : public sc_core::sc_module {
  public:
   Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* console_out,
-           std::FILE* console_in);
+           std::FILE* console_in, const TraceOptions& trace = {});
 
   // Copy the kernel's segments into RAM (they must be linked in kseg0 or kseg1).
   void load_kernel(const ElfImage& kernel);

@@ -33,6 +33,7 @@ nlohmann::json make_stats(const Config& cfg, const RunResult& r, double host_sec
                     {"retired", per}});
   }
   j["regions"] = rois;
+  if (!r.timing.is_null()) j["pipeline"] = r.timing;
   j["host"] = {{"seconds", host_seconds},
                {"cycles_per_second", host_seconds > 0 ? r.cycles / host_seconds : 0.0},
                {"ram_pages_touched", r.ram_pages_touched}};

@@ -1,0 +1,67 @@
+// An instruction in flight in the cycle-level pipeline, and the per-context window that holds a
+// context's in-flight instructions in program order from fetch to retirement. The window is the
+// latch between the stages: each instruction records the last stage it passed, and a stage takes
+// only instructions that the previous stage finished in an earlier cycle.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/insn.h"
+
+namespace kasane {
+
+// Register ids for dependence tracking: GPRs 0..31, then HI and LO.
+constexpr uint8_t kRegHi = 32, kRegLo = 33, kNumDepRegs = 34;
+
+enum class Stage : uint8_t { kFetched, kDecoded, kIssued };
+
+struct DynInst {
+  uint64_t seq = 0;  // core-wide fetch order, for the trace
+  uint64_t trace_id = ~0ull;
+  uint32_t pc = 0, raw = 0;
+  const InsnInfo* info = nullptr;  // nullptr: no row matches; executing it raises RI
+  Stage stage = Stage::kFetched;
+  bool fetch_fault = false;  // the word could not be fetched; executing it raises the exception
+  uint8_t nsrc = 0, ndst = 0;
+  uint8_t src[4] = {}, dst[2] = {};
+  uint64_t fetched_at = 0, decoded_at = 0, issued_at = 0;
+  uint64_t ready_at = 0;  // result available to dependents; the instruction may retire
+  // Branches: what fetch predicted, to score the predictor when the branch executes.
+  bool pred_taken = false;
+  uint32_t pred_target = 0;
+};
+
+// A fixed-capacity ring of DynInst in program order: index 0 is the oldest.
+class Window {
+ public:
+  explicit Window(size_t capacity = 64) : buf_(capacity) {}
+  size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  bool full() const { return size_ == buf_.size(); }
+  DynInst& operator[](size_t i) { return buf_[(head_ + i) % buf_.size()]; }
+  const DynInst& operator[](size_t i) const { return buf_[(head_ + i) % buf_.size()]; }
+  DynInst& front() { return (*this)[0]; }
+  DynInst& push_back() {
+    DynInst& d = buf_[(head_ + size_) % buf_.size()];
+    ++size_;
+    d = DynInst{};
+    return d;
+  }
+  void pop_front() {
+    head_ = (head_ + 1) % buf_.size();
+    --size_;
+  }
+  // Drop every instruction from index `i` on (the youngest ones).
+  void truncate(size_t i) { size_ = i; }
+
+ private:
+  std::vector<DynInst> buf_;
+  size_t head_ = 0, size_ = 0;
+};
+
+// Fill in the registers an instruction reads and writes, from its table row.
+void set_dependences(DynInst& d);
+
+}  // namespace kasane

@@ -1,0 +1,85 @@
+// See execute.h.
+#include "core/pipeline/execute.h"
+
+#include <algorithm>
+
+#include "core/kanata.h"
+
+namespace kasane {
+
+bool ExecuteStage::unit_free(const DynInst& d, uint64_t now) const {
+  return fu_.available(fu_class_of(d.info ? d.info->unit : Unit::system), now);
+}
+
+void ExecuteStage::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_ready) {
+  ContextPipe& cp = s_.ctx[c];
+  DynInst& d = cp.window[idx];
+  const ExecResult r = f_.execute(c, now);
+  if (r.result != Iss::StepResult::kRetired) {
+    // An exception or interrupt: the instruction leaves the pipeline without retiring and fetch
+    // restarts at the vector.
+    ++cp.stats.exceptions;
+    squash(c, idx, now);
+    return;
+  }
+  if (s_.cfg.check) s_.executed[c].emplace_back(d.pc, d.raw);
+  const Unit unit = d.info ? d.info->unit : Unit::system;
+  const unsigned latency = fu_.latency(unit);
+  fu_.accept(fu_class_of(unit), now, latency);
+  d.stage = Stage::kIssued;
+  d.issued_at = now;
+  d.ready_at = std::max(now + latency, mem_ready);
+  --cp.n_decoded;
+  const bool is_load = unit == Unit::load;
+  for (unsigned k = 0; k < d.ndst; ++k) {
+    cp.reg_ready[d.dst[k]] = d.ready_at;
+    cp.reg_by_load[d.dst[k]] = is_load;
+  }
+  if (serialising(d)) cp.serial_until = d.ready_at;
+  if (d.trace_id != ~0ull && s_.trace) s_.trace->stage(now, d.trace_id, "X");
+  if (d.info && (d.info->flags & kF_delay)) score_branch(c, d, r);
+
+  // The context's next instruction is now certain.
+  if (!f_.running(c)) {  // WAIT (or a later thread instruction) stopped it
+    squash(c, idx + 1, now);
+  } else if (idx + 1 < cp.window.size()) {
+    if (cp.window[idx + 1].pc != r.next_pc) squash(c, idx + 1, now);
+  } else if (cp.fetch_pc != r.next_pc) {
+    squash(c, idx + 1, now);
+  }
+}
+
+void ExecuteStage::score_branch(unsigned c, const DynInst& d, const ExecResult& r) {
+  ContextPipe& cp = s_.ctx[c];
+  ++cp.stats.branches;
+  const uint32_t target = r.branch_taken ? r.branch_target : d.pc + 8;
+  const bool correct = d.pred_taken == r.branch_taken && d.pred_target == target;
+  if (!correct) ++cp.stats.mispredicts;
+  bp_.record(correct);
+  if (d.info->format == Format::R) {
+    bp_.record_target(d.pred_taken && d.pred_target == r.branch_target);
+    bp_.update_target(c, d.pc, r.branch_target);
+  } else if (d.info->format == Format::I) {
+    bp_.update(c, d.pc, r.branch_taken);
+  }
+}
+
+void ExecuteStage::squash(unsigned c, size_t idx, uint64_t now) {
+  ContextPipe& cp = s_.ctx[c];
+  for (size_t i = idx; i < cp.window.size(); ++i) {
+    DynInst& d = cp.window[i];
+    if (d.stage == Stage::kFetched) --cp.n_fetched;
+    if (d.stage == Stage::kDecoded) --cp.n_decoded;
+    ++cp.stats.squashed;
+    if (d.trace_id != ~0ull && s_.trace) s_.trace->retire(now, d.trace_id, true);
+  }
+  cp.window.truncate(idx);
+  cp.fetch_pc = f_.next_pc(c, cp.in_slot, cp.slot_target);
+  cp.fetch_synced = f_.running(c);
+  cp.fetch_blocked = false;
+  cp.fetch_line = ~0u;
+  cp.fetch_stall_until = now + 1;  // the redirect reaches fetch in the next cycle
+  cp.recovering = true;
+}
+
+}  // namespace kasane

@@ -1,0 +1,45 @@
+// Execute: the functional units, and the point where an instruction takes effect. When an
+// instruction issues, the functional model executes it (so the ISS is the one place that gives
+// instructions their meaning); its result is ready after the unit's latency, or when its load data
+// arrives. Then the context's next instruction is known for certain: if the pipeline fetched
+// something else after it (a mispredicted branch, an exception, an interrupt), the younger
+// instructions are squashed and fetch restarts where the functional model says.
+#pragma once
+
+#include <cstdint>
+
+#include "core/bpred.h"
+#include "core/pipeline/functional.h"
+#include "core/pipeline/fu_pool.h"
+#include "core/pipeline/pipe_state.h"
+
+namespace kasane {
+
+// System, thread and undecodable instructions wait for older ones to finish and hold younger
+// ones until they finish (CP0 state, exceptions and mode changes take effect in order).
+inline bool serialising(const DynInst& d) {
+  return !d.info || d.info->unit == Unit::system || d.info->unit == Unit::thread;
+}
+
+class ExecuteStage {
+ public:
+  ExecuteStage(PipeState& s, FunctionalCore& f, FuPool& fu, BranchPredictor& bp)
+      : s_(s), f_(f), fu_(fu), bp_(bp) {}
+
+  bool unit_free(const DynInst& d, uint64_t now) const;
+  // Execute the oldest unissued instruction of context c (window index idx); a load's data
+  // arrives at mem_ready (0 if it made no access).
+  void execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_ready);
+  // Drop instructions idx.. of context c and restart its fetch at its next architectural pc.
+  void squash(unsigned c, size_t idx, uint64_t now);
+
+ private:
+  void score_branch(unsigned c, const DynInst& d, const ExecResult& r);
+
+  PipeState& s_;
+  FunctionalCore& f_;
+  FuPool& fu_;
+  BranchPredictor& bp_;
+};
+
+}  // namespace kasane

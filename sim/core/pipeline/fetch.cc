@@ -1,0 +1,160 @@
+// See fetch.h.
+#include "core/pipeline/fetch.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "core/decoder.h"
+#include "core/disasm.h"
+#include "core/kanata.h"
+
+namespace kasane {
+
+FetchPolicy parse_fetch_policy(const std::string& name) {
+  if (name == "round_robin") return FetchPolicy::kRoundRobin;
+  if (name == "icount") return FetchPolicy::kIcount;
+  throw std::invalid_argument("unknown fetch policy '" + name + "' (round_robin or icount)");
+}
+
+const char* fetch_policy_name(FetchPolicy p) {
+  return p == FetchPolicy::kIcount ? "icount" : "round_robin";
+}
+
+namespace {
+// The policies, one small function each: a smaller key is served first.
+unsigned policy_key(FetchPolicy p, const ContextPipe& cp) {
+  switch (p) {
+    case FetchPolicy::kRoundRobin: return 0;  // only the rotating start decides
+    case FetchPolicy::kIcount: return cp.n_fetched + cp.n_decoded;  // fewest in decode/issue
+  }
+  return 0;
+}
+}  // namespace
+
+FetchStage::FetchStage(PipeState& s, FunctionalCore& f, MemLevel& icache, BranchPredictor& bp,
+                       unsigned line_bytes)
+    : s_(s), f_(f), icache_(icache), bp_(bp), line_mask_(~(line_bytes - 1)) {}
+
+bool FetchStage::can_fetch(unsigned c, uint64_t now) {
+  ContextPipe& cp = s_.ctx[c];
+  if (!f_.running(c)) {
+    cp.fetch_synced = false;  // it resumes wherever the functional model says
+    return false;
+  }
+  if (cp.window.empty() && !cp.fetch_synced) {
+    // Everything older has executed, so the functional model knows where to go on.
+    cp.fetch_pc = f_.next_pc(c, cp.in_slot, cp.slot_target);
+    cp.fetch_synced = true;
+  }
+  return !cp.fetch_blocked && cp.fetch_stall_until <= now && cp.n_fetched < s_.cfg.fetch_queue &&
+         !cp.window.full();
+}
+
+std::vector<unsigned> FetchStage::select(uint64_t now) {
+  const unsigned n = static_cast<unsigned>(s_.ctx.size());
+  std::vector<unsigned> order;
+  for (unsigned k = 0; k < n; ++k) {
+    unsigned c = (rr_ + k) % n;
+    if (can_fetch(c, now)) order.push_back(c);
+  }
+  // Ties keep the rotating order, so round robin is fair and icount breaks ties by it.
+  std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
+    unsigned pa = f_.priority(a), pb = f_.priority(b);
+    if (pa != pb) return pa > pb;
+    return policy_key(s_.cfg.fetch_policy, s_.ctx[a]) < policy_key(s_.cfg.fetch_policy, s_.ctx[b]);
+  });
+  if (order.size() > s_.cfg.fetch_threads) order.resize(s_.cfg.fetch_threads);
+  return order;
+}
+
+void FetchStage::evaluate(uint64_t now) {
+  unsigned budget = s_.cfg.fetch_width;
+  for (unsigned c : select(now)) {
+    while (budget > 0 && can_fetch(c, now)) {
+      --budget;
+      if (!fetch_one(c, now)) break;
+    }
+  }
+  rr_ = (rr_ + 1) % static_cast<unsigned>(s_.ctx.size());
+}
+
+bool FetchStage::fetch_one(unsigned c, uint64_t now) {
+  ContextPipe& cp = s_.ctx[c];
+  const uint32_t pc = cp.fetch_pc;
+  uint32_t pa = 0, raw = 0;
+  bool ok = f_.peek_pa(c, pc, false, pa) && f_.peek_word(c, pc, raw);
+  if (ok && (pa & line_mask_) != cp.fetch_line) {
+    std::optional<uint64_t> ready = icache_.access(pa & line_mask_, false, now);
+    if (!ready) {  // no MSHR free: try again next cycle
+      cp.fetch_stall_until = now + 1;
+      return false;
+    }
+    cp.fetch_line = pa & line_mask_;
+    // Fetch itself takes a cycle; a slower answer stalls this context until the line arrives.
+    if (*ready > now + 1) {
+      cp.fetch_stall_until = *ready - 1;
+      return false;
+    }
+  }
+  DynInst& d = cp.window.push_back();
+  d.seq = s_.next_seq++;
+  d.pc = pc;
+  d.raw = raw;
+  d.fetched_at = now;
+  ++cp.n_fetched;
+  ++cp.stats.fetched;
+  if (s_.trace && s_.trace->active(now)) {
+    d.trace_id = s_.trace->begin(now, c, pc, ok ? disassemble(raw, pc) : "(fetch fault)");
+    s_.trace->stage(now, d.trace_id, "F");
+  }
+  if (!ok) {
+    // The word cannot be fetched; executing it raises the exception. Nothing follows it.
+    d.fetch_fault = true;
+    cp.fetch_blocked = true;
+    return false;
+  }
+  d.info = decode_exec(raw);
+  set_dependences(d);
+  return predict_next(c, d);
+}
+
+bool FetchStage::predict_next(unsigned c, DynInst& d) {
+  ContextPipe& cp = s_.ctx[c];
+  const uint32_t pc = d.pc;
+  if (cp.in_slot) {  // d is a delay slot: go where the branch was predicted to go
+    cp.in_slot = false;
+    cp.fetch_pc = cp.slot_target;
+    return cp.slot_target == pc + 4;  // a taken branch ends the fetch group
+  }
+  cp.fetch_pc = pc + 4;
+  if (!d.info || !(d.info->flags & kF_delay)) return true;
+
+  Insn i{d.raw};
+  bool taken;
+  uint32_t target;
+  if (d.info->format == Format::J) {
+    taken = true;
+    target = ((pc + 4) & 0xf0000000u) | (i.target26() << 2);
+  } else if (d.info->format == Format::R) {  // JR, JALR: the BTB knows where they went last
+    std::optional<uint32_t> t = bp_.predict_target(c, pc);
+    taken = t.has_value();
+    target = t.value_or(pc + 8);
+  } else {
+    target = pc + 4 + (static_cast<uint32_t>(i.simm()) << 2);
+    // BEQ r,r and BGEZ(AL) $0 are the unconditional B and BAL.
+    bool always = (i.op() == 4 && i.rs() == i.rt()) ||
+                  (i.op() == 1 && (i.rt() == 0x01 || i.rt() == 0x11) && i.rs() == 0);
+    taken = always || bp_.predict(c, pc);
+  }
+  d.pred_taken = taken;
+  d.pred_target = taken ? target : pc + 8;
+  if ((d.info->flags & kF_likely) && !taken) {
+    cp.fetch_pc = pc + 8;  // a branch-likely predicted not taken annuls its slot
+    return true;
+  }
+  cp.in_slot = true;
+  cp.slot_target = d.pred_target;
+  return true;
+}
+
+}  // namespace kasane

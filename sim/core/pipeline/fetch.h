@@ -1,0 +1,39 @@
+// Fetch: up to fetch.width instructions per cycle from up to fetch.threads_per_cycle contexts,
+// chosen by the fetch policy after their fetch priority, into per-context fetch queues. Branches
+// are predicted here; a taken branch ends its context's fetch group after the delay slot.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/bpred.h"
+#include "core/pipeline/functional.h"
+#include "core/pipeline/pipe_state.h"
+#include "mem/mem_level.h"
+
+namespace kasane {
+
+class FetchStage {
+ public:
+  FetchStage(PipeState& s, FunctionalCore& f, MemLevel& icache, BranchPredictor& bp,
+             unsigned line_bytes);
+  void evaluate(uint64_t now);
+  // The contexts fetch serves this cycle, in the order it serves them.
+  std::vector<unsigned> select(uint64_t now);
+
+ private:
+  // Fetch one instruction of context c; false when this context's fetch group ends.
+  bool fetch_one(unsigned c, uint64_t now);
+  // Predict the instruction after `d` and set the context's fetch pc.
+  bool predict_next(unsigned c, DynInst& d);
+  bool can_fetch(unsigned c, uint64_t now);
+
+  PipeState& s_;
+  FunctionalCore& f_;
+  MemLevel& icache_;
+  BranchPredictor& bp_;
+  uint32_t line_mask_;
+  unsigned rr_ = 0;
+};
+
+}  // namespace kasane

@@ -1,0 +1,57 @@
+// The functional units of a core, shared by its contexts: for each class a number of units, a
+// latency and whether a unit accepts a new operation every cycle (pipelined) or stays busy for
+// the whole latency. The default reproduces the papers' machine: 2 simple ALUs of 1 cycle and one
+// complex ALU (multiply 12, divide 32 cycles) that is not pipelined.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "core/insn.h"
+
+namespace kasane {
+
+enum class FuClass : uint8_t { kAlu, kMulDiv, kMem, kBranch, kCount };
+const char* fu_class_name(FuClass k);
+// Which class executes an instruction of table unit `u`.
+FuClass fu_class_of(Unit u);
+
+struct FuClassConfig {
+  unsigned count = 1;
+  unsigned latency = 1;
+  bool pipelined = true;
+};
+
+struct FuConfig {
+  FuClassConfig alu{2, 1, true};
+  FuClassConfig muldiv{1, 12, false};  // latency here is the multiply's
+  unsigned div_latency = 32;
+  FuClassConfig mem{1, 1, true};       // address generation; the cache adds its own latency
+  FuClassConfig branch{1, 1, true};
+};
+
+class FuPool {
+ public:
+  explicit FuPool(const FuConfig& cfg);
+
+  // Latency of an instruction of table unit `u` (divides take the divide latency).
+  unsigned latency(Unit u) const;
+  // A unit of this class can accept an operation at cycle `now`.
+  bool available(FuClass k, uint64_t now) const;
+  // Occupy a unit from `now` for an operation of `latency` cycles.
+  void accept(FuClass k, uint64_t now, unsigned latency);
+
+  // Operations accepted per class, for utilisation.
+  uint64_t issued(FuClass k) const { return issued_[static_cast<size_t>(k)]; }
+  unsigned count(FuClass k) const { return cls(k).count; }
+
+ private:
+  const FuClassConfig& cls(FuClass k) const;
+  FuConfig cfg_;
+  std::array<std::vector<uint64_t>, static_cast<size_t>(FuClass::kCount)> busy_until_;
+  std::array<uint64_t, static_cast<size_t>(FuClass::kCount)> issued_{};
+};
+
+}  // namespace kasane

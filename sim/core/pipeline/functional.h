@@ -1,0 +1,73 @@
+// What the timing model needs from the functional model, as an interface: the pipeline asks it
+// for instruction words and addresses without side effects, and tells it to execute the next
+// instruction of a context when that instruction issues. IssCore adapts the ISS; stage tests
+// substitute a scripted fake.
+#pragma once
+
+#include <cstdint>
+
+#include "core/iss.h"
+
+namespace kasane {
+
+struct ExecResult {
+  Iss::StepResult result = Iss::StepResult::kRetired;
+  uint32_t next_pc = 0;      // the context's next instruction after this step
+  bool branch_taken = false;  // a branch: it will go to branch_target after its delay slot
+  uint32_t branch_target = 0;
+};
+
+class FunctionalCore {
+ public:
+  virtual ~FunctionalCore() = default;
+  virtual unsigned contexts() const = 0;
+  virtual bool running(unsigned ctx) const = 0;
+  // Fetch priority: 0 low, 1 normal, 2 high.
+  virtual unsigned priority(unsigned ctx) const = 0;
+  // The next instruction the context executes; if it is a delay slot, `slot_target` is where
+  // control goes after it.
+  virtual uint32_t next_pc(unsigned ctx, bool& in_slot, uint32_t& slot_target) const = 0;
+  virtual bool peek_word(unsigned ctx, uint32_t va, uint32_t& raw) = 0;
+  virtual bool peek_pa(unsigned ctx, uint32_t va, bool store, uint32_t& pa) = 0;
+  virtual uint32_t reg(unsigned ctx, unsigned r) const = 0;
+  virtual ExecResult execute(unsigned ctx, uint64_t cycle) = 0;
+};
+
+// The ISS as the pipeline's functional model.
+class IssCore : public FunctionalCore {
+ public:
+  explicit IssCore(Iss& iss) : iss_(iss) {}
+  unsigned contexts() const override { return iss_.num_contexts(); }
+  bool running(unsigned ctx) const override {
+    return iss_.context(ctx).state == ContextState::kRunning;
+  }
+  unsigned priority(unsigned ctx) const override { return iss_.context(ctx).fetch_priority; }
+  uint32_t next_pc(unsigned ctx, bool& in_slot, uint32_t& slot_target) const override {
+    const Context& c = iss_.context(ctx);
+    in_slot = c.branch_pending;
+    slot_target = c.branch_target;
+    return c.pc;
+  }
+  bool peek_word(unsigned ctx, uint32_t va, uint32_t& raw) override {
+    return iss_.peek_word(iss_.context(ctx), va, raw);
+  }
+  bool peek_pa(unsigned ctx, uint32_t va, bool store, uint32_t& pa) override {
+    return iss_.peek_pa(iss_.context(ctx), va, store ? Access::kStore : Access::kLoad, pa);
+  }
+  uint32_t reg(unsigned ctx, unsigned r) const override { return iss_.context(ctx).gpr[r]; }
+  ExecResult execute(unsigned ctx, uint64_t cycle) override {
+    Context& c = iss_.context(ctx);
+    iss_.set_cycle(cycle);
+    ExecResult r;
+    r.result = iss_.step(c);
+    r.next_pc = c.pc;
+    r.branch_taken = c.branch_pending;
+    r.branch_target = c.branch_target;
+    return r;
+  }
+
+ private:
+  Iss& iss_;
+};
+
+}  // namespace kasane

@@ -1,0 +1,50 @@
+// See issue.h.
+#include "core/pipeline/issue.h"
+
+namespace kasane {
+
+void IssueStage::evaluate(uint64_t now) {
+  const unsigned n = static_cast<unsigned>(s_.ctx.size());
+  for (ContextPipe& cp : s_.ctx) cp.head_block = CpiCat::kUnit;  // unless it is looked at
+  unsigned budget = s_.cfg.issue_width;
+  // Passes of one instruction per context, so every context gets a turn at the issue slots.
+  for (bool progress = true; progress && budget > 0;) {
+    progress = false;
+    for (unsigned k = 0; k < n && budget > 0; ++k) {
+      if (try_issue((rr_ + k) % n, now)) {
+        --budget;
+        progress = true;
+      }
+    }
+  }
+  rr_ = (rr_ + 1) % n;
+}
+
+bool IssueStage::try_issue(unsigned c, uint64_t now) {
+  ContextPipe& cp = s_.ctx[c];
+  auto blocked = [&](CpiCat why) {
+    cp.head_block = why;
+    return false;
+  };
+  if (!f_.running(c)) return blocked(CpiCat::kIdle);
+  if (cp.n_decoded == 0) return blocked(cp.recovering ? CpiCat::kMispredict : CpiCat::kFetch);
+  const size_t idx = cp.window.size() - cp.n_fetched - cp.n_decoded;
+  DynInst& d = cp.window[idx];
+  if (d.decoded_at >= now) return blocked(CpiCat::kFetch);
+  if (cp.serial_until > now || (serialising(d) && idx != 0)) return blocked(CpiCat::kSerialize);
+  for (unsigned k = 0; k < d.nsrc; ++k)
+    if (cp.reg_ready[d.src[k]] > now)
+      return blocked(cp.reg_by_load[d.src[k]] ? CpiCat::kMemory : CpiCat::kDependence);
+  if (!ex_.unit_free(d, now)) return blocked(CpiCat::kUnit);
+  uint64_t mem_ready = 0;
+  if (d.info && (d.info->unit == Unit::load || d.info->unit == Unit::store)) {
+    MemoryStage::Claim claim = mem_.claim(c, d, now);
+    if (!claim.accepted) return blocked(CpiCat::kMemory);
+    // A store is done once the cache has accepted it; only a load waits for its data.
+    if (d.info->unit == Unit::load) mem_ready = claim.ready_at;
+  }
+  ex_.execute(c, idx, now, mem_ready);
+  return true;
+}
+
+}  // namespace kasane

@@ -1,0 +1,33 @@
+// Issue: up to issue.width instructions per cycle over all contexts, in order within a context and
+// out of order across contexts. An instruction issues when its operands are ready (scoreboard with
+// forwarding: a result is usable in the cycle it becomes ready), its unit is free, its cache access
+// is accepted, and no serialising instruction is in the way. Why the oldest instruction of each
+// context did not issue is recorded for the CPI stack.
+#pragma once
+
+#include <cstdint>
+
+#include "core/pipeline/execute.h"
+#include "core/pipeline/memstage.h"
+#include "core/pipeline/pipe_state.h"
+
+namespace kasane {
+
+class IssueStage {
+ public:
+  IssueStage(PipeState& s, FunctionalCore& f, ExecuteStage& ex, MemoryStage& mem)
+      : s_(s), f_(f), ex_(ex), mem_(mem) {}
+  void evaluate(uint64_t now);
+
+ private:
+  // Try to issue context c's oldest unissued instruction; true if it issued.
+  bool try_issue(unsigned c, uint64_t now);
+
+  PipeState& s_;
+  FunctionalCore& f_;
+  ExecuteStage& ex_;
+  MemoryStage& mem_;
+  unsigned rr_ = 0;
+};
+
+}  // namespace kasane

@@ -1,0 +1,29 @@
+// See memstage.h.
+#include "core/pipeline/memstage.h"
+
+namespace kasane {
+
+MemoryStage::Claim MemoryStage::claim(unsigned c, const DynInst& d, uint64_t now) {
+  Claim r;
+  Insn i{d.raw};
+  // In-order issue within a context: every older instruction has executed, so the base register
+  // holds its architectural value.
+  const uint32_t va = f_.reg(c, i.rs()) + static_cast<uint32_t>(i.simm());
+  const bool store = d.info->unit == Unit::store;
+  uint32_t pa;
+  if (!f_.peek_pa(c, va, store, pa)) return r;
+  if (d.info->unit == Unit::load && d.info->writes == 0) {  // PREF: a hint, never a stall
+    dcache_.prefetch(pa, now);
+    return r;
+  }
+  std::optional<uint64_t> ready = dcache_.access(pa, store, now);
+  if (!ready) {
+    r.accepted = false;
+    return r;
+  }
+  ++accesses_;
+  r.ready_at = *ready;
+  return r;
+}
+
+}  // namespace kasane

@@ -1,0 +1,58 @@
+// The cycle-level SMT pipeline of one core: core.contexts hardware contexts share one pipeline,
+// fetch -> decode -> issue -> execute -> memory -> writeback, stages as plain classes evaluated
+// back to front once per cycle. The functional model (the ISS) gives instructions their meaning
+// when they issue; this model decides when that happens and what each cycle was spent on.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include "core/bpred.h"
+#include "core/pipeline/decode.h"
+#include "core/pipeline/execute.h"
+#include "core/pipeline/fetch.h"
+#include "core/pipeline/issue.h"
+#include "core/pipeline/memstage.h"
+#include "core/pipeline/writeback.h"
+
+namespace kasane {
+
+class Pipeline {
+ public:
+  // `line_bytes`: the i-cache line size (fetch makes one access per line).
+  Pipeline(const PipelineConfig& cfg, FunctionalCore& f, MemLevel& icache, MemLevel& dcache,
+           unsigned line_bytes, KanataWriter* trace = nullptr);
+
+  // One clock cycle.
+  void tick(uint64_t now);
+  // No context can run and nothing is in flight: time may jump to the next wake-up.
+  bool quiescent() const;
+
+  const ContextStats& stats(unsigned c) const { return s_.ctx[c].stats; }
+  uint64_t check_failures() const { return s_.check_failures; }
+  const std::string& first_check_failure() const { return s_.first_check_failure; }
+  // Per-context stats, CPI stacks, unit utilisation and branch prediction, for stats.json.
+  nlohmann::json stats_json(uint64_t cycles) const;
+
+  // The stages, for tests.
+  PipeState& state() { return s_; }
+  FuPool& units() { return fu_; }
+
+ private:
+  void account(uint64_t now);
+
+  PipeState s_;
+  FunctionalCore& f_;
+  FuPool fu_;
+  BranchPredictor bp_;
+  MemoryStage mem_;
+  ExecuteStage ex_;
+  WritebackStage wb_;
+  IssueStage issue_;
+  DecodeStage decode_;
+  FetchStage fetch_;
+};
+
+}  // namespace kasane

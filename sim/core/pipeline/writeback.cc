@@ -1,0 +1,50 @@
+// See writeback.h.
+#include "core/pipeline/writeback.h"
+
+#include <cstdio>
+
+#include "core/kanata.h"
+
+namespace kasane {
+
+void WritebackStage::evaluate(uint64_t now) {
+  const unsigned n = static_cast<unsigned>(s_.ctx.size());
+  unsigned budget = s_.cfg.retire_width;
+  for (ContextPipe& cp : s_.ctx) cp.retired_this_cycle = false;
+  for (unsigned k = 0; k < n && budget > 0; ++k) {
+    const unsigned c = (rr_ + k) % n;
+    ContextPipe& cp = s_.ctx[c];
+    while (budget > 0 && !cp.window.empty()) {
+      DynInst& d = cp.window.front();
+      if (d.stage != Stage::kIssued || d.ready_at > now) break;
+      if (s_.cfg.check) check(c, d);
+      if (d.trace_id != ~0ull && s_.trace) s_.trace->retire(now, d.trace_id, false);
+      ++cp.stats.retired;
+      cp.retired_this_cycle = true;
+      cp.recovering = false;
+      cp.window.pop_front();
+      --budget;
+    }
+  }
+  rr_ = (rr_ + 1) % n;
+}
+
+// The reference check: the instruction retiring must be the oldest one the functional model
+// executed for this context and that has not retired yet. A wrong-path instruction that slipped
+// through, a lost or a duplicated one, or retirement out of program order all fail here.
+void WritebackStage::check(unsigned c, const DynInst& d) {
+  auto& stream = s_.executed[c];
+  bool ok = !stream.empty() && stream.front().first == d.pc && stream.front().second == d.raw;
+  if (!stream.empty()) stream.pop_front();
+  if (ok) return;
+  if (s_.check_failures++ == 0) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf,
+                  "context %u retired pc 0x%08x word 0x%08x, but the next executed instruction "
+                  "was %s",
+                  c, d.pc, d.raw, stream.empty() ? "none" : "another one");
+    s_.first_check_failure = buf;
+  }
+}
+
+}  // namespace kasane

@@ -1,0 +1,52 @@
+// The memory hierarchy of one core, timing only, built from a plain config: either the papers'
+// flat memory (no caches, every access takes the memory latency) or split L1 instruction and data
+// caches, an optional unified L2 and DRAM. The core's contexts all share it (SMT).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "mem/cache.h"
+#include "mem/dram.h"
+#include "mem/mem_level.h"
+
+namespace kasane {
+
+struct HierarchyConfig {
+  std::string model;            // "flat" or "cached"
+  uint32_t memory_latency = 0;  // flat: cycles of every access
+  CacheConfig l1i, l1d;         // cached; an empty name becomes "l1i" / "l1d"
+  bool l2_enabled = false;      // cached: a unified L2 between the L1s and DRAM
+  CacheConfig l2;               // an empty name becomes "l2"
+  uint32_t dram_latency = 0;    // cached: cycles of a DRAM access
+};
+
+class MemoryHierarchy {
+ public:
+  // Throws std::invalid_argument for an unknown model, a bad cache geometry (naming the cache) or
+  // an L2 line shorter than an L1 line (an L1 fill must be one L2 access).
+  explicit MemoryHierarchy(const HierarchyConfig& cfg);
+  MemoryHierarchy(const MemoryHierarchy&) = delete;  // the levels refer to each other
+  MemoryHierarchy& operator=(const MemoryHierarchy&) = delete;
+
+  // Where instruction fetches and loads/stores go (the same level in the flat model).
+  MemLevel& inst() { return l1i_ ? static_cast<MemLevel&>(*l1i_) : *memory_; }
+  MemLevel& data() { return l1d_ ? static_cast<MemLevel&>(*l1d_) : *memory_; }
+
+  // {"model", "caches": {name: {accesses, hits, misses, miss_rate, merged, writebacks, mshr_full,
+  //  prefetches, prefetch_hits, mpki}}, "memory": {latency, accesses, reads, writes}}; `retired`
+  // (instructions) is the MPKI denominator. "caches" is empty in the flat model.
+  nlohmann::json stats_json(uint64_t retired) const;
+
+ private:
+  std::string model_;
+  // Declared bottom-up: each level is built after, and destroyed before, the level it refers to.
+  std::unique_ptr<Dram> memory_;
+  std::unique_ptr<Cache> l2_;
+  std::unique_ptr<Cache> l1i_;
+  std::unique_ptr<Cache> l1d_;
+};
+
+}  // namespace kasane

@@ -1,0 +1,62 @@
+// From config keys to the core's timing model: the pipeline's widths, policies, units and
+// predictor, and the memory hierarchy. The keys and their meaning are in schema.cc.
+#include "platform/platform.h"
+
+namespace kasane {
+
+namespace {
+unsigned u(const Config& c, const char* key) { return static_cast<unsigned>(c.get_int(key)); }
+
+CacheConfig cache(const Config& c, const std::string& name, bool write_back) {
+  CacheConfig cc;
+  cc.name = name;
+  cc.size_bytes = u(c, (name + ".size").c_str());
+  cc.assoc = u(c, (name + ".assoc").c_str());
+  cc.line_bytes = u(c, (name + ".line").c_str());
+  cc.hit_latency = u(c, (name + ".hit_latency").c_str());
+  cc.mshrs = u(c, (name + ".mshrs").c_str());
+  cc.write_back = write_back;
+  return cc;
+}
+}  // namespace
+
+CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
+  CoreTiming t;
+  t.pipeline = c.get_string("sim.model") == "pipeline";
+  PipelineConfig& p = t.pipe;
+  p.fetch_width = u(c, "fetch.width");
+  p.fetch_threads = u(c, "fetch.threads_per_cycle");
+  p.fetch_queue = u(c, "fetch.queue");
+  p.fetch_policy = parse_fetch_policy(c.get_string("fetch.policy"));
+  p.decode_width = u(c, "decode.width");
+  p.issue_width = u(c, "issue.width");
+  p.issue_queue = u(c, "issue.queue");
+  p.retire_width = u(c, "retire.width");
+  p.fu.alu = {u(c, "fu.alu.count"), u(c, "fu.alu.latency"), c.get_bool("fu.alu.pipelined")};
+  p.fu.muldiv = {u(c, "fu.muldiv.count"), u(c, "fu.muldiv.mul_latency"),
+                 c.get_bool("fu.muldiv.pipelined")};
+  p.fu.div_latency = u(c, "fu.muldiv.div_latency");
+  p.fu.mem = {u(c, "fu.mem.count"), u(c, "fu.mem.latency"), true};
+  p.fu.branch = {u(c, "fu.branch.count"), u(c, "fu.branch.latency"), true};
+  p.bpred.kind = parse_predictor(c.get_string("bpred.kind"));
+  p.bpred.table_entries = u(c, "bpred.table_entries");
+  p.bpred.history_bits = u(c, "bpred.history_bits");
+  p.bpred.btb_entries = u(c, "bpred.btb_entries");
+  p.check = c.get_bool("sim.check");
+
+  HierarchyConfig& m = t.memory;
+  m.model = c.get_string("memory.model");
+  m.memory_latency = u(c, "memory.latency");
+  m.l1i = cache(c, "l1i", true);
+  m.l1d = cache(c, "l1d", c.get_bool("l1d.write_back"));
+  m.l2_enabled = c.get_bool("l2.enabled");
+  m.l2 = cache(c, "l2", c.get_bool("l2.write_back"));
+  m.dram_latency = u(c, "dram.latency");
+
+  t.trace_path = trace.path;
+  t.trace_first = trace.first;
+  t.trace_last = trace.last;
+  return t;
+}
+
+}  // namespace kasane
