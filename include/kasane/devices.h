@@ -4,12 +4,15 @@
 #ifndef KASANE_DEVICES_H
 #define KASANE_DEVICES_H
 
-/* UART: the console. Output goes to the simulator's stdout, input comes from its stdin. */
-#define KASANE_UART_TX 0x00u     /* write: send the low byte */
+/* UART: the console. TX goes to the simulator's stdout, TXERR to its stderr (the guest's stderr
+ * and the kernel's own messages, so that a program's stdout stays its own); RX comes from the
+ * simulator's stdin. */
+#define KASANE_UART_TX 0x00u     /* write: send the low byte to stdout */
 #define KASANE_UART_RX 0x04u     /* read: take the next input byte (0..255); 0 if none */
 #define KASANE_UART_STATUS 0x08u /* read: bits below */
 #define KASANE_UART_STATUS_RX_READY 0x1u /* a byte is waiting in RX */
 #define KASANE_UART_STATUS_RX_EOF 0x2u   /* the input has ended and RX is empty */
+#define KASANE_UART_TXERR 0x0cu  /* write: send the low byte to stderr */
 #define KASANE_UART_SIZE 0x1000u
 
 /* Sim-control: how a guest talks to the simulator itself. */

@@ -22,6 +22,7 @@ const char* context_state_name(ContextState s);
 // A small direct-mapped cache from virtual page to host memory, in front of the TLB and the bus.
 struct MicroTlbEntry {
   uint32_t vpage = ~0u;   // va >> 12, ~0 when empty
+  uint32_t ppage = 0;     // pa >> 12
   uint8_t* host = nullptr;
   bool writable = false;
 };

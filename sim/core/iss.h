@@ -56,8 +56,12 @@ class Iss {
 
   // Side-effect-free look-ups for the timing model: the instruction word at `va` and the physical
   // address of `va`, as context `c` would see them, or false if that would fault.
-  bool peek_word(const Context& c, uint32_t va, uint32_t& raw);
+  bool peek_fetch(Context& c, uint32_t va, uint32_t& pa, uint32_t& raw);
   bool peek_pa(const Context& c, uint32_t va, Access a, uint32_t& pa) const;
+  // peek_pa through the context's micro-TLB first (the common case on the data path).
+  bool peek_data_pa(const Context& c, uint32_t va, bool store, uint32_t& pa) const;
+  // The table row for word `raw` at `pc` through the decode cache; nullptr if none matches.
+  const InsnInfo* decode_cached(uint32_t pc, uint32_t raw);
 
   // Driving time from outside (the pipeline owns the clock when it runs the core).
   void set_cycle(uint64_t cycle) { cycle_ = cycle; }

@@ -6,8 +6,8 @@
 
 namespace kasane {
 
-Uart::Uart(sc_core::sc_module_name name, std::FILE* out, std::FILE* in)
-    : RegDevice(name, KASANE_UART_SIZE), out_(out), in_(in) {}
+Uart::Uart(sc_core::sc_module_name name, std::FILE* out, std::FILE* err, std::FILE* in)
+    : RegDevice(name, KASANE_UART_SIZE), out_(out), err_(err), in_(in) {}
 
 void Uart::peek() {
   if (next_ == -2) next_ = in_ ? std::fgetc(in_) : EOF;
@@ -25,6 +25,7 @@ bool Uart::read(uint32_t offset, uint32_t& value, const sc_core::sc_time&) {
       if (next_ >= 0) next_ = -2;
       return true;
     case KASANE_UART_TX:
+    case KASANE_UART_TXERR:
       value = 0;
       return true;
   }
@@ -32,6 +33,10 @@ bool Uart::read(uint32_t offset, uint32_t& value, const sc_core::sc_time&) {
 }
 
 bool Uart::write(uint32_t offset, uint32_t value, const sc_core::sc_time&) {
+  if (offset == KASANE_UART_TXERR) {
+    std::fputc(static_cast<int>(value & 0xff), err_);
+    return true;
+  }
   if (offset != KASANE_UART_TX) return offset == KASANE_UART_STATUS || offset == KASANE_UART_RX;
   std::fputc(static_cast<int>(value & 0xff), out_);
   ++tx_bytes_;

@@ -1,5 +1,5 @@
-// The console UART: TX bytes go to the simulator's standard output, RX bytes come from its
-// standard input. Register layout in include/kasane/devices.h.
+// The console UART: TX bytes go to the simulator's standard output, TXERR bytes to its standard
+// error, RX bytes come from its standard input. Register layout in include/kasane/devices.h.
 #pragma once
 
 #include <cstdio>
@@ -10,7 +10,7 @@ namespace kasane {
 
 class Uart : public RegDevice {
  public:
-  Uart(sc_core::sc_module_name name, std::FILE* out, std::FILE* in);
+  Uart(sc_core::sc_module_name name, std::FILE* out, std::FILE* err, std::FILE* in);
   uint64_t bytes_written() const { return tx_bytes_; }
 
  protected:
@@ -22,6 +22,7 @@ class Uart : public RegDevice {
   void peek();
 
   std::FILE* out_;
+  std::FILE* err_;
   std::FILE* in_;
   int next_ = -2;  // -2: not read yet, -1 (EOF): input ended, else the waiting byte
   uint64_t tx_bytes_ = 0;

@@ -47,7 +47,7 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
                                  cfg.get_int("sim.quantum"), cfg.get_int("sim.max_cycles"));
   bus_ = std::make_unique<Bus>("bus");
   ram_ = std::make_unique<Ram>("ram", cfg.get_int("memory.ram_size"));
-  uart_ = std::make_unique<Uart>("uart", console_out, console_in);
+  uart_ = std::make_unique<Uart>("uart", console_out, stderr, console_in);
   Core* core = core_.get();
   simctl_ = std::make_unique<SimCtl>(
       "simctl", period_,

@@ -36,28 +36,35 @@ struct DynInst {
 // A fixed-capacity ring of DynInst in program order: index 0 is the oldest.
 class Window {
  public:
-  explicit Window(size_t capacity = 64) : buf_(capacity) {}
+  // Holds at least `capacity` instructions (rounded up to a power of two for cheap indexing).
+  explicit Window(size_t capacity = 64) : buf_(round_up(capacity)), mask_(buf_.size() - 1) {}
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
   bool full() const { return size_ == buf_.size(); }
-  DynInst& operator[](size_t i) { return buf_[(head_ + i) % buf_.size()]; }
-  const DynInst& operator[](size_t i) const { return buf_[(head_ + i) % buf_.size()]; }
+  DynInst& operator[](size_t i) { return buf_[(head_ + i) & mask_]; }
+  const DynInst& operator[](size_t i) const { return buf_[(head_ + i) & mask_]; }
   DynInst& front() { return (*this)[0]; }
   DynInst& push_back() {
-    DynInst& d = buf_[(head_ + size_) % buf_.size()];
+    DynInst& d = buf_[(head_ + size_) & mask_];
     ++size_;
     d = DynInst{};
     return d;
   }
   void pop_front() {
-    head_ = (head_ + 1) % buf_.size();
+    head_ = (head_ + 1) & mask_;
     --size_;
   }
   // Drop every instruction from index `i` on (the youngest ones).
   void truncate(size_t i) { size_ = i; }
 
  private:
+  static size_t round_up(size_t n) {
+    size_t p = 1;
+    while (p < n) p <<= 1;
+    return p;
+  }
   std::vector<DynInst> buf_;
+  size_t mask_;
   size_t head_ = 0, size_ = 0;
 };
 

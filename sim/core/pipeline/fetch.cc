@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "core/decoder.h"
 #include "core/disasm.h"
 #include "core/kanata.h"
 
@@ -33,7 +32,12 @@ unsigned policy_key(FetchPolicy p, const ContextPipe& cp) {
 
 FetchStage::FetchStage(PipeState& s, FunctionalCore& f, MemLevel& icache, BranchPredictor& bp,
                        unsigned line_bytes)
-    : s_(s), f_(f), icache_(icache), bp_(bp), line_mask_(~(line_bytes - 1)) {}
+    : s_(s),
+      f_(f),
+      icache_(icache),
+      bp_(bp),
+      line_mask_(~(line_bytes - 1)),
+      predecoded_(kPredecodeSize) {}
 
 bool FetchStage::can_fetch(unsigned c, uint64_t now) {
   ContextPipe& cp = s_.ctx[c];
@@ -50,26 +54,39 @@ bool FetchStage::can_fetch(unsigned c, uint64_t now) {
          !cp.window.full();
 }
 
-std::vector<unsigned> FetchStage::select(uint64_t now) {
+unsigned FetchStage::select(uint64_t now, std::array<unsigned, kMaxContexts>& order) {
   const unsigned n = static_cast<unsigned>(s_.ctx.size());
-  std::vector<unsigned> order;
+  unsigned count = 0;
   for (unsigned k = 0; k < n; ++k) {
     unsigned c = (rr_ + k) % n;
-    if (can_fetch(c, now)) order.push_back(c);
+    if (can_fetch(c, now)) order[count++] = c;
   }
-  // Ties keep the rotating order, so round robin is fair and icount breaks ties by it.
-  std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
-    unsigned pa = f_.priority(a), pb = f_.priority(b);
-    if (pa != pb) return pa > pb;
-    return policy_key(s_.cfg.fetch_policy, s_.ctx[a]) < policy_key(s_.cfg.fetch_policy, s_.ctx[b]);
-  });
-  if (order.size() > s_.cfg.fetch_threads) order.resize(s_.cfg.fetch_threads);
-  return order;
+  // Higher priority first, then the policy's key; ties keep the rotating order, so round robin
+  // is fair and icount breaks ties by it. An insertion sort: it is stable, allocates nothing,
+  // and there are at most 16 contexts.
+  std::array<unsigned, kMaxContexts> prio, key;
+  for (unsigned k = 0; k < count; ++k) {
+    prio[k] = f_.priority(order[k]);
+    key[k] = policy_key(s_.cfg.fetch_policy, s_.ctx[order[k]]);
+  }
+  for (unsigned k = 1; k < count; ++k) {
+    for (unsigned j = k; j > 0; --j) {
+      bool before = prio[j] > prio[j - 1] || (prio[j] == prio[j - 1] && key[j] < key[j - 1]);
+      if (!before) break;
+      std::swap(order[j], order[j - 1]);
+      std::swap(prio[j], prio[j - 1]);
+      std::swap(key[j], key[j - 1]);
+    }
+  }
+  return std::min(count, s_.cfg.fetch_threads);
 }
 
 void FetchStage::evaluate(uint64_t now) {
   unsigned budget = s_.cfg.fetch_width;
-  for (unsigned c : select(now)) {
+  std::array<unsigned, kMaxContexts> order;
+  const unsigned count = select(now, order);
+  for (unsigned k = 0; k < count; ++k) {
+    const unsigned c = order[k];
     while (budget > 0 && can_fetch(c, now)) {
       --budget;
       if (!fetch_one(c, now)) break;
@@ -82,7 +99,7 @@ bool FetchStage::fetch_one(unsigned c, uint64_t now) {
   ContextPipe& cp = s_.ctx[c];
   const uint32_t pc = cp.fetch_pc;
   uint32_t pa = 0, raw = 0;
-  bool ok = f_.peek_pa(c, pc, false, pa) && f_.peek_word(c, pc, raw);
+  bool ok = f_.peek_fetch(c, pc, pa, raw);
   if (ok && (pa & line_mask_) != cp.fetch_line) {
     std::optional<uint64_t> ready = icache_.access(pa & line_mask_, false, now);
     if (!ready) {  // no MSHR free: try again next cycle
@@ -113,8 +130,25 @@ bool FetchStage::fetch_one(unsigned c, uint64_t now) {
     cp.fetch_blocked = true;
     return false;
   }
-  d.info = decode_exec(raw);
-  set_dependences(d);
+  // Decoding a word and finding its registers is the same every time: cache it by pc.
+  Predecoded& pd = predecoded_[(pc >> 2) & (kPredecodeSize - 1)];
+  if (pd.raw != raw || !pd.valid) {
+    pd.valid = true;
+    pd.raw = raw;
+    d.info = f_.decode(pc, raw);
+    set_dependences(d);
+    pd.info = d.info;
+    pd.nsrc = d.nsrc;
+    pd.ndst = d.ndst;
+    std::copy(d.src, d.src + 4, pd.src);
+    std::copy(d.dst, d.dst + 2, pd.dst);
+  } else {
+    d.info = pd.info;
+    d.nsrc = pd.nsrc;
+    d.ndst = pd.ndst;
+    std::copy(pd.src, pd.src + 4, d.src);
+    std::copy(pd.dst, pd.dst + 2, d.dst);
+  }
   return predict_next(c, d);
 }
 

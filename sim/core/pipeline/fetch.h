@@ -3,6 +3,7 @@
 // are predicted here; a taken branch ends its context's fetch group after the delay slot.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -18,8 +19,10 @@ class FetchStage {
   FetchStage(PipeState& s, FunctionalCore& f, MemLevel& icache, BranchPredictor& bp,
              unsigned line_bytes);
   void evaluate(uint64_t now);
-  // The contexts fetch serves this cycle, in the order it serves them.
-  std::vector<unsigned> select(uint64_t now);
+  static constexpr unsigned kMaxContexts = 16;
+  // The contexts fetch serves this cycle, in the order it serves them: fills `order`, returns
+  // how many.
+  unsigned select(uint64_t now, std::array<unsigned, kMaxContexts>& order);
 
  private:
   // Fetch one instruction of context c; false when this context's fetch group ends.
@@ -28,11 +31,21 @@ class FetchStage {
   bool predict_next(unsigned c, DynInst& d);
   bool can_fetch(unsigned c, uint64_t now);
 
+  // What fetch knows of a word once decoded: its row and registers.
+  struct Predecoded {
+    bool valid = false;
+    uint32_t raw = 0;
+    const InsnInfo* info = nullptr;
+    uint8_t nsrc = 0, ndst = 0, src[4] = {}, dst[2] = {};
+  };
+  static constexpr unsigned kPredecodeSize = 4096;
+
   PipeState& s_;
   FunctionalCore& f_;
   MemLevel& icache_;
   BranchPredictor& bp_;
   uint32_t line_mask_;
+  std::vector<Predecoded> predecoded_;
   unsigned rr_ = 0;
 };
 

@@ -27,8 +27,10 @@ class FunctionalCore {
   // The next instruction the context executes; if it is a delay slot, `slot_target` is where
   // control goes after it.
   virtual uint32_t next_pc(unsigned ctx, bool& in_slot, uint32_t& slot_target) const = 0;
-  virtual bool peek_word(unsigned ctx, uint32_t va, uint32_t& raw) = 0;
+  // The word at `va` and its physical address, or false if fetching it would fault.
+  virtual bool peek_fetch(unsigned ctx, uint32_t va, uint32_t& pa, uint32_t& raw) = 0;
   virtual bool peek_pa(unsigned ctx, uint32_t va, bool store, uint32_t& pa) = 0;
+  virtual const InsnInfo* decode(uint32_t pc, uint32_t raw) = 0;
   virtual uint32_t reg(unsigned ctx, unsigned r) const = 0;
   virtual ExecResult execute(unsigned ctx, uint64_t cycle) = 0;
 };
@@ -48,11 +50,14 @@ class IssCore : public FunctionalCore {
     slot_target = c.branch_target;
     return c.pc;
   }
-  bool peek_word(unsigned ctx, uint32_t va, uint32_t& raw) override {
-    return iss_.peek_word(iss_.context(ctx), va, raw);
+  bool peek_fetch(unsigned ctx, uint32_t va, uint32_t& pa, uint32_t& raw) override {
+    return iss_.peek_fetch(iss_.context(ctx), va, pa, raw);
   }
   bool peek_pa(unsigned ctx, uint32_t va, bool store, uint32_t& pa) override {
-    return iss_.peek_pa(iss_.context(ctx), va, store ? Access::kStore : Access::kLoad, pa);
+    return iss_.peek_data_pa(iss_.context(ctx), va, store, pa);
+  }
+  const InsnInfo* decode(uint32_t pc, uint32_t raw) override {
+    return iss_.decode_cached(pc, raw);
   }
   uint32_t reg(unsigned ctx, unsigned r) const override { return iss_.context(ctx).gpr[r]; }
   ExecResult execute(unsigned ctx, uint64_t cycle) override {

@@ -5,17 +5,17 @@ namespace kasane {
 
 void IssueStage::evaluate(uint64_t now) {
   const unsigned n = static_cast<unsigned>(s_.ctx.size());
-  for (ContextPipe& cp : s_.ctx) cp.head_block = CpiCat::kUnit;  // unless it is looked at
   unsigned budget = s_.cfg.issue_width;
-  // Passes of one instruction per context, so every context gets a turn at the issue slots.
-  for (bool progress = true; progress && budget > 0;) {
-    progress = false;
-    for (unsigned k = 0; k < n && budget > 0; ++k) {
-      if (try_issue((rr_ + k) % n, now)) {
-        --budget;
-        progress = true;
-      }
+  // The context served first rotates every cycle; each issues in order until its next
+  // instruction cannot go, then the next context gets the remaining slots.
+  for (unsigned k = 0; k < n; ++k) {
+    const unsigned c = (rr_ + k) % n;
+    ContextPipe& cp = s_.ctx[c];
+    if (budget == 0) {
+      cp.head_block = CpiCat::kUnit;  // no issue slot left
+      continue;
     }
+    while (budget > 0 && try_issue(c, now)) --budget;
   }
   rr_ = (rr_ + 1) % n;
 }

@@ -1,0 +1,175 @@
+/* exec: load a static ELF32 MIPS executable into a new address space and give it the Linux o32
+ * initial stack, so the same file runs here and under qemu-mipsel.
+ *
+ * The initial stack, from $sp up: argc, argv[0..argc-1], 0, envp[0..envc-1], 0, auxv pairs ending
+ * with AT_NULL, then (up to USTACKTOP) the argument strings, the environment strings and the 16
+ * AT_RANDOM bytes. $sp is 16-byte aligned. */
+#include <kasane/bootinfo.h>
+
+#include "defs.h"
+#include "elf.h"
+#include "mips.h"
+#include "param.h"
+#include "proc.h"
+
+#define BRKLIMIT (USTACKTOP - USTACKMAX - USTACKGUARD) /* user image and heap end below this */
+#define NAUXV 17                                       /* auxv pairs, AT_NULL included */
+
+/* Copy of program header i of the image (the image may not be word aligned). */
+static struct proghdr phdr(const uint8_t* img, const struct elfhdr* eh, uint32_t i) {
+  struct proghdr ph;
+  memcpy(&ph, img + eh->phoff + i * sizeof ph, sizeof ph);
+  return ph;
+}
+
+/* Check that img[0..size) is an executable this kernel can run, filling *eh. Returns 0, or why
+ * not. Every later step trusts what this checks. */
+static const char* checkelf(const uint8_t* img, uint32_t size, struct elfhdr* eh) {
+  if (size < sizeof *eh) return "file too short for an ELF header";
+  memcpy(eh, img, sizeof *eh);
+  if (eh->magic != ELF_MAGIC) return "not an ELF file (bad magic)";
+  if (eh->class != ELFCLASS32) return "not a 32-bit ELF file";
+  if (eh->data != ELFDATA2LSB) return "not a little-endian ELF file";
+  if (eh->type != ET_EXEC) return "not an executable (ELF type is not ET_EXEC)";
+  if (eh->machine != EM_MIPS) return "not a MIPS executable";
+  if (eh->phentsize != sizeof(struct proghdr)) return "bad program header size";
+  if (eh->phnum == 0) return "no program headers";
+  if (eh->phoff > size || eh->phnum * sizeof(struct proghdr) > size - eh->phoff)
+    return "program headers outside the file";
+  for (uint32_t i = 0; i < eh->phnum; i++) {
+    struct proghdr ph = phdr(img, eh, i);
+    if (ph.type == PT_INTERP) return "dynamically linked (has an interpreter); link it -static";
+    if (ph.type != PT_LOAD) continue;
+    if (ph.filesz > ph.memsz) return "segment file size exceeds its memory size";
+    if (ph.offset > size || ph.filesz > size - ph.offset) return "segment outside the file";
+    if (ph.vaddr < USERBASE || ph.vaddr >= BRKLIMIT || ph.memsz > BRKLIMIT - ph.vaddr)
+      return "segment outside user memory";
+  }
+  return 0;
+}
+
+/* Map the PT_LOAD segment ph of img into vm: its bytes from the file, zeros up to memsz, writable
+ * pages (D = 1) only if the segment is writable. A page shared with another segment keeps its
+ * contents and becomes writable if either is. 0, or -1 if memory ran out. */
+static int loadseg(struct vmspace* vm, const uint8_t* img, const struct proghdr* ph) {
+  uint32_t perm = (ph->flags & PF_W) ? PTE_D : 0;
+  uint32_t fileend = ph->vaddr + ph->filesz;
+  for (uint32_t va = PGROUNDDOWN(ph->vaddr); va < ph->vaddr + ph->memsz; va += PGSIZE) {
+    char* k = uvm_page(vm, va, perm);
+    if (k == 0) return -1;
+    uint32_t lo = va > ph->vaddr ? va : ph->vaddr;
+    uint32_t hi = MIN(va + PGSIZE, fileend);
+    if (lo < hi) memcpy(k + (lo - va), img + ph->offset + (lo - ph->vaddr), hi - lo);
+  }
+  return 0;
+}
+
+/* Address of the program headers in the loaded image (AT_PHDR); 0 if no segment holds them. */
+static uint32_t phdraddr(const uint8_t* img, const struct elfhdr* eh) {
+  uint32_t end = eh->phoff + eh->phnum * sizeof(struct proghdr);
+  for (uint32_t i = 0; i < eh->phnum; i++) {
+    struct proghdr ph = phdr(img, eh, i);
+    if (ph.type == PT_PHDR) return ph.vaddr;
+    if (ph.type == PT_LOAD && ph.offset <= eh->phoff && end <= ph.offset + ph.filesz)
+      return ph.vaddr + (eh->phoff - ph.offset);
+  }
+  return 0;
+}
+
+/* Copy n bytes from src to user address va of vm, in stack pages that setupstack has mapped. */
+static void put(struct vmspace* vm, uint32_t va, const void* src, uint32_t n) {
+  if (copyout(vm, va, src, n) < 0) panic("exec: initial stack at 0x%x not mapped", va);
+}
+
+/* Copy a packed block of count NUL-terminated strings (a boot-protocol argument or environment
+ * block) to user address va, storing the address of each string at vec[0..count-1]. Returns the
+ * address after the block. The block must hold count strings exactly (kasane-sim promises it). */
+static uint32_t putstrings(struct vmspace* vm, uint32_t va, const char* blk, uint32_t size,
+                           uint32_t count, uint32_t vec) {
+  uint32_t off = 0;
+  for (uint32_t i = 0; i < count; i++) {
+    uint32_t len = strnlen(blk + off, size - off);
+    if (off + len >= size) panic("exec: boot block holds fewer than %u strings", count);
+    uint32_t a = va + off;
+    put(vm, vec + 4 * i, &a, 4);
+    off += len + 1;
+  }
+  if (off != size) panic("exec: boot block has %u bytes after its %u strings", size - off, count);
+  put(vm, va, blk, size);
+  return va + size;
+}
+
+/* Build the initial stack in vm for the program whose header is eh. Returns $sp, or 0 if memory
+ * ran out. */
+static uint32_t setupstack(struct vmspace* vm, const struct kasane_bootinfo* bi,
+                           const struct elfhdr* eh, uint32_t phdr_va) {
+  uint32_t nvec = 1 + bi->argc + 1 + bi->envc + 1 + 2 * NAUXV;
+  uint32_t strings = USTACKTOP - 16 - bi->env_size - bi->args_size;
+  uint32_t sp = (strings - 4 * nvec) & ~15u;
+  if (uvm_alloc(vm, PGROUNDDOWN(sp) - USTACKEAGER, USTACKTOP, PTE_D) < 0) return 0;
+
+  uint32_t argv = sp + 4, envp = argv + 4 * (bi->argc + 1), auxv = envp + 4 * (bi->envc + 1);
+  uint32_t envstrings = putstrings(vm, strings, P2V(bi->args_pa), bi->args_size, bi->argc, argv);
+  uint32_t random = putstrings(vm, envstrings, P2V(bi->env_pa), bi->env_size, bi->envc, envp);
+  uint32_t rnd[4] = {0x6b61736bu, 0x616e6521u, 0x2a2a2a2au, 0x13579bdfu}; /* fixed: runs repeat */
+  uint32_t aux[2 * NAUXV] = {
+      AT_PHDR, phdr_va, AT_PHENT, sizeof(struct proghdr), AT_PHNUM, eh->phnum,
+      AT_PAGESZ, PGSIZE, AT_BASE, 0, AT_FLAGS, 0, AT_ENTRY, eh->entry,
+      AT_UID, 0, AT_EUID, 0, AT_GID, 0, AT_EGID, 0, AT_HWCAP, 0, AT_CLKTCK, 100,
+      AT_SECURE, 0, AT_RANDOM, random, AT_EXECFN, bi->argc ? strings : 0, AT_NULL, 0};
+  uint32_t argc = bi->argc, zero = 0;
+  put(vm, random, rnd, sizeof rnd);
+  put(vm, sp, &argc, 4);
+  put(vm, argv + 4 * argc, &zero, 4);
+  put(vm, envp + 4 * bi->envc, &zero, 4);
+  put(vm, auxv, aux, sizeof aux);
+  return sp;
+}
+
+/* Name p after the basename of its argv[0]. */
+static void setname(struct proc* p, const struct kasane_bootinfo* bi) {
+  const char* s = bi->argc ? (const char*)P2V(bi->args_pa) : "program";
+  const char* base = s;
+  for (; *s; s++)
+    if (*s == '/') base = s + 1;
+  safestrcpy(p->name, base, sizeof p->name);
+}
+
+/* Replace p's user memory with the boot image's program, started with the boot arguments and
+ * environment; p's trapframe is set to enter it. Returns 0, or why the program cannot run (p is
+ * then unchanged). */
+const char* exec(struct proc* p, const struct kasane_bootinfo* bi) {
+  const uint8_t* img = P2V(bi->program_pa);
+  struct elfhdr eh;
+  const char* why = checkelf(img, bi->program_size, &eh);
+  if (why) return why;
+  if (bi->args_size + bi->env_size > ARGMAX) return "arguments and environment too long";
+
+  struct vmspace vm;
+  if (uvm_create(&vm, p->vm.asid) < 0) return "out of memory";
+  uint32_t top = 0;
+  for (uint32_t i = 0; i < eh.phnum; i++) {
+    struct proghdr ph = phdr(img, &eh, i);
+    if (ph.type != PT_LOAD) continue;
+    if (loadseg(&vm, img, &ph) < 0) goto oom;
+    if (ph.vaddr + ph.memsz > top) top = ph.vaddr + ph.memsz;
+  }
+  vm.brkbase = vm.brk = PGROUNDUP(top);
+  uint32_t sp = setupstack(&vm, bi, &eh, phdraddr(img, &eh));
+  if (sp == 0) goto oom;
+
+  struct vmspace old = p->vm;
+  p->vm = vm;
+  if (old.pgdir) uvm_free(&old);
+  setname(p, bi);
+  memset(p->tf, 0, sizeof *p->tf);
+  p->tf->regs[REG_SP] = sp;
+  p->tf->epc = eh.entry;
+  p->tf->status = ST_UM | ST_EXL | ST_IE; /* user mode after eret; CU0 = 0, IM = 0 */
+  p->userlocal = 0;
+  return 0;
+
+oom:
+  uvm_free(&vm);
+  return "out of memory";
+}

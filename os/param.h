@@ -1,0 +1,34 @@
+/* Sizes and limits of the kernel, each in one place. Usable from C and from assembly. */
+#ifndef KASANE_OS_PARAM_H
+#define KASANE_OS_PARAM_H
+
+/* An unsigned 32-bit constant in C, a plain number in assembly (which has no suffixes). */
+#ifdef __ASSEMBLER__
+#define U32(x) x
+#else
+#define U32(x) x##u
+#endif
+
+#define PGSHIFT 12                 /* log2 of the page size: the TLB maps 4 KiB pages only */
+#define PGSIZE (1 << PGSHIFT)      /* bytes per page */
+#define PDXSHIFT 22                /* a page-directory entry covers 4 MiB (1024 pages) */
+#define NPDENTRIES 1024            /* entries in a page directory (one page of 4-byte entries) */
+#define NPTENTRIES 1024            /* entries in a page table (one page of 4-byte entries) */
+
+#define NPROC 1                    /* process slots: this first kernel runs one program */
+#define KSTACKSIZE PGSIZE          /* per-process kernel stack (trapframe at its top) */
+#define BOOTSTACKSIZE (2 * PGSIZE) /* stack of main() on context 0, in .bss */
+#define PROCNAMELEN 16             /* process name, NUL included (Linux TASK_COMM_LEN) */
+
+#define USERBASE U32(0x00001000)       /* lowest address a program may map: page 0 stays empty */
+#define USERTOP U32(0x80000000)        /* end of kuseg: user addresses lie below */
+#define USTACKTOP U32(0x7fff0000)      /* the user stack grows down from here */
+#define USTACKMAX (U32(8) << 20)       /* the stack grows to 8 MiB (Linux's default RLIMIT_STACK) */
+#define USTACKEAGER (4 * PGSIZE)   /* stack mapped by exec below the arguments; more on demand */
+#define USTACKGUARD (16 * PGSIZE)  /* unmapped gap that brk may not take from below the stack */
+#define ARGMAX (USTACKMAX / 4)         /* bytes of argument and environment strings (as Linux) */
+
+#define KSEG0REACH U32(0x20000000)     /* kseg0 maps the first 512 MiB of physical memory */
+#define NASID 256                  /* the TLB tells address spaces apart by an 8-bit ASID */
+
+#endif /* KASANE_OS_PARAM_H */

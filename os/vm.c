@@ -1,0 +1,224 @@
+/* Virtual memory: per-process page tables, the software-managed TLB, and user-memory access.
+ *
+ * A page directory has 1024 entries, each 0 or the kseg0 address of a page table covering 4 MiB;
+ * a page table has 1024 PTEs in EntryLo format, so the refill handler in trapasm.S loads an
+ * even/odd pair of PTEs into EntryLo0/1 unchanged. User pages are not global (G = 0): the TLB
+ * tells processes apart by ASID. The kernel reaches user memory through kseg0, after looking each
+ * page up here; it never dereferences a user address, so it never takes a TLB exception itself. */
+#include "defs.h"
+#include "mips.h"
+#include "param.h"
+#include "proc.h"
+
+uint32_t* cur_pgdir; /* page directory the refill handler walks: the running process's */
+
+/* The page directory of no address space, for when no process runs: a stray kernel access to a
+ * user address then refills an invalid entry and takes TLBL/TLBS, which trap() reports. */
+static uint32_t emptypgdir[NPDENTRIES];
+
+static uint32_t ntlb; /* TLB entries, from Config1 */
+
+/* Write TLB entry i so that it never matches (a kseg0 VPN2, invalid halves). */
+static void tlb_kill(uint32_t i) {
+  c0_write(CP0_INDEX, i);
+  c0_write(CP0_ENTRYHI, TLB_UNIQUE_ENTRYHI(i));
+  c0_write(CP0_ENTRYLO0, 0);
+  c0_write(CP0_ENTRYLO1, 0);
+  tlb_write_indexed();
+}
+
+/* Empty the TLB; 4 KiB pages only (PageMask 0), no wired entries (tlbwr may pick any). */
+void tlbinit(void) {
+  ntlb = ((c0_read(CP0_CONFIG1) >> CONFIG1_MMUSIZE_SHIFT) & CONFIG1_MMUSIZE_MASK) + 1;
+  c0_write(CP0_PAGEMASK, 0);
+  c0_write(CP0_WIRED, 0);
+  for (uint32_t i = 0; i < ntlb; i++) tlb_kill(i);
+  switchkvm();
+}
+
+/* Leave user address spaces: the refill handler sees no mappings and EntryHi holds ASID 0,
+ * which no process uses. */
+void switchkvm(void) {
+  cur_pgdir = emptypgdir;
+  c0_write(CP0_ENTRYHI, 0);
+}
+
+/* Drop the TLB entry, if any, that maps the page pair of va in address space asid. Call it after
+ * changing a PTE, so the next access refills from the page table. EntryHi is preserved. */
+void tlb_invalidate(uint32_t va, uint32_t asid) {
+  uint32_t old = c0_read(CP0_ENTRYHI);
+  c0_write(CP0_ENTRYHI, (va & ENTRYHI_VPN2) | (asid & ENTRYHI_ASID));
+  tlb_probe();
+  uint32_t idx = c0_read(CP0_INDEX);
+  if (!(idx & INDEX_PROBE_FAIL)) tlb_kill(idx);
+  c0_write(CP0_ENTRYHI, old);
+}
+
+/* Drop every TLB entry of address space asid (before the ASID is reused). EntryHi is preserved. */
+void tlb_flush_asid(uint32_t asid) {
+  uint32_t old = c0_read(CP0_ENTRYHI);
+  for (uint32_t i = 0; i < ntlb; i++) {
+    c0_write(CP0_INDEX, i);
+    tlb_read();
+    uint32_t hi = c0_read(CP0_ENTRYHI);
+    if (hi < USERTOP && (hi & ENTRYHI_ASID) == asid) tlb_kill(i);
+  }
+  c0_write(CP0_ENTRYHI, old);
+}
+
+/* Make vm a new, empty address space with TLB id asid. 0, or -1 if memory is exhausted. */
+int uvm_create(struct vmspace* vm, uint32_t asid) {
+  vm->pgdir = kzalloc();
+  vm->asid = asid;
+  vm->brkbase = vm->brk = 0;
+  return vm->pgdir ? 0 : -1;
+}
+
+/* The PTE for user address va in pgdir. Missing page tables are created if alloc (0 when memory
+ * is exhausted), else the result is 0. */
+uint32_t* walkpte(uint32_t* pgdir, uint32_t va, int alloc) {
+  if (va >= USERTOP) panic("walkpte: kernel address 0x%x", va);
+  uint32_t* pde = &pgdir[va >> PDXSHIFT];
+  uint32_t* pt = (uint32_t*)*pde;
+  if (pt == 0) {
+    if (!alloc || (pt = kzalloc()) == 0) return 0;
+    *pde = (uint32_t)pt;
+  }
+  return &pt[(va >> PGSHIFT) & (NPTENTRIES - 1)];
+}
+
+/* Kernel address of the page at user address va (page-aligned) in vm: the page already mapped
+ * there, with perm (0 or PTE_D) added to its permissions, or else a fresh zeroed page mapped with
+ * perm. 0 if memory is exhausted. */
+void* uvm_page(struct vmspace* vm, uint32_t va, uint32_t perm) {
+  if (va % PGSIZE || (perm & ~PTE_D)) panic("uvm_page: bad arguments 0x%x 0x%x", va, perm);
+  uint32_t* pte = walkpte(vm->pgdir, va, 1);
+  if (pte == 0) return 0;
+  if (!(*pte & PTE_V)) {
+    void* page = kzalloc();
+    if (page == 0) return 0;
+    *pte = PA2PTE(V2P(page)) | PTE_C_CACHED | PTE_V;
+  }
+  *pte |= perm;
+  tlb_invalidate(va, vm->asid);
+  return P2V(PTE_ADDR(*pte));
+}
+
+/* Map fresh zeroed pages over [start, end) (page-aligned, not mapped yet) with permission perm
+ * (PTE_D for writable, or 0). Returns 0, or -1 if memory ran out; the pages mapped before that
+ * stay mapped, for the caller to uvm_dealloc. */
+int uvm_alloc(struct vmspace* vm, uint32_t start, uint32_t end, uint32_t perm) {
+  if (start % PGSIZE || end % PGSIZE || start > end || end > USERTOP)
+    panic("uvm_alloc: bad range [0x%x, 0x%x)", start, end);
+  for (uint32_t va = start; va < end; va += PGSIZE) {
+    if (uvm_mapped(vm, va)) panic("uvm_alloc: remap of 0x%x", va);
+    if (uvm_page(vm, va, perm) == 0) return -1;
+  }
+  return 0;
+}
+
+/* Unmap [start, end) (page-aligned) in vm and free its pages; holes are skipped. */
+void uvm_dealloc(struct vmspace* vm, uint32_t start, uint32_t end) {
+  if (start % PGSIZE || end % PGSIZE || end > USERTOP) panic("uvm_dealloc: bad range");
+  for (uint32_t va = start; va < end; va += PGSIZE) {
+    if (vm->pgdir[va >> PDXSHIFT] == 0) { /* no page table: skip to the next one */
+      va = ((va >> PDXSHIFT) << PDXSHIFT) + (NPTENTRIES - 1) * PGSIZE;
+      continue;
+    }
+    uint32_t* pte = walkpte(vm->pgdir, va, 0);
+    if (*pte & PTE_V) {
+      kfree(P2V(PTE_ADDR(*pte)));
+      *pte = 0;
+      tlb_invalidate(va, vm->asid);
+    }
+  }
+}
+
+/* Free a whole address space: its pages, page tables and directory, and its TLB entries. */
+void uvm_free(struct vmspace* vm) {
+  for (uint32_t i = 0; i < (USERTOP >> PDXSHIFT); i++) {
+    uint32_t* pt = (uint32_t*)vm->pgdir[i];
+    if (pt == 0) continue;
+    for (uint32_t j = 0; j < NPTENTRIES; j++)
+      if (pt[j] & PTE_V) kfree(P2V(PTE_ADDR(pt[j])));
+    kfree(pt);
+  }
+  kfree(vm->pgdir);
+  vm->pgdir = 0;
+  tlb_flush_asid(vm->asid);
+}
+
+/* Whether user address va is mapped in vm. */
+int uvm_mapped(struct vmspace* vm, uint32_t va) {
+  if (va >= USERTOP) return 0;
+  uint32_t* pte = walkpte(vm->pgdir, va, 0);
+  return pte != 0 && (*pte & PTE_V);
+}
+
+/* Whether va lies in the region the user stack may grow into. */
+static int instack(uint32_t va) { return va < USTACKTOP && va >= USTACKTOP - USTACKMAX; }
+
+/* The valid PTE mapping user address va in vm, mapping a zeroed page first if va is in the
+ * stack region (the stack grows on demand); 0 if va is not (and cannot be) mapped. */
+static uint32_t* userpte(struct vmspace* vm, uint32_t va) {
+  if (va >= USERTOP) return 0;
+  uint32_t* pte = walkpte(vm->pgdir, va, 0);
+  if (pte && (*pte & PTE_V)) return pte;
+  if (!instack(va) || uvm_page(vm, PGROUNDDOWN(va), PTE_D) == 0) return 0;
+  return walkpte(vm->pgdir, va, 0);
+}
+
+/* A TLB exception (TLBL, TLBS, Mod) at user address va, a store if write. Returns 0 if the page
+ * is now mapped as the access needs (the stack grew, or the TLB held a stale entry, now dropped)
+ * so the instruction may be retried; -1 if the access is a fault. */
+int uvm_fault(struct vmspace* vm, uint32_t va, int write) {
+  uint32_t* pte = userpte(vm, va);
+  if (pte == 0 || (write && !(*pte & PTE_D))) return -1;
+  tlb_invalidate(va, vm->asid);
+  return 0;
+}
+
+/* Kernel (kseg0) address of user address va in vm, checked against the page table: 0 unless the
+ * page is mapped (writable, if write). Grows the stack as a user access would. */
+void* uva2ka(struct vmspace* vm, uint32_t va, int write) {
+  uint32_t* pte = userpte(vm, va);
+  if (pte == 0 || (write && !(*pte & PTE_D))) return 0;
+  return (char*)P2V(PTE_ADDR(*pte)) + (va % PGSIZE);
+}
+
+/* Whether all of [va, va + len) is user memory of vm (writable, if write). */
+int uvm_accessok(struct vmspace* vm, uint32_t va, uint32_t len, int write) {
+  if (len == 0) return 1;
+  if (va >= USERTOP || len > USERTOP - va) return 0;
+  for (uint32_t pg = PGROUNDDOWN(va); pg < va + len; pg += PGSIZE)
+    if (uva2ka(vm, pg, write) == 0) return 0;
+  return 1;
+}
+
+/* Copy len bytes from kernel memory src to user address dst in vm. 0, or -1 (nothing or part
+ * copied) if some page of the destination is not writable user memory. */
+int copyout(struct vmspace* vm, uint32_t dst, const void* src, uint32_t len) {
+  const char* s = src;
+  while (len > 0) {
+    char* k = uva2ka(vm, dst, 1);
+    if (k == 0) return -1;
+    uint32_t n = MIN(len, PGSIZE - dst % PGSIZE);
+    memmove(k, s, n);
+    s += n, dst += n, len -= n;
+  }
+  return 0;
+}
+
+/* Copy len bytes from user address src in vm to kernel memory dst. 0, or -1 if some page of the
+ * source is not mapped user memory. */
+int copyin(struct vmspace* vm, void* dst, uint32_t src, uint32_t len) {
+  char* d = dst;
+  while (len > 0) {
+    const char* k = uva2ka(vm, src, 0);
+    if (k == 0) return -1;
+    uint32_t n = MIN(len, PGSIZE - src % PGSIZE);
+    memmove(d, k, n);
+    d += n, src += n, len -= n;
+  }
+  return 0;
+}
