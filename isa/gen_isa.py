@@ -22,7 +22,8 @@ UNITS = ["nop", "alu", "mul", "div", "branch", "load", "store", "system", "threa
 REG_ROLES = ["rs", "rt", "rd", "hi", "lo", "ra"]
 FLAGS = ["delay", "likely", "link", "priv", "pseudo", "nofpu", "unimpl"]
 OPERAND_TOKENS = {"rd", "rs", "rt", "sa", "imm", "immu", "off(rs)", "target", "broff", "code",
-                  "bcode", "tcode", "sel", "c0reg", "hwr", "pos", "size", "cacheop", "hint"}
+                  "bcode", "tcode", "sel", "c0reg", "hwr", "pos", "size", "cacheop", "hint",
+                  "zero"}
 
 
 class TableError(Exception):

@@ -33,8 +33,10 @@ struct Context {
   uint32_t pc = 0;
   Cp0 cp0;
 
-  // Delay slots: a taken branch sets branch_pending; the next instruction (the slot) runs with
-  // in_delay set and then control goes to branch_target.
+  // Delay slots: every branch sets slot_pending, so the next instruction (the slot) runs with
+  // in_delay set, whether or not the branch is taken; a taken branch also sets branch_pending
+  // and control goes to branch_target after the slot.
+  bool slot_pending = false;
   bool branch_pending = false;
   uint32_t branch_target = 0;
   bool in_delay = false;

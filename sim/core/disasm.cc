@@ -58,6 +58,7 @@ std::string operand(const std::string& tok, const InsnInfo& info, Insn i, uint32
     return std::to_string(is_ins ? i.rd() - i.sa() + 1 : i.rd() + 1);
   }
   if (tok == "cacheop" || tok == "hint") return hex(i.rt());
+  if (tok == "zero") return "$zero";
   return "?" + tok;
 }
 

@@ -28,9 +28,16 @@ void exec_sw(Context& c, Insn i) { store_from<uint32_t>(c, i); }
 
 // Little-endian LWL: the bytes from the addressed one down to the word's start fill the
 // register from its most significant byte; the rest of the register is kept.
+// The partial-word accesses translate the effective address first, so that a fault reports it
+// in BadVAddr (not the aligned word's address).
+static bool translates(Context& c, uint32_t addr, Access a) {
+  uint32_t pa;
+  return c.core->translate(c, addr, a, pa);
+}
+
 void exec_lwl(Context& c, Insn i) {
   uint32_t addr = ea(c, i), k = addr & 3, w;
-  if (!c.core->load(c, addr & ~3u, w)) return;
+  if (!translates(c, addr, Access::kLoad) || !c.core->load(c, addr & ~3u, w)) return;
   uint32_t keep = 0x00ffffffu >> (k * 8);
   c.gpr[i.rt()] = (rt(c, i) & keep) | (w << ((3 - k) * 8));
 }
@@ -38,13 +45,14 @@ void exec_lwl(Context& c, Insn i) {
 // from its least significant byte.
 void exec_lwr(Context& c, Insn i) {
   uint32_t addr = ea(c, i), k = addr & 3, w;
-  if (!c.core->load(c, addr & ~3u, w)) return;
+  if (!translates(c, addr, Access::kLoad) || !c.core->load(c, addr & ~3u, w)) return;
   uint32_t keep = ~(0xffffffffu >> (k * 8));
   c.gpr[i.rt()] = (rt(c, i) & keep) | (w >> (k * 8));
 }
 // SWL/SWR store byte by byte so that faults report a store (TLBS/AdES), never a load.
 void exec_swl(Context& c, Insn i) {
   uint32_t addr = ea(c, i), k = addr & 3, v = rt(c, i) >> ((3 - k) * 8);
+  if (!translates(c, addr, Access::kStore)) return;
   for (uint32_t b = 0; b <= k; ++b)
     if (!c.core->store(c, (addr & ~3u) + b, static_cast<uint8_t>(v >> (b * 8)))) return;
 }

@@ -21,6 +21,7 @@ inline uint32_t branch_target(const Context& c, Insn i) {
   return c.pc + 4 + (static_cast<uint32_t>(i.simm()) << 2);
 }
 inline void branch_if(Context& c, bool taken, uint32_t target) {
+  c.slot_pending = true;
   if (taken) {
     c.branch_pending = true;
     c.branch_target = target;
@@ -29,7 +30,10 @@ inline void branch_if(Context& c, bool taken, uint32_t target) {
 // Branch-likely: when not taken the delay slot is annulled (skipped).
 inline void branch_likely_if(Context& c, bool taken, uint32_t target) {
   branch_if(c, taken, target);
-  if (!taken) c.annul_slot = true;
+  if (!taken) {
+    c.annul_slot = true;
+    c.slot_pending = false;
+  }
 }
 inline void link(Context& c, unsigned reg) { c.gpr[reg] = c.pc + 8; }
 

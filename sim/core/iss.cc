@@ -85,12 +85,13 @@ uint64_t Iss::next_wake_cycle() const {
 Iss::StepResult Iss::step(Context& c) {
   if (c.check_irq && take_interrupt(c)) return StepResult::kInterrupted;
   c.redirected = c.exception_taken = false;
-  c.in_delay = c.branch_pending;
+  c.in_delay = c.slot_pending;
   uint32_t raw;
   if (!fetch(c, raw)) return StepResult::kException;
   const uint32_t pc = c.pc;
+  const bool taken = c.branch_pending;
   const uint32_t target = c.branch_target;
-  c.branch_pending = false;
+  c.slot_pending = c.branch_pending = false;
   DecodeSlot& slot = dcache_[(pc >> 2) & (kDecodeCacheSize - 1)];
   if (slot.raw != raw) {
     const InsnInfo* info = decode_exec(raw);
@@ -109,7 +110,7 @@ Iss::StepResult Iss::step(Context& c) {
     c.annul_slot = false;
     c.pc = pc + 8;
   } else {
-    c.pc = c.in_delay ? target : pc + 4;
+    c.pc = c.in_delay && taken ? target : pc + 4;
   }
   return StepResult::kRetired;
 }
@@ -282,7 +283,7 @@ void Iss::raise(Context& c, uint32_t code, bool refill, unsigned ce) {
   s.status |= cp0::kStatusEXL;
   const uint32_t base = (s.status & cp0::kStatusBEV) ? 0xbfc00200u : (s.ebase & 0xfffff000u);
   c.pc = base + offset;
-  c.branch_pending = false;
+  c.slot_pending = c.branch_pending = false;
   c.annul_slot = false;
   c.redirected = true;
   c.exception_taken = true;
@@ -301,7 +302,7 @@ void Iss::raise_address(Context& c, uint32_t code, uint32_t va, bool refill) {
 bool Iss::take_interrupt(Context& c) {
   c.check_irq = false;
   if (!c.cp0.interrupt_ready()) return false;
-  c.in_delay = c.branch_pending;
+  c.in_delay = c.slot_pending;
   raise(c, cp0::kInt);
   c.exception_taken = false;
   return true;

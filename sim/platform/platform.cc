@@ -51,9 +51,12 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
   Core* core = core_.get();
   simctl_ = std::make_unique<SimCtl>(
       "simctl", period_,
+      // Regions count architecturally executed instructions: exact in program order, also
+      // in the pipeline, where the marker's store executes at issue.
       [core] {
         std::vector<uint64_t> r;
-        for (unsigned i = 0; i < core->iss().num_contexts(); ++i) r.push_back(core->retired(i));
+        for (unsigned i = 0; i < core->iss().num_contexts(); ++i)
+          r.push_back(core->iss().context(i).instret);
         return r;
       },
       [core] { core->iss().request_stop(); });

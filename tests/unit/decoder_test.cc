@@ -185,10 +185,9 @@ TEST(Decoder, RandomWordsThatMatchNoRowDecodeToNothing) {
 
 TEST(Decoder, ReservedEncodingsDecodeToNothing) {
   const uint32_t reserved[] = {
-      0x00000001u,  // SPECIAL funct 0x01 (MOVCI: needs an FPU; not in the table)
       0x00000005u,  // SPECIAL funct 0x05
+      0x00000028u,  // SPECIAL funct 0x28
       0x0000003fu,  // SPECIAL funct 0x3f
-      0x4c000000u,  // op 19 (COP1X)
       0x7000003fu,  // SPECIAL2 funct 0x3f (SDBBP is not implemented)
       0xfc000000u,  // op 63
       0x42000021u,  // CO funct 0x21

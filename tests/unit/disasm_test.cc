@@ -95,6 +95,7 @@ uint32_t sample_word(const InsnInfo& row) {
     else if (tok == "pos") set_field(w, row, 10, 6, 3);
     else if (tok == "size") set_field(w, row, 15, 11, std::string(row.name) == "ins" ? 3 + 4 - 1 : 4 - 1);
     else if (tok == "cacheop" || tok == "hint") set_field(w, row, 20, 16, 6);
+    else if (tok == "zero") continue;  // a literal $zero: no field
     else ADD_FAILURE() << row.name << ": unknown operand token " << tok;
   }
   // CLZ and CLO must have rt == rd (MIPS32: otherwise UNPREDICTABLE); gas encodes them so.
@@ -117,7 +118,8 @@ std::string to_gas(const std::string& text, const InsnInfo& row) {
   return text.substr(0, m.position(0)) + "_start + (" + std::to_string(target - kBase) + ")";
 }
 
-const std::set<std::string> kMayBeRejected = {"cop1", "lwc1", "ldc1", "swc1", "sdc1"};
+const std::set<std::string> kMayBeRejected = {"cop1", "cop1x", "movci", "lwc1", "ldc1", "swc1",
+                                               "sdc1"};
 
 struct Line {
   const InsnInfo* row;

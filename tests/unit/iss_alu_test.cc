@@ -378,6 +378,8 @@ struct TrapCase {
   bool taken;
 };
 
+void PrintTo(const TrapCase& t, std::ostream* os) { *os << t.what; }
+
 class Traps : public ::testing::TestWithParam<TrapCase> {};
 
 TEST_P(Traps, TrapIsTakenExactlyWhenTheConditionHolds) {

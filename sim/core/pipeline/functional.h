@@ -46,8 +46,8 @@ class IssCore : public FunctionalCore {
   unsigned priority(unsigned ctx) const override { return iss_.context(ctx).fetch_priority; }
   uint32_t next_pc(unsigned ctx, bool& in_slot, uint32_t& slot_target) const override {
     const Context& c = iss_.context(ctx);
-    in_slot = c.branch_pending;
-    slot_target = c.branch_target;
+    in_slot = c.slot_pending;
+    slot_target = c.branch_pending ? c.branch_target : c.pc + 4;
     return c.pc;
   }
   bool peek_fetch(unsigned ctx, uint32_t va, uint32_t& pa, uint32_t& raw) override {

@@ -1,0 +1,10 @@
+/* limits.h - gcc's own limits.h, minus the system one it would chain to.
+ *
+ * gcc's limits.h includes the C library's limits.h unless _LIBC_LIMITS_H_ is defined; on this
+ * toolchain that is glibc's, which fails for soft float (gnu/stubs-o32_soft.h is missing) and is
+ * not ours anyway. Defining the guard leaves exactly gcc's definitions (CHAR_BIT, INT_MAX,
+ * LLONG_MAX, ...), which is all the runtime and its programs need. */
+#ifndef _LIBC_LIMITS_H_
+#define _LIBC_LIMITS_H_
+#endif
+#include_next <limits.h>

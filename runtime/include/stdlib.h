@@ -1,0 +1,44 @@
+/* stdlib.h - memory allocation, process exit, number conversion, sorting, random numbers. */
+#ifndef _STDLIB_H
+#define _STDLIB_H
+
+#include <stddef.h>
+
+#define EXIT_SUCCESS 0
+#define EXIT_FAILURE 1
+#define RAND_MAX 0x7fffffff
+
+void* malloc(size_t n);
+void* calloc(size_t nmemb, size_t size);
+void* realloc(void* p, size_t n); /* realloc(p, 0) frees p and returns NULL */
+void free(void* p);
+
+__attribute__((__noreturn__)) void exit(int status);
+__attribute__((__noreturn__)) void _Exit(int status);
+/* Terminates at once with status 134 (128 + SIGABRT, what a shell shows for an abort): no
+ * atexit handlers, no stdio flush, and no signal, which the Kasane kernel need not implement. */
+__attribute__((__noreturn__)) void abort(void);
+int atexit(void (*fn)(void)); /* up to 32 handlers */
+char* getenv(const char* name);
+
+int atoi(const char* s);
+long atol(const char* s);
+long long atoll(const char* s);
+long strtol(const char* __restrict s, char** __restrict end, int base);
+unsigned long strtoul(const char* __restrict s, char** __restrict end, int base);
+long long strtoll(const char* __restrict s, char** __restrict end, int base);
+unsigned long long strtoull(const char* __restrict s, char** __restrict end, int base);
+
+int abs(int x);
+long labs(long x);
+long long llabs(long long x);
+
+void qsort(void* base, size_t nmemb, size_t size, int (*cmp)(const void*, const void*));
+void* bsearch(const void* key, const void* base, size_t nmemb, size_t size,
+              int (*cmp)(const void*, const void*));
+
+/* A 64-bit LCG, the same sequence on every machine; srand(1) is the initial state. */
+int rand(void);
+void srand(unsigned seed);
+
+#endif /* _STDLIB_H */

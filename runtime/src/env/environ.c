@@ -1,0 +1,4 @@
+/* environ - the environment vector, set by __start_c from the initial stack. */
+#include <unistd.h>
+
+char** environ;

@@ -1,0 +1,4 @@
+/* putchar - fputc to stdout. */
+#include <stdio.h>
+
+int putchar(int c) { return fputc(c, stdout); }

@@ -1,0 +1,184 @@
+#!/usr/bin/env python3
+"""difftest.py - run one target program under qemu-mipsel and kasane-sim and compare them.
+
+    difftest.py --sim KASANE_SIM --kernel KERNEL_ELF [--qemu qemu-mipsel] [--stdin FILE]
+                [--timeout 60] PROGRAM.elf [ARGS...]
+    difftest.py --qemu-only [--qemu qemu-mipsel] [--stdin FILE] PROGRAM.elf [ARGS...]
+
+The program runs as `qemu-mipsel PROGRAM.elf ARGS...` and as
+`KASANE_SIM KERNEL_ELF PROGRAM.elf ARGS...`, each with stdin from FILE (default /dev/null) and a
+timeout. The test passes (exit 0) only if both produce the same stdout bytes and the same exit
+status; stderr is not compared. On a mismatch both statuses and a unified diff of stdout are
+printed. --qemu-only runs just qemu and prints the program's stdout and status.
+
+Statuses are compared in the shell's form: a normal exit gives its code, a death by signal N
+gives 128 + N, with N in MIPS Linux numbering (SIGBUS = 10, not x86's 7), which is how
+kasane-sim reports such deaths. qemu-user re-raises a guest's fatal signal as the *host* signal
+of the same name, so the host number is translated back by name.
+"""
+
+import argparse
+import difflib
+import os
+import resource
+import signal
+import subprocess
+import sys
+from dataclasses import dataclass
+
+# Linux MIPS signal numbers (arch/mips/include/uapi/asm/signal.h).
+MIPS_SIGNALS = {
+    "SIGHUP": 1, "SIGINT": 2, "SIGQUIT": 3, "SIGILL": 4, "SIGTRAP": 5, "SIGABRT": 6,
+    "SIGEMT": 7, "SIGFPE": 8, "SIGKILL": 9, "SIGBUS": 10, "SIGSEGV": 11, "SIGSYS": 12,
+    "SIGPIPE": 13, "SIGALRM": 14, "SIGTERM": 15, "SIGUSR1": 16, "SIGUSR2": 17, "SIGCHLD": 18,
+    "SIGPWR": 19, "SIGWINCH": 20, "SIGURG": 21, "SIGIO": 22, "SIGSTOP": 23, "SIGTSTP": 24,
+    "SIGCONT": 25, "SIGTTIN": 26, "SIGTTOU": 27, "SIGVTALRM": 28, "SIGPROF": 29,
+    "SIGXCPU": 30, "SIGXFSZ": 31,
+}
+DEFAULT_TIMEOUT = 60.0
+
+
+@dataclass
+class Result:
+    stdout: bytes
+    status: int | None  # None: killed by the timeout, or could not be started
+    stderr: bytes
+    error: str | None = None  # why it could not be started
+
+    def describe(self) -> str:
+        if self.error:
+            return f"could not run ({self.error})"
+        if self.status is None:
+            return "timeout"
+        if self.status > 128:
+            names = [n for n, v in MIPS_SIGNALS.items() if v == self.status - 128]
+            if names:
+                return f"{self.status} ({names[0]})"
+        return str(self.status)
+
+
+def host_status_to_mips(returncode: int) -> int:
+    """Python's returncode (-N for a host signal N) as a shell status in MIPS numbering."""
+    if returncode >= 0:
+        return returncode
+    try:
+        name = signal.Signals(-returncode).name
+    except ValueError:
+        return 128 - returncode
+    return 128 + MIPS_SIGNALS.get(name, -returncode)
+
+
+def _no_core_dumps() -> None:
+    # qemu "dumps core" for a guest killed by a signal; do not litter the working directory.
+    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+
+
+def run(cmd: list[str], stdin_path: str | None, timeout: float) -> Result:
+    with open(stdin_path or os.devnull, "rb") as stdin:
+        try:
+            p = subprocess.run(cmd, stdin=stdin, capture_output=True, timeout=timeout,
+                               preexec_fn=_no_core_dumps)
+        except subprocess.TimeoutExpired as e:
+            return Result(e.stdout or b"", None, e.stderr or b"")
+        except OSError as e:  # e.g. the binary is being rebuilt right now
+            return Result(b"", None, b"", f"{cmd[0]}: {e.strerror}")
+    return Result(p.stdout, host_status_to_mips(p.returncode), p.stderr)
+
+
+def run_qemu(qemu: str, program: str, args: list[str], stdin_path: str | None = None,
+             timeout: float = DEFAULT_TIMEOUT) -> Result:
+    return run([qemu, program, *args], stdin_path, timeout)
+
+
+def run_sim(sim: str, kernel: str, program: str, args: list[str],
+            stdin_path: str | None = None, timeout: float = DEFAULT_TIMEOUT,
+            sim_args: list[str] | None = None) -> Result:
+    # kasane-sim already reports a death by signal N as exit status 128 + N (MIPS numbering);
+    # if kasane-sim itself is killed, the host number is translated like qemu's.
+    return run([sim, *(sim_args or []), kernel, program, *args], stdin_path, timeout)
+
+
+def check_executable(path: str, what: str) -> str | None:
+    """An error message if path is not an executable file (or a command on PATH)."""
+    if os.sep not in path:
+        from shutil import which
+        if which(path):
+            return None
+        return f"{what} '{path}' not found on PATH"
+    if not os.path.isfile(path):
+        return f"{what} '{path}' does not exist (is it built yet?)"
+    if not os.access(path, os.X_OK):
+        return f"{what} '{path}' is not executable"
+    return None
+
+
+def compare(qemu: Result, sim: Result) -> list[str]:
+    """Report lines describing the differences; empty when the runs agree."""
+    report = []
+    if qemu.status is None or sim.status is None or qemu.status != sim.status:
+        report.append(f"exit status differs: qemu {qemu.describe()}, kasane-sim {sim.describe()}")
+    if qemu.stdout != sim.stdout:
+        a = qemu.stdout.decode("utf-8", "backslashreplace").splitlines(keepends=True)
+        b = sim.stdout.decode("utf-8", "backslashreplace").splitlines(keepends=True)
+        report.append("stdout differs:")
+        report.extend(line.rstrip("\n") for line in
+                      difflib.unified_diff(a, b, "qemu-mipsel", "kasane-sim"))
+    return report
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--sim", help="path to kasane-sim")
+    ap.add_argument("--kernel", help="the Kasane kernel ELF that kasane-sim boots")
+    ap.add_argument("--qemu", default="qemu-mipsel", help="qemu user-mode emulator")
+    ap.add_argument("--stdin", help="file to feed as stdin (default /dev/null)")
+    ap.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
+                    help="seconds allowed for each run (default 60)")
+    ap.add_argument("--qemu-only", action="store_true",
+                    help="only run under qemu and print stdout and status")
+    ap.add_argument("program", help="the program (.elf)")
+    ap.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the program")
+    opt = ap.parse_args()
+
+    if not os.path.isfile(opt.program):
+        print(f"difftest: program '{opt.program}' does not exist", file=sys.stderr)
+        return 1
+    if opt.stdin and not os.path.isfile(opt.stdin):
+        print(f"difftest: stdin file '{opt.stdin}' does not exist", file=sys.stderr)
+        return 1
+    if err := check_executable(opt.qemu, "qemu"):
+        print(f"difftest: {err}", file=sys.stderr)
+        return 1
+
+    if opt.qemu_only:
+        q = run_qemu(opt.qemu, opt.program, opt.args, opt.stdin, opt.timeout)
+        sys.stdout.buffer.write(q.stdout)
+        sys.stdout.flush()
+        print(f"[qemu-mipsel status: {q.describe()}]")
+        return 0 if q.status is not None else 1
+
+    if not opt.sim or not opt.kernel:
+        print("difftest: --sim and --kernel are required (or use --qemu-only)", file=sys.stderr)
+        return 1
+    if err := check_executable(opt.sim, "kasane-sim"):
+        print(f"difftest: {err}; use --qemu-only to run without it", file=sys.stderr)
+        return 1
+    if not os.path.isfile(opt.kernel):
+        print(f"difftest: kernel '{opt.kernel}' does not exist", file=sys.stderr)
+        return 1
+
+    q = run_qemu(opt.qemu, opt.program, opt.args, opt.stdin, opt.timeout)
+    s = run_sim(opt.sim, opt.kernel, opt.program, opt.args, opt.stdin, opt.timeout)
+    report = compare(q, s)
+    name = os.path.basename(opt.program)
+    if report:
+        print(f"FAIL {name}")
+        print("\n".join(report))
+        return 1
+    print(f"ok {name} (status {q.describe()}, {len(q.stdout)} bytes of stdout)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""run_tests.py - run every target test program and check it against its own header.
+
+    run_tests.py [--build-dir DIR] [--qemu qemu-mipsel] [--sim KASANE_SIM --kernel KERNEL_ELF]
+                 [--sim-arg ARG]... [--timeout 60] [NAME...]
+
+Each tests/target/NAME.c states in its header comment how it must end and how it is run:
+    Expect: status N          (exit status N)
+    Expect: signal SIGSEGV    (killed by that signal: status 128 + its MIPS number)
+    Args: a b c               (optional; whitespace-separated program arguments)
+    Stdin: FILE               (optional; relative to tests/target; default /dev/null)
+Every program runs twice under qemu-mipsel: the status must match the expectation and both runs
+must print the same stdout (determinism). With --sim and --kernel it also runs under kasane-sim
+and must match qemu exactly (difftest.py's comparison). DIR holds the NAME.elf files (default:
+build/target/tests_target under the repository). Exit status 0 when everything passed.
+"""
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+import difftest  # noqa: E402
+
+MARKER = re.compile(r"^\s*\*?\s*(Expect|Args|Stdin):\s*(.*?)\s*(\*/)?\s*$")
+
+
+def read_markers(source: Path) -> dict[str, str]:
+    """The Expect/Args/Stdin lines of the file's first comment."""
+    found = {}
+    for line in source.read_text().splitlines():
+        m = MARKER.match(line)
+        if m:
+            found[m.group(1)] = m.group(2)
+        if "*/" in line:
+            break
+    return found
+
+
+def expected_status(expect: str) -> int:
+    kind, _, value = expect.partition(" ")
+    if kind == "status":
+        return int(value)
+    if kind == "signal":
+        return 128 + difftest.MIPS_SIGNALS[value]
+    raise ValueError(f"bad Expect line: {expect!r}")
+
+
+def check_one(name: str, opt) -> list[str]:
+    source = HERE / f"{name}.c"
+    program = Path(opt.build_dir) / f"{name}.elf"
+    if not program.is_file():
+        return [f"{program} is not built"]
+    markers = read_markers(source)
+    if "Expect" not in markers:
+        return ["no 'Expect:' line in the header comment"]
+    want = expected_status(markers["Expect"])
+    args = markers.get("Args", "").split()
+    stdin = str(HERE / markers["Stdin"]) if "Stdin" in markers else None
+
+    problems = []
+    first = difftest.run_qemu(opt.qemu, str(program), args, stdin, opt.timeout)
+    second = difftest.run_qemu(opt.qemu, str(program), args, stdin, opt.timeout)
+    if first.status != want:
+        problems.append(f"qemu status {first.describe()}, expected {want}")
+    if (first.stdout, first.status) != (second.stdout, second.status):
+        problems.append("not deterministic: two qemu runs differ")
+    if opt.sim:
+        sim = difftest.run_sim(opt.sim, opt.kernel, str(program), args, stdin, opt.timeout,
+                               opt.sim_arg)
+        problems.extend(difftest.compare(first, sim))
+    return problems
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--build-dir", default=str(HERE.parents[1] / "build/target/tests_target"),
+                    help="directory with the NAME.elf files")
+    ap.add_argument("--qemu", default="qemu-mipsel")
+    ap.add_argument("--sim", help="kasane-sim; with --kernel, also compare against it")
+    ap.add_argument("--kernel", help="the Kasane kernel ELF")
+    ap.add_argument("--sim-arg", action="append", default=[],
+                    help="an option for kasane-sim, e.g. --sim-arg=--set=sim.model=iss (repeatable)")
+    ap.add_argument("--timeout", type=float, default=difftest.DEFAULT_TIMEOUT)
+    ap.add_argument("names", nargs="*", help="tests to run (default: all)")
+    opt = ap.parse_args()
+
+    if err := difftest.check_executable(opt.qemu, "qemu"):
+        print(f"run_tests: {err}", file=sys.stderr)
+        return 1
+    if opt.sim:
+        if not opt.kernel:
+            print("run_tests: --sim needs --kernel", file=sys.stderr)
+            return 1
+        if err := difftest.check_executable(opt.sim, "kasane-sim"):
+            print(f"run_tests: {err}", file=sys.stderr)
+            return 1
+
+    names = opt.names or sorted(p.stem for p in HERE.glob("*.c"))
+    failed = 0
+    for name in names:
+        problems = check_one(name, opt)
+        if problems:
+            failed += 1
+            print(f"FAIL {name}")
+            for p in problems:
+                print(f"    {p}")
+        else:
+            print(f"ok   {name}")
+    print(f"{len(names) - failed} of {len(names)} passed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,115 @@
+// Tests of the issue and execute stages with mock neighbours (pipeline_fakes.h): the scoreboard
+// makes a consumer wait exactly its producer's latency, the non-pipelined complex unit blocks a
+// second divide, and contexts share the issue width and the units. Times are read from the
+// FakeCore's execution log: an instruction executes in the cycle it issues. With the ideal
+// i-cache an instruction fetched in cycle t decodes at t+1 and issues at t+2 at the earliest.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+#include "pipeline_fakes.h"
+
+namespace kasane::test {
+namespace {
+
+// Context c's program at `base` runs and stops after its last instruction.
+void load(Rig& rig, unsigned c, uint32_t base, const std::vector<uint32_t>& words) {
+  rig.core.place(base, words);
+  rig.core.start(c, base);
+  rig.core.halt_after(base + 4 * static_cast<uint32_t>(words.size() - 1));
+}
+
+TEST(PipelineIssue, DependentPairIssuesAfterTheProducersLatency) {
+  const unsigned mul_latency = base_config().fu.muldiv.latency;
+  ASSERT_EQ(mul_latency, 12u);  // the papers' complex ALU
+
+  Rig after_mul(1);
+  load(after_mul, 0, kCode0, {enc::mul(r::t0, r::a0, r::a1), enc::addu(r::t1, r::t0, r::t0)});
+  ASSERT_TRUE(after_mul.drain());
+  const int64_t mul_at = after_mul.core.cycle_of(0, kCode0);
+  ASSERT_GE(mul_at, 0);
+  EXPECT_EQ(after_mul.core.cycle_of(0, kCode0 + 4) - mul_at, mul_latency);
+
+  Rig after_alu(1);  // a 1-cycle ALU producer: the consumer issues the next cycle
+  load(after_alu, 0, kCode0, {enc::addiu(r::t0, r::a0, 1), enc::addu(r::t1, r::t0, r::t0)});
+  ASSERT_TRUE(after_alu.drain());
+  const int64_t alu_at = after_alu.core.cycle_of(0, kCode0);
+  ASSERT_GE(alu_at, 0);
+  EXPECT_EQ(after_alu.core.cycle_of(0, kCode0 + 4) - alu_at, 1);
+}
+
+TEST(PipelineIssue, DividerBlocksASecondDivideFor32Cycles) {
+  // Two independent divides (different sources; both write HI/LO, which nothing reads).
+  const std::vector<uint32_t> divs = {enc::div(r::a0, r::a1), enc::div(r::a2, r::a3)};
+  PipelineConfig cfg = base_config();
+  ASSERT_FALSE(cfg.fu.muldiv.pipelined);
+  ASSERT_EQ(cfg.fu.div_latency, 32u);
+
+  Rig blocking(1, cfg);
+  load(blocking, 0, kCode0, divs);
+  ASSERT_TRUE(blocking.drain());
+  const int64_t first = blocking.core.cycle_of(0, kCode0);
+  ASSERT_GE(first, 0);
+  EXPECT_EQ(blocking.core.cycle_of(0, kCode0 + 4) - first, 32);
+
+  cfg.fu.muldiv.pipelined = true;  // a new operation every cycle
+  Rig pipelined(1, cfg);
+  load(pipelined, 0, kCode0, divs);
+  ASSERT_TRUE(pipelined.drain());
+  const int64_t first_p = pipelined.core.cycle_of(0, kCode0);
+  ASSERT_GE(first_p, 0);
+  EXPECT_EQ(pipelined.core.cycle_of(0, kCode0 + 4) - first_p, 1);
+}
+
+// Two contexts, each with one ALU instruction. A fetch queue of one instruction per context makes
+// fetch serve both contexts in cycle 0 (otherwise the first context served takes the whole fetch
+// width), so both instructions are ready to issue in cycle 2.
+PipelineConfig one_each() {
+  PipelineConfig cfg = base_config();
+  cfg.fetch_queue = 1;
+  return cfg;
+}
+
+int64_t two_context_gap(Rig& rig) {
+  load(rig, 0, kCode0, {enc::addiu(r::t0, r::a0, 1)});
+  load(rig, 1, kCode1, {enc::addiu(r::t0, r::a0, 2)});
+  EXPECT_TRUE(rig.drain());
+  const int64_t a = rig.core.cycle_of(0, kCode0), b = rig.core.cycle_of(1, kCode1);
+  EXPECT_GE(a, 0);
+  EXPECT_GE(b, 0);
+  return std::llabs(a - b);
+}
+
+TEST(PipelineIssue, TwoContextsIssueInTheSameCycleWhenUnitsAllow) {
+  Rig rig(2, one_each());
+  EXPECT_EQ(two_context_gap(rig), 0);
+  EXPECT_EQ(rig.core.cycle_of(0, kCode0), 2);
+}
+
+TEST(PipelineIssue, WithIssueWidthOneTwoContextsIssueInConsecutiveCycles) {
+  PipelineConfig cfg = one_each();
+  cfg.issue_width = 1;
+  Rig rig(2, cfg);
+  EXPECT_EQ(two_context_gap(rig), 1);
+  // The one that waited was ready but had no issue slot.
+  EXPECT_EQ(rig.cpi(0, CpiCat::kUnit) + rig.cpi(1, CpiCat::kUnit), 1u);
+}
+
+TEST(PipelineIssue, WithOneAluTheSecondContextsAluInstructionWaits) {
+  PipelineConfig cfg = one_each();
+  cfg.fu.alu.count = 1;
+  Rig rig(2, cfg);
+  EXPECT_EQ(two_context_gap(rig), 1);
+  EXPECT_EQ(rig.cpi(0, CpiCat::kUnit) + rig.cpi(1, CpiCat::kUnit), 1u);
+}
+
+TEST(PipelineIssue, InstructionsOfDifferentClassesShareACycleWithinAContext) {
+  // In order within a context, but an ALU and a multiply can go together.
+  Rig rig(1);
+  load(rig, 0, kCode0, {enc::mul(r::t0, r::a0, r::a1), enc::addiu(r::t1, r::a0, 1)});
+  ASSERT_TRUE(rig.drain());
+  EXPECT_EQ(rig.core.cycle_of(0, kCode0), rig.core.cycle_of(0, kCode0 + 4));
+}
+
+}  // namespace
+}  // namespace kasane::test
