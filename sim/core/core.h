@@ -42,7 +42,7 @@ class Core : public sc_core::sc_module, public PhysMemory {
   Iss& iss() { return iss_; }
   const Iss& iss() const { return iss_; }
   Stop stop_reason() const { return stop_; }
-  // Retired instructions of context c (the pipeline's count in pipeline mode).
+  // Instructions context c has executed (retired architecturally).
   uint64_t retired(unsigned c) const;
   // The timing model's statistics (pipeline and memory hierarchy), null in ISS mode.
   nlohmann::json timing_stats() const;

@@ -4,7 +4,12 @@
 //    interprets only control flow: a J/JAL/JR is taken, a conditional branch takes the next
 //    outcome scripted for its pc (none scripted: BEQ r,r is taken, anything else is not), and every
 //    other instruction goes to pc + 4 (or to the branch target after a taken branch's delay slot).
-//    It logs every execution as (ctx, pc, word, cycle), and can halt a context after a given pc.
+//    It logs every execution as (ctx, pc, word, cycle), can halt a context after a given pc, and
+//    can make the instruction at a pc raise an exception once (it does not retire; the context
+//    goes on at a vector).
+//    As an oracle, when it is given the pipeline's state it checks that the instruction the
+//    pipeline issues (the context's oldest unissued one) is the one at its architectural pc, and
+//    records every disagreement in `mismatches`: a wrong-path instruction that issues shows here.
 //  - FakeMem: a MemLevel with a fixed latency that can refuse its next N accesses; it logs the
 //    accesses it accepted.
 //  - Rig: a FakeCore, an ideal i-cache (FakeMem of latency 1: fetch never stalls), a data level
@@ -16,11 +21,13 @@
 
 #include <array>
 #include <cstdint>
+#include <cstdio>
 #include <deque>
 #include <map>
 #include <memory>
 #include <optional>
 #include <set>
+#include <string>
 #include <vector>
 
 #include "core/decoder.h"
@@ -41,6 +48,7 @@ class FakeCore : public FunctionalCore {
     unsigned ctx;
     uint32_t pc, raw;
     uint64_t cycle;
+    bool retired;  // false: it raised an exception
   };
 
   explicit FakeCore(unsigned contexts) : ctx_(contexts) {}
@@ -63,6 +71,8 @@ class FakeCore : public FunctionalCore {
   }
   // The context that executes `pc` stops running after it.
   void halt_after(uint32_t pc) { halts_.insert(pc); }
+  // The next execution of `pc` raises an exception: the context goes on at `vector`.
+  void fault_once(uint32_t pc, uint32_t vector) { faults_[pc] = vector; }
 
   // The cycle of the n-th execution of `pc` by context c (-1 if there is none).
   int64_t cycle_of(unsigned c, uint32_t pc, unsigned n = 0) const {
@@ -70,12 +80,13 @@ class FakeCore : public FunctionalCore {
       if (e.ctx == c && e.pc == pc && n-- == 0) return static_cast<int64_t>(e.cycle);
     return -1;
   }
+  // Instructions context c executed and retired (not those that raised an exception).
   size_t executions(unsigned c) const {
     size_t n = 0;
-    for (const Exec& e : log) n += e.ctx == c;
+    for (const Exec& e : log) n += e.ctx == c && e.retired;
     return n;
   }
-  // The pcs context c executed, in order.
+  // The pcs context c executed (or tried to), in order.
   std::vector<uint32_t> path(unsigned c) const {
     std::vector<uint32_t> p;
     for (const Exec& e : log)
@@ -107,10 +118,27 @@ class FakeCore : public FunctionalCore {
   ExecResult execute(unsigned c, uint64_t cycle) override {
     Ctx& x = ctx_[c];
     const uint32_t pc = x.pc, raw = word(pc);
-    log.push_back({c, pc, raw, cycle});
+    log.push_back({c, pc, raw, cycle, true});
+    if (pipe) {
+      const ContextPipe& cp = pipe->ctx[c];
+      const size_t idx = cp.window.size() - cp.n_fetched - cp.n_decoded;
+      const uint32_t issued = cp.n_decoded > 0 ? cp.window[idx].pc : 0;
+      if (cp.n_decoded == 0 || issued != pc)
+        mismatches.push_back({c, issued, pc, cycle});
+    }
+    ExecResult r;
+    auto fault = faults_.find(pc);
+    if (fault != faults_.end()) {
+      log.back().retired = false;
+      x.pc = fault->second;
+      x.in_slot = false;
+      faults_.erase(fault);
+      r.result = Iss::StepResult::kException;
+      r.next_pc = x.pc;
+      return r;
+    }
     x.pc = x.in_slot ? x.slot_target : pc + 4;
     x.in_slot = false;
-    ExecResult r;
     const InsnInfo* info = decode_exec(raw);
     if (info && (info->flags & kF_delay)) {
       const Insn i{raw};
@@ -141,6 +169,14 @@ class FakeCore : public FunctionalCore {
   }
 
   std::vector<Exec> log;
+  // The oracle: the pipeline issued `issued` while context `ctx` was at `pc`.
+  struct Mismatch {
+    unsigned ctx;
+    uint32_t issued, pc;
+    uint64_t cycle;
+  };
+  const PipeState* pipe = nullptr;
+  std::vector<Mismatch> mismatches;
 
  private:
   struct Ctx {
@@ -159,7 +195,18 @@ class FakeCore : public FunctionalCore {
   std::map<uint32_t, uint32_t> code_;
   std::map<uint32_t, std::deque<bool>> outcomes_;
   std::set<uint32_t> halts_;
+  std::map<uint32_t, uint32_t> faults_;
 };
+
+// The oracle's first disagreement, for failure messages ("none" if there is none).
+inline std::string first_mismatch(const FakeCore& core) {
+  if (core.mismatches.empty()) return "none";
+  const FakeCore::Mismatch& m = core.mismatches.front();
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "cycle %llu: context %u issued pc 0x%08x while at pc 0x%08x",
+                static_cast<unsigned long long>(m.cycle), m.ctx, m.issued, m.pc);
+  return buf;
+}
 
 class FakeMem : public MemLevel {
  public:
@@ -199,7 +246,9 @@ inline PipelineConfig base_config() {
 struct Rig {
   explicit Rig(unsigned contexts, const PipelineConfig& cfg = base_config(),
                MemLevel* data = nullptr)
-      : core(contexts), pipe(cfg, core, imem, data ? *data : dmem, kLineBytes) {}
+      : core(contexts), pipe(cfg, core, imem, data ? *data : dmem, kLineBytes) {
+    core.pipe = &pipe.state();
+  }
 
   void run(uint64_t cycles) {
     for (uint64_t k = 0; k < cycles; ++k) pipe.tick(now++);

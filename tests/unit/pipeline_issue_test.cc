@@ -111,5 +111,18 @@ TEST(PipelineIssue, InstructionsOfDifferentClassesShareACycleWithinAContext) {
   EXPECT_EQ(rig.core.cycle_of(0, kCode0), rig.core.cycle_of(0, kCode0 + 4));
 }
 
+TEST(PipelineIssue, SystemInstructionWaitsForOlderOnesAndHoldsYoungerOnes) {
+  // MFC0 serialises: it issues only once the MUL before it has retired, and the independent
+  // ADDIU after it waits until it is done.
+  Rig rig(1);
+  load(rig, 0, kCode0,
+       {enc::mul(r::t0, r::a0, r::a1), enc::mfc0(r::t1, 12), enc::addiu(r::t2, r::a0, 1)});
+  ASSERT_TRUE(rig.drain());
+  const int64_t mul_at = rig.core.cycle_of(0, kCode0);
+  ASSERT_GE(mul_at, 0);
+  EXPECT_EQ(rig.core.cycle_of(0, kCode0 + 4), mul_at + 12);  // the MUL retires, then MFC0 issues
+  EXPECT_EQ(rig.core.cycle_of(0, kCode0 + 8), mul_at + 13);  // MFC0 takes one cycle
+}
+
 }  // namespace
 }  // namespace kasane::test

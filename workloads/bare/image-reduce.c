@@ -6,8 +6,8 @@
  * the same for any number of contexts; the cycle count is what changes. */
 #include "bare.h"
 
-#define W 128
-#define H 128
+#define W 256
+#define H 256
 
 static uint8_t in[H][W];
 static uint8_t out[H / 2][W / 2];

@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Simulation speed: the cycle-level pipeline, the functional ISS and qemu-mipsel, in one run.
+
+On the default machine (configs/machines/default.toml: 4 contexts, caches on):
+  - fib N (workloads/fib.elf, recursive Fibonacci under the Kasane kernel, call-heavy integer
+    code) on the pipeline and on the ISS, and the very same file under qemu-mipsel (a JIT);
+  - image-reduce (bare metal, all 4 contexts running) on the pipeline and on the ISS; qemu
+    cannot run it (it is a kernel, not a Linux program).
+kasane-sim's figures are simulated cycles and retired instructions per host second of the
+simulation itself (from stats.json); qemu's is wall time. Best of --repeat runs.
+
+    python3 scripts/bench.py [--n 30] [--repeat 3]
+"""
+import argparse
+import json
+import pathlib
+import subprocess
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+BUILD = ROOT / "build"
+SIM = BUILD / "sim" / "kasane-sim"
+KERNEL = BUILD / "target" / "os" / "kernel.elf"
+DEFAULT = ROOT / "configs" / "machines" / "default.toml"
+
+
+def run(cmd):
+    t0 = time.perf_counter()
+    proc = subprocess.run([str(c) for c in cmd], capture_output=True, text=True)
+    wall = time.perf_counter() - t0
+    if proc.returncode != 0:
+        raise SystemExit(f"bench: {' '.join(map(str, cmd))} failed ({proc.returncode}):\n"
+                         f"{proc.stderr}")
+    return wall, proc.stdout
+
+
+def best_sim(model, args, repeat, tmp):
+    """Best of `repeat` runs: (host seconds, cycles, retired, stdout)."""
+    stats = pathlib.Path(tmp) / "stats.json"
+    best = None
+    for _ in range(repeat):
+        _, out = run([SIM, "--config", DEFAULT, "--set", f"sim.model={model}", "--stats", stats,
+                      *args])
+        s = json.loads(stats.read_text())
+        r = (s["host"]["seconds"], s["cycles"], s["retired"], out)
+        best = r if best is None or r[0] < best[0] else best
+    return best
+
+
+def row(name, secs, cycles, retired):
+    return (f"| {name} | {secs:.3f} | {cycles / secs / 1e6:.2f} M | {retired / secs / 1e6:.2f} M |")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=30, help="fib argument (default 30)")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    fib = BUILD / "target" / "workloads" / "fib.elf"
+    image = BUILD / "target" / "workloads_bare" / "image-reduce.elf"
+
+    lines = ["| model | host seconds | simulated cycles/s | retired instructions/s |",
+             "|---|---:|---:|---:|"]
+    with tempfile.TemporaryDirectory() as tmp:
+        p = best_sim("pipeline", [KERNEL, fib, args.n], args.repeat, tmp)
+        i = best_sim("iss", [KERNEL, fib, args.n], args.repeat, tmp)
+        qemu = min(run(["qemu-mipsel", fib, args.n])[0] for _ in range(args.repeat))
+        if not (p[3] == i[3] == run(["qemu-mipsel", fib, args.n])[1]):
+            raise SystemExit("bench: the three runs printed different results")
+        lines.append(row(f"fib({args.n}), pipeline, 1 of 4 contexts running", *p[:3]))
+        lines.append(row(f"fib({args.n}), ISS", *i[:3]))
+        lines.append(f"| fib({args.n}), qemu-mipsel (wall time, JIT) | {qemu:.3f} | - | "
+                     f"{i[2] / qemu / 1e6:.0f} M |")
+        smp = ["--set", "core.smp_start=true", image]
+        ps = best_sim("pipeline", smp, args.repeat, tmp)
+        ii = best_sim("iss", smp, args.repeat, tmp)
+        lines.append(row("image-reduce, pipeline, 4 contexts running", *ps[:3]))
+        lines.append(row("image-reduce, ISS, 4 contexts running", *ii[:3]))
+    print(f"fib({args.n}): {p[2]:,} instructions; pipeline {p[1]:,} cycles (IPC "
+          f"{p[2] / p[1]:.2f}), ISS {i[1]:,} cycles; best of {args.repeat}\n")
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()
