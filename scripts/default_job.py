@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""The default job: run the demo workloads on kasane-sim under the Kasane kernel and print a table
-of what each did, read from its stats.json."""
+"""The default job: run the demo workloads on the default machine (configs/machines/default.toml)
+under the Kasane kernel and print a table of what each did, read from its stats.json."""
 import json
 import pathlib
 import subprocess
@@ -11,6 +11,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
 SIM = BUILD / "sim" / "kasane-sim"
 KERNEL = BUILD / "target" / "os" / "kernel.elf"
+CONFIG = ROOT / "configs" / "machines" / "default.toml"
 JOBS = [("hello", []), ("fib", ["25"])]
 
 
@@ -20,7 +21,8 @@ def main():
         for name, args in JOBS:
             stats = pathlib.Path(tmp) / f"{name}.json"
             prog = BUILD / "target" / "workloads" / f"{name}.elf"
-            cmd = [str(SIM), "--stats", str(stats), str(KERNEL), str(prog), *args]
+            cmd = [str(SIM), "--config", str(CONFIG), "--stats", str(stats), str(KERNEL),
+                   str(prog), *args]
             print("$", " ".join(str(pathlib.Path(c).relative_to(ROOT)) if c.startswith(str(ROOT)) else c
                                 for c in cmd))
             proc = subprocess.run(cmd, capture_output=True, text=True)

@@ -182,12 +182,13 @@ int sc_main(int argc, char** argv) {
                       " times; first: " + r.first_check_failure);
     switch (r.outcome) {
       case RunResult::Outcome::kExit: return static_cast<int>(r.exit_status & 0xff);
+      case RunResult::Outcome::kAllExited: return 0;  // like a process whose threads all ended
       case RunResult::Outcome::kPanic:
         return fail(exit_status::kPanic, "the guest kernel panicked at cycle " +
                                              std::to_string(r.cycles) + " (see its message above)");
       case RunResult::Outcome::kDeadlock:
         std::cerr << "kasane-sim: guest deadlock at cycle " << r.cycles
-                  << ": every context is waiting or parked and nothing is scheduled to wake one\n";
+                  << ": no context can run and nothing is scheduled to wake one\n";
         report_contexts(r, kernel);
         return exit_status::kDeadlock;
       case RunResult::Outcome::kMaxCycles:

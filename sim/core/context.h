@@ -11,10 +11,15 @@ namespace kasane {
 
 class Iss;
 
+// States of a context (isa.md): free -> (tfork) -> running <-> suspended (tsuspend/tresume)
+// <-> mwait (mwait / wake event) -> (texit) -> free; the kernel may halt any of them.
 enum class ContextState : uint8_t {
-  kParked,   // never started (core.smp_start = false) or stopped by the kernel
-  kRunning,  // fetches and executes
-  kWaiting,  // executed WAIT: sleeps until an interrupt is pending
+  kFree,       // not started (core.smp_start = false) or ended by TEXIT: TFORK may take it
+  kRunning,    // fetches and executes (from wake_at on)
+  kWaiting,    // executed WAIT: sleeps until an interrupt is pending
+  kSuspended,  // executed TSUSPEND: sleeps until TRESUME or an interrupt
+  kMwait,      // executed MWAIT: sleeps until a store to the monitored line, timeout or interrupt
+  kHalted,     // stopped by the kernel's THALT until TSTART
 };
 
 const char* context_state_name(ContextState s);
@@ -48,11 +53,22 @@ struct Context {
   bool ll_bit = false;
   uint32_t ll_pa = 0;
 
-  ContextState state = ContextState::kParked;
+  ContextState state = ContextState::kFree;
   bool check_irq = false;     // Status/Cause/timer changed: re-evaluate interrupts
   uint64_t timer_at = ~0ull;  // core cycle at which Count reaches Compare next
 
-  uint8_t fetch_priority = 1;  // 0 low, 1 normal, 2 high (TPRIO sets it with the thread extension)
+  uint8_t fetch_priority = 1;  // 0 low, 1 normal, 2 high (TPRIO)
+  uint64_t wake_at = 0;        // a running context fetches and executes from this cycle on
+
+  // The thread extension (exec_thread.cc).
+  bool wake_token = false;       // a TRESUME arrived while not suspended: the next TSUSPEND returns
+  ContextState halted_from = ContextState::kFree;  // the state THALT interrupted, for TSTART
+  bool monitor_armed = false;    // MONITOR armed a line
+  bool monitor_hit = false;      // a store reached the armed line since MONITOR
+  uint32_t monitor_line = 0;     // physical address of the armed line
+  uint8_t mwait_rd = 0;          // MWAIT's destination register, written when it wakes
+  bool mwait_deep = false;       // MWAIT's power hint: deep sleep
+  uint64_t mwait_deadline = ~0ull;  // MWAIT's timeout, as a cycle
 
   unsigned id = 0;      // index within the core
   unsigned cpunum = 0;  // global number, read by RDHWR $0 and EBase.CPUNum

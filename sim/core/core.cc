@@ -13,7 +13,9 @@ Core::Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming&
       functional_(iss_),
       period_(period),
       quantum_(quantum),
-      max_cycles_(max_cycles) {
+      max_cycles_(max_cycles),
+      idle_skip_(timing.idle_skip) {
+  iss_.set_idle_skip(idle_skip_);
   if (timing.pipeline) {
     memory_ = std::make_unique<MemoryHierarchy>(timing.memory);
     if (!timing.trace_path.empty())
@@ -52,11 +54,17 @@ void Core::run_pipeline(uint64_t end) {
       // are the same either way), or report that nothing will ever run again.
       uint64_t wake = iss_.next_wake_cycle();
       if (wake == ~0ull) {
-        iss_.mark_deadlocked();
+        if (iss_.all_exited())
+          iss_.request_stop();
+        else
+          iss_.mark_deadlocked();
         break;
       }
-      cycle_ = std::min(end, std::max(cycle_ + 1, wake));
-      continue;
+      if (idle_skip_) {
+        pipeline_->idle(std::min(end, std::max(cycle_ + 1, wake)) - cycle_);
+        cycle_ = std::min(end, std::max(cycle_ + 1, wake));
+        continue;
+      }
     }
     pipeline_->tick(cycle_);
     ++cycle_;
@@ -77,7 +85,9 @@ void Core::thread() {
     synced_cycle_ = iss_.cycle();
     if (trace_) trace_->flush();
     if (iss_.stop_requested()) {
-      stop_ = iss_.deadlocked() ? Stop::kDeadlock : Stop::kGuest;
+      stop_ = iss_.deadlocked()    ? Stop::kDeadlock
+              : iss_.all_exited() ? Stop::kAllExited
+                                  : Stop::kGuest;
       break;
     }
     if (max_cycles_ && iss_.cycle() >= max_cycles_) {

@@ -23,6 +23,7 @@ namespace kasane {
 
 struct CoreTiming {
   bool pipeline = false;  // false: the ISS alone, one instruction per context per cycle
+  bool idle_skip = true;  // jump over cycles in which no context can run
   PipelineConfig pipe;
   HierarchyConfig memory;
   std::string trace_path;  // Kanata pipeline trace, empty for none
@@ -31,7 +32,7 @@ struct CoreTiming {
 
 class Core : public sc_core::sc_module, public PhysMemory {
  public:
-  enum class Stop { kNone, kGuest, kDeadlock, kMaxCycles };
+  enum class Stop { kNone, kGuest, kAllExited, kDeadlock, kMaxCycles };
 
   tlm_utils::simple_initiator_socket<Core> bus;
 
@@ -67,6 +68,7 @@ class Core : public sc_core::sc_module, public PhysMemory {
   uint64_t cycle_ = 0;  // the pipeline's clock (the ISS keeps its own in ISS mode)
   sc_core::sc_time period_;
   uint64_t quantum_, max_cycles_;
+  bool idle_skip_;
   uint64_t synced_cycle_ = 0;  // cycle at the last wait(): SystemC time in cycles
   Stop stop_ = Stop::kNone;
   std::unordered_map<uint32_t, uint8_t*> dmi_;  // ppn -> host page, nullptr if not RAM

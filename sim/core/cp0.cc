@@ -92,6 +92,14 @@ uint32_t Iss::cp0_read(Context& c, unsigned reg, unsigned sel) {
     case kConfig << 3 | 3: return kConfig3;
     case kLLAddr << 3: return s.lladdr;
     case kErrorEPC << 3: return s.errorepc;
+    case kThreadCtl << 3: return s.tmask;
+    case kThreadCtl << 3 | 1: return s.tcontrol;
+    case kThreadCtl << 3 | 2: {
+      uint32_t running = 0;
+      for (unsigned i = 0; i < ctx_.size(); ++i)
+        if (ctx_[i].state == ContextState::kRunning) running |= 1u << i;
+      return running;
+    }
   }
   return 0;  // unimplemented registers read as zero, as on most MIPS cores
 }
@@ -136,6 +144,8 @@ void Iss::cp0_write(Context& c, unsigned reg, unsigned sel, uint32_t v) {
     case kEPC << 3: s.epc = v; break;
     case kPRId << 3 | 1: s.ebase = 0x80000000u | (v & 0x3ffff000u); break;
     case kErrorEPC << 3: s.errorepc = v; break;
+    case kThreadCtl << 3: s.tmask = v; break;
+    case kThreadCtl << 3 | 1: s.tcontrol = v & (kTControlXT | kTControlMU | kTControlTU); break;
     default: break;  // read-only or unimplemented: writes are ignored
   }
 }

@@ -13,8 +13,14 @@ enum Reg : unsigned {
   kIndex = 0, kRandom = 1, kEntryLo0 = 2, kEntryLo1 = 3, kContext = 4, kPageMask = 5,
   kWired = 6, kHWREna = 7, kBadVAddr = 8, kCount = 9, kEntryHi = 10, kCompare = 11,
   kStatus = 12, kCause = 13, kEPC = 14, kPRId = 15, kConfig = 16, kLLAddr = 17,
+  kThreadCtl = 22,  // sel 0 TMask, sel 1 TControl, sel 2 TState (the thread extension)
   kErrorEPC = 30,
 };
+
+// TControl bits.
+constexpr uint32_t kTControlXT = 1u << 0;  // TEXIT raises a Thread exception
+constexpr uint32_t kTControlMU = 1u << 1;  // MONITOR/MWAIT are legal in user mode
+constexpr uint32_t kTControlTU = 1u << 2;  // the other user thread instructions are legal
 
 // Status bits.
 constexpr uint32_t kStatusIE = 1u << 0;
@@ -84,6 +90,8 @@ struct Cp0 {
   uint32_t ebase = 0x80000000u;  // bits 9:0 (CPUNum) are filled in on read
   uint32_t lladdr = 0;
   uint32_t errorepc = 0;
+  uint32_t tmask = ~0u;  // bit i: user TFORK may take LTN i+1 (context i)
+  uint32_t tcontrol = cp0::kTControlMU | cp0::kTControlTU;
 
   bool user_mode() const {
     return (status & (cp0::kStatusKSUMask | cp0::kStatusEXL | cp0::kStatusERL)) ==

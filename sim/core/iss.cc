@@ -20,9 +20,12 @@ constexpr uint32_t kKseg0 = 0x80000000u, kKseg1 = 0xa0000000u, kKseg2 = 0xc00000
 
 const char* context_state_name(ContextState s) {
   switch (s) {
-    case ContextState::kParked: return "parked";
+    case ContextState::kFree: return "free";
     case ContextState::kRunning: return "running";
-    case ContextState::kWaiting: return "waiting";
+    case ContextState::kWaiting: return "waiting (WAIT)";
+    case ContextState::kSuspended: return "suspended";
+    case ContextState::kMwait: return "waiting (MWAIT)";
+    case ContextState::kHalted: return "halted";
   }
   return "?";
 }
@@ -41,7 +44,8 @@ Iss::Iss(const IssConfig& cfg, PhysMemory& mem)
 void Iss::reset(uint32_t entry, uint32_t a0, uint32_t a1) {
   for (Context& c : ctx_) {
     bool start = c.id == 0 || cfg_.smp_start;
-    c.state = start ? ContextState::kRunning : ContextState::kParked;
+    c.state = start ? ContextState::kRunning : ContextState::kFree;
+    c.cp0.tcontrol = cfg_.thread.user_legal ? (cp0::kTControlMU | cp0::kTControlTU) : 0;
     c.pc = entry;
     c.gpr[4] = a0;
     c.gpr[5] = a1;
@@ -55,12 +59,16 @@ uint64_t Iss::run(uint64_t cycles) {
     bool any = false;
     for (Context& c : ctx_) {
       if (c.state != ContextState::kRunning) continue;
-      step(c);
       any = true;
+      if (c.wake_at <= cycle_) step(c);
     }
     if (any) {
       ++cycle_;
       continue;
+    }
+    if (all_exited()) {
+      stop_ = true;
+      break;
     }
     // Nothing runs: jump to the next event that can wake a context instead of ticking idle
     // cycles. Skipping changes no count, since idle cycles do nothing but advance Count.
@@ -69,17 +77,67 @@ uint64_t Iss::run(uint64_t cycles) {
       deadlocked_ = stop_ = true;
       break;
     }
-    cycle_ = std::min(end, std::max(cycle_ + 1, wake));
+    cycle_ = idle_skip_ ? std::min(end, std::max(cycle_ + 1, wake)) : cycle_ + 1;
   }
   return cycle_ - start;
 }
 
 uint64_t Iss::next_wake_cycle() const {
   uint64_t wake = ~0ull;
-  for (const Context& c : ctx_)
-    if (c.state == ContextState::kWaiting && (c.cp0.status & cp0::kStatusIMMask & cp0::kCauseIP7))
-      wake = std::min(wake, c.timer_at);
+  for (const Context& c : ctx_) {
+    // IM7 sits at the same bit in Status as IP7 in Cause.
+    const bool timer_masked_in = c.cp0.status & cp0::kCauseIP7;
+    const bool timer_taken = timer_masked_in && (c.cp0.status & cp0::kStatusIE) &&
+                             !(c.cp0.status & (cp0::kStatusEXL | cp0::kStatusERL));
+    switch (c.state) {
+      case ContextState::kRunning:
+        if (c.wake_at > cycle_) wake = std::min(wake, c.wake_at);
+        break;
+      case ContextState::kWaiting:
+        if (timer_masked_in) wake = std::min(wake, c.timer_at);
+        break;
+      case ContextState::kSuspended:
+        if (timer_taken) wake = std::min(wake, c.timer_at);
+        break;
+      case ContextState::kMwait:
+        wake = std::min(wake, c.mwait_deadline);
+        if (timer_taken) wake = std::min(wake, c.timer_at);
+        break;
+      default: break;
+    }
+  }
   return wake;
+}
+
+bool Iss::all_exited() const {
+  for (const Context& c : ctx_)
+    if (c.state != ContextState::kFree) return false;
+  return true;
+}
+
+void Iss::wake(Context& c, uint64_t latency) {
+  c.state = ContextState::kRunning;
+  c.wake_at = cycle_ + latency;
+  c.mwait_deadline = ~0ull;
+}
+
+void Iss::wake_on_interrupt(Context& c) {
+  switch (c.state) {
+    case ContextState::kWaiting:  // WAIT: any pending unmasked interrupt, whatever IE says
+      if (c.cp0.cause & c.cp0.status & cp0::kCauseIPMask) wake(c, 0);
+      break;
+    case ContextState::kSuspended:  // the interrupt is taken; TSUSPEND then returns
+      if (c.cp0.interrupt_ready()) wake(c, cfg_.thread.resume_latency);
+      break;
+    case ContextState::kMwait:
+      if (c.cp0.interrupt_ready()) {
+        c.gpr[c.mwait_rd] = 2;  // woken by an interrupt
+        wake(c, c.mwait_deep ? cfg_.thread.mwait_deep_wake : cfg_.thread.mwait_light_wake);
+      }
+      break;
+    default: break;
+  }
+  if (c.mwait_rd == 0) c.gpr[0] = 0;
 }
 
 Iss::StepResult Iss::step(Context& c) {
@@ -230,7 +288,7 @@ bool Iss::access_slow(Context& c, uint32_t va, unsigned size, Access a, uint32_t
     uint8_t* p = page + (pa & 0xfffu);
     if (a == Access::kStore) {
       std::memcpy(p, &data, size);
-      if (ll_links_) note_store(pa);
+      if (watchers_) note_store(pa);
     } else {
       data = 0;
       std::memcpy(&data, p, size);
@@ -240,7 +298,7 @@ bool Iss::access_slow(Context& c, uint32_t va, unsigned size, Access a, uint32_t
   }
   if (a != Access::kStore) data = 0;
   if (mem_.io(pa, size, a == Access::kStore, data)) {
-    if (a == Access::kStore && ll_links_) note_store(pa);
+    if (a == Access::kStore && watchers_) note_store(pa);
     return true;
   }
   c.cp0.badvaddr = va;  // not architected for bus errors, but useful in fault reports
@@ -249,23 +307,45 @@ bool Iss::access_slow(Context& c, uint32_t va, unsigned size, Access a, uint32_t
 }
 
 void Iss::note_store(uint32_t pa) {
+  const uint32_t line = pa & ~(cfg_.thread.monitor_line - 1);
   for (Context& o : ctx_) {
     if (o.ll_bit && (o.ll_pa & ~3u) == (pa & ~3u)) {
       o.ll_bit = false;
-      --ll_links_;
+      --watchers_;
+    }
+    if (o.monitor_armed && !o.monitor_hit && o.monitor_line == line) {
+      o.monitor_hit = true;
+      if (o.state == ContextState::kMwait) {
+        o.gpr[o.mwait_rd] = 0;  // woken by a store
+        o.gpr[0] = 0;
+        monitor_disarm(o);
+        wake(o, o.mwait_deep ? cfg_.thread.mwait_deep_wake : cfg_.thread.mwait_light_wake);
+      }
     }
   }
 }
 
+void Iss::monitor_arm(Context& c, uint32_t pa) {
+  if (!c.monitor_armed) ++watchers_;
+  c.monitor_armed = true;
+  c.monitor_hit = false;
+  c.monitor_line = pa & ~(cfg_.thread.monitor_line - 1);
+}
+
+void Iss::monitor_disarm(Context& c) {
+  if (c.monitor_armed) --watchers_;
+  c.monitor_armed = c.monitor_hit = false;
+}
+
 void Iss::ll_link(Context& c, uint32_t pa) {
-  if (!c.ll_bit) ++ll_links_;
+  if (!c.ll_bit) ++watchers_;
   c.ll_bit = true;
   c.ll_pa = pa;
   c.cp0.lladdr = pa >> 4;
 }
 
 void Iss::ll_clear(Context& c) {
-  if (c.ll_bit) --ll_links_;
+  if (c.ll_bit) --watchers_;
   c.ll_bit = false;
 }
 
@@ -311,22 +391,32 @@ bool Iss::take_interrupt(Context& c) {
 void Iss::schedule_timer(Context& c) {
   uint32_t delta = c.cp0.compare - count(c);
   c.timer_at = cycle_ + (delta ? delta : (1ull << 32));
-  next_timer_ = ~0ull;
-  for (const Context& o : ctx_) next_timer_ = std::min(next_timer_, o.timer_at);
+  recompute_next_event();
 }
 
 void Iss::fire_timers() {
   for (Context& c : ctx_) {
+    if (c.state == ContextState::kMwait && c.mwait_deadline <= cycle_) {
+      c.gpr[c.mwait_rd] = 1;  // woken by the timeout
+      c.gpr[0] = 0;
+      monitor_disarm(c);
+      wake(c, c.mwait_deep ? cfg_.thread.mwait_deep_wake : cfg_.thread.mwait_light_wake);
+    }
     if (c.timer_at > cycle_) continue;
     c.cp0.cause |= cp0::kCauseIP7 | cp0::kCauseTI;
     c.check_irq = true;
-    // IM7 sits at the same bit in Status as IP7 in Cause.
-    if (c.state == ContextState::kWaiting && (c.cp0.status & cp0::kCauseIP7))
-      c.state = ContextState::kRunning;
+    wake_on_interrupt(c);
     c.timer_at += 1ull << 32;
   }
+  recompute_next_event();
+}
+
+void Iss::recompute_next_event() {
   next_timer_ = ~0ull;
-  for (const Context& o : ctx_) next_timer_ = std::min(next_timer_, o.timer_at);
+  for (const Context& o : ctx_) {
+    next_timer_ = std::min(next_timer_, o.timer_at);
+    if (o.state == ContextState::kMwait) next_timer_ = std::min(next_timer_, o.mwait_deadline);
+  }
 }
 
 uint32_t Iss::tlb_random(const Context& c) const {

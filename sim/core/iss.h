@@ -26,8 +26,19 @@ class PhysMemory {
   virtual bool io(uint32_t pa, unsigned size, bool write, uint32_t& data) = 0;
 };
 
+// Timing knobs of the thread extension (config keys thread.*), in cycles.
+struct ThreadTiming {
+  unsigned fork_latency = 4;        // TFORK until the new context fetches
+  unsigned resume_latency = 2;      // TRESUME until the woken context fetches
+  unsigned mwait_light_wake = 10;   // a store, timeout or interrupt until a light MWAIT fetches
+  unsigned mwait_deep_wake = 200;   // ... until a deep MWAIT fetches
+  unsigned monitor_line = 32;       // bytes watched by MONITOR
+  bool user_legal = true;           // reset value of TControl.TU and .MU
+};
+
 struct IssConfig {
   unsigned contexts = 1;
+  ThreadTiming thread;
   unsigned tlb_entries = 32;
   uint32_t prid = 0x00019300;
   bool smp_start = false;
@@ -73,9 +84,11 @@ class Iss {
   uint64_t next_wake_cycle() const;
 
   void request_stop() { stop_ = true; }
+  // false: tick idle cycles one by one instead of jumping over them (for measuring the jump).
+  void set_idle_skip(bool on) { idle_skip_ = on; }
   void clear_stop() { stop_ = false; }
   bool stop_requested() const { return stop_; }
-  // Every context is parked or waiting and no timer will wake one: the guest cannot progress.
+  // Every context is free, halted or asleep and nothing will wake one: the guest cannot progress.
   bool deadlocked() const { return deadlocked_; }
 
   uint64_t cycle() const { return cycle_; }
@@ -103,6 +116,18 @@ class Iss {
   // LL sets a link to a physical word; a store to that word by anyone, SC, or ERET breaks it.
   void ll_link(Context& c, uint32_t pa);
   void ll_clear(Context& c);
+  // MONITOR arms a line; a store to it by any context (or a device, later) sets monitor_hit and
+  // wakes a context sleeping in MWAIT on it.
+  void monitor_arm(Context& c, uint32_t pa);
+  void monitor_disarm(Context& c);
+  // A store by something other than a context of this core (DMA, another core).
+  void external_store(uint32_t pa) { if (watchers_) note_store(pa); }
+  // Make a sleeping context run again `latency` cycles from now.
+  void wake(Context& c, uint64_t latency);
+  // An interrupt became pending on c: wake it if its state lets an interrupt wake it.
+  void wake_on_interrupt(Context& c);
+  // Every context has ended with TEXIT.
+  bool all_exited() const;
 
   uint32_t cp0_read(Context& c, unsigned reg, unsigned sel);
   void cp0_write(Context& c, unsigned reg, unsigned sel, uint32_t v);
@@ -113,6 +138,8 @@ class Iss {
   // TLB contents changed: every context's micro-TLB is stale.
   void flush_all_utlbs();
   void schedule_timer(Context& c);
+  // An MWAIT deadline was set: the next event may come sooner.
+  void note_deadline(uint64_t cycle) { next_timer_ = std::min(next_timer_, cycle); }
 
  private:
   struct DecodeSlot {
@@ -131,7 +158,8 @@ class Iss {
   // Slow path of a data access: translate, then RAM (filling the micro-TLB) or a device.
   bool access_slow(Context& c, uint32_t va, unsigned size, Access a, uint32_t& data);
   void note_store(uint32_t pa);
-  void fire_timers();
+  void fire_timers();  // timer interrupts and MWAIT timeouts that are due
+  void recompute_next_event();
   bool take_interrupt(Context& c);
 
   IssConfig cfg_;
@@ -141,9 +169,10 @@ class Iss {
   std::vector<DecodeSlot> dcache_;
   uint64_t cycle_ = 0;
   uint64_t next_timer_ = ~0ull;
-  unsigned ll_links_ = 0;  // contexts with ll_bit set: stores check them only when non-zero
+  unsigned watchers_ = 0;  // LL links and armed monitors: stores check them only when non-zero
   bool stop_ = false;
   bool deadlocked_ = false;
+  bool idle_skip_ = true;
 };
 
 template <typename T>
@@ -170,7 +199,7 @@ bool Iss::store(Context& c, uint32_t va, T value) {
   }
   if (uint8_t* p = utlb_hit(c, va, Access::kStore)) {
     std::memcpy(p, &value, sizeof(T));
-    if (ll_links_) {
+    if (watchers_) {
       uint32_t pa;
       if (translate(c, va, Access::kStore, pa)) note_store(pa);
     }

@@ -43,6 +43,8 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   p.bpred.history_bits = u(c, "bpred.history_bits");
   p.bpred.btb_entries = u(c, "bpred.btb_entries");
   p.check = c.get_bool("sim.check");
+  p.keep_fetch_on_sleep = c.get_bool("thread.keep_fetch_on_sleep");
+  t.idle_skip = c.get_bool("sim.idle_skip");
 
   HierarchyConfig& m = t.memory;
   m.model = c.get_string("memory.model");

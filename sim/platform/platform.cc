@@ -28,6 +28,7 @@ std::vector<uint8_t> pack_strings(const std::vector<std::string>& v) {
 const char* outcome_name(RunResult::Outcome o) {
   switch (o) {
     case RunResult::Outcome::kExit: return "exit";
+    case RunResult::Outcome::kAllExited: return "all_exited";
     case RunResult::Outcome::kPanic: return "panic";
     case RunResult::Outcome::kDeadlock: return "deadlock";
     case RunResult::Outcome::kMaxCycles: return "max_cycles";
@@ -43,6 +44,12 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
   ic.tlb_entries = static_cast<unsigned>(cfg.get_int("core.tlb_entries"));
   ic.prid = static_cast<uint32_t>(cfg.get_int("core.prid"));
   ic.smp_start = cfg.get_bool("core.smp_start");
+  ic.thread.fork_latency = static_cast<unsigned>(cfg.get_int("thread.fork_latency"));
+  ic.thread.resume_latency = static_cast<unsigned>(cfg.get_int("thread.resume_latency"));
+  ic.thread.mwait_light_wake = static_cast<unsigned>(cfg.get_int("thread.mwait_light_wake"));
+  ic.thread.mwait_deep_wake = static_cast<unsigned>(cfg.get_int("thread.mwait_deep_wake"));
+  ic.thread.monitor_line = static_cast<unsigned>(cfg.get_int("core.monitor_line"));
+  ic.thread.user_legal = cfg.get_bool("thread.user_legal");
   core_ = std::make_unique<Core>("core0", ic, core_timing(cfg, trace), period_,
                                  cfg.get_int("sim.quantum"), cfg.get_int("sim.max_cycles"));
   bus_ = std::make_unique<Bus>("bus");
@@ -155,6 +162,8 @@ RunResult Platform::run() {
     r.outcome = RunResult::Outcome::kExit;
   else if (core_->stop_reason() == Core::Stop::kDeadlock)
     r.outcome = RunResult::Outcome::kDeadlock;
+  else if (core_->stop_reason() == Core::Stop::kAllExited)
+    r.outcome = RunResult::Outcome::kAllExited;
   else
     r.outcome = RunResult::Outcome::kMaxCycles;
   std::fflush(nullptr);

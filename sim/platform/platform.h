@@ -34,7 +34,7 @@ struct ContextReport {
 };
 
 struct RunResult {
-  enum class Outcome { kExit, kPanic, kDeadlock, kMaxCycles };
+  enum class Outcome { kExit, kAllExited, kPanic, kDeadlock, kMaxCycles };
   Outcome outcome = Outcome::kExit;
   uint32_t exit_status = 0;
   uint64_t cycles = 0;

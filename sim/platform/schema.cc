@@ -64,6 +64,24 @@ const std::vector<KeySpec>& config_schema() {
        "cycles a core runs ahead of SystemC time between synchronisations (TLM temporal "
        "decoupling)",
        1, 1000000, {}},
+      {"sim.idle_skip", KeyType::Bool, "true", "-",
+       "when no context can run, jump to the next event instead of ticking idle cycles (the "
+       "counts are the same; false is for measuring what the jump saves)",
+       0, 0, {}},
+      // --- the thread extension
+      {"core.monitor_line", KeyType::Int, "32", "bytes", "line watched by MONITOR (power of two; the L1D line by default)", 4, 4096, {}},
+      {"thread.fork_latency", KeyType::Int, "4", "cycles", "TFORK until the new context fetches", 0, 100000, {}},
+      {"thread.resume_latency", KeyType::Int, "2", "cycles", "TRESUME until the woken context fetches", 0, 100000, {}},
+      {"thread.mwait_light_wake", KeyType::Int, "10", "cycles", "wake-up from a light MWAIT (power hint 0)", 0, 1000000, {}},
+      {"thread.mwait_deep_wake", KeyType::Int, "200", "cycles", "wake-up from a deep MWAIT (power hint 1)", 0, 1000000, {}},
+      {"thread.keep_fetch_on_sleep", KeyType::Bool, "false", "-",
+       "a context that suspends or waits keeps its fetched instructions (false: they are dropped "
+       "and refetched on wake-up)",
+       0, 0, {}},
+      {"thread.user_legal", KeyType::Bool, "true", "-",
+       "reset value of TControl.TU and .MU: the thread instructions and MONITOR/MWAIT are legal in "
+       "user mode",
+       0, 0, {}},
       // --- pipeline (sim.model = "pipeline")
       {"fetch.width", KeyType::Int, "4", "instructions", "instructions fetched per cycle, over all contexts", 1, 16, {}},
       {"fetch.threads_per_cycle", KeyType::Int, "2", "contexts", "contexts fetched from in one cycle", 1, 16, {}},

@@ -18,7 +18,7 @@ def test_wait_with_nothing_to_wake_is_a_deadlock(run_sim, bare, tmp_path):
     assert proc.returncode == DEADLOCK, proc.stderr
     assert "deadlock" in proc.stderr
     assert "context 0: waiting" in proc.stderr
-    assert "context 1: parked" in proc.stderr
+    assert "context 1: free" in proc.stderr
     assert json.loads(stats.read_text())["outcome"] == "deadlock"
 
 

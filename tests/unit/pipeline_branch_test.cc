@@ -85,10 +85,40 @@ TEST(PipelineBranch, NotTakenBranchWithTheNotTakenPredictorSquashesNothing) {
   EXPECT_EQ(rig.core.cycle_of(0, kCode0 + 8), rig.core.cycle_of(0, kCode0));
 }
 
+TEST(PipelineBranch, BranchLikelyPredictedNotTakenSkipsItsSlot) {
+  Rig rig(1);
+  load_branch(rig, enc::bnel(r::t0, r::t1, kOffset));
+  rig.core.script(kCode0, {false});
+  rig.run(20);
+  EXPECT_EQ(rig.core.cycle_of(0, kCode0 + 4), -1);  // annulled: it never executes
+  EXPECT_EQ(rig.core.cycle_of(0, kCode0 + 8), rig.core.cycle_of(0, kCode0));
+  EXPECT_EQ(rig.pipe.stats(0).squashed, 0u);
+  EXPECT_EQ(rig.pipe.stats(0).mispredicts, 0u);
+  EXPECT_TRUE(rig.core.mismatches.empty()) << first_mismatch(rig.core);
+}
+
+TEST(PipelineBranch, TakenBranchLikelyPredictedNotTakenRefetchesItsSlot) {
+  // Fetch skipped the slot; the branch finds pc + 8 after it, squashes and refetches the slot,
+  // which then goes to the target.
+  Rig rig(1);
+  load_branch(rig, enc::bnel(r::t0, r::t1, kOffset));
+  rig.core.script(kCode0, {true});
+  rig.run(20);
+  const std::vector<uint32_t> path = rig.core.path(0);
+  ASSERT_GE(path.size(), 3u);
+  EXPECT_EQ(path[1], kCode0 + 4);
+  EXPECT_EQ(path[2], kTarget);
+  EXPECT_EQ(rig.core.cycle_of(0, kCode0 + 4) - rig.core.cycle_of(0, kCode0), 1 + kFrontEndStages);
+  EXPECT_EQ(rig.pipe.stats(0).mispredicts, 1u);
+  EXPECT_TRUE(rig.core.mismatches.empty()) << first_mismatch(rig.core);
+}
+
 TEST(PipelineBranch, MispredictRefillIsChargedToTheMispredictCategory) {
-  // The same two runs as above, 20 cycles each. The mispredicted run spends cycles with nothing
-  // to issue while the front end refills after the redirect: they belong to "mispredict", and
-  // "fetch" should not grow (the i-cache is ideal and fetch bandwidth is the same).
+  // The same two runs as above, 20 cycles each. In the mispredicted run the branch and its slot
+  // execute in cycle 2 (the squash), retire in cycle 3 while the target is fetched, and in cycle
+  // 4 the target is only being decoded: issue has nothing, because the front end is refilling
+  // after the redirect. That cycle belongs to "mispredict" (CpiCat::kMispredict), and "fetch"
+  // should not grow: the i-cache is ideal and fetch bandwidth is the same in both runs.
   Rig predicted(1), mispredicted(1);
   load_branch(predicted, enc::beq(r::zero, r::zero, kOffset));
   load_branch(mispredicted, enc::bne(r::t0, r::t1, kOffset));

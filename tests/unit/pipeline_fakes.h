@@ -2,18 +2,20 @@
 //  - FakeCore: a FunctionalCore with a scripted program (pc -> word; a missing word reads as NOP),
 //    an architectural pc, running flag, fetch priority and register file per context. It
 //    interprets only control flow: a J/JAL/JR is taken, a conditional branch takes the next
-//    outcome scripted for its pc (none scripted: BEQ r,r is taken, anything else is not), and every
-//    other instruction goes to pc + 4 (or to the branch target after a taken branch's delay slot).
+//    outcome scripted for its pc (none scripted: BEQ r,r is taken, anything else is not; a
+//    branch-likely not taken skips its slot), and every other instruction goes to pc + 4 (or to
+//    the branch target after a taken branch's delay slot).
 //    It logs every execution as (ctx, pc, word, cycle), can halt a context after a given pc, and
 //    can make the instruction at a pc raise an exception once (it does not retire; the context
-//    goes on at a vector).
+//    goes on at a vector) and can make a pc unfetchable (peek_fetch fails there).
 //    As an oracle, when it is given the pipeline's state it checks that the instruction the
 //    pipeline issues (the context's oldest unissued one) is the one at its architectural pc, and
 //    records every disagreement in `mismatches`: a wrong-path instruction that issues shows here.
 //  - FakeMem: a MemLevel with a fixed latency that can refuse its next N accesses; it logs the
 //    accesses it accepted.
-//  - Rig: a FakeCore, an ideal i-cache (FakeMem of latency 1: fetch never stalls), a data level
-//    (a FakeMem of latency 1 unless the test passes its own) and a Pipeline over them.
+//  - Rig: a FakeCore, an instruction level (an ideal i-cache, a FakeMem of latency 1 so that fetch
+//    never stalls, unless the test passes its own), a data level (a FakeMem of latency 1 unless
+//    the test passes its own) and a Pipeline over them.
 // Instruction words come from the enc:: encoders of test_machine.h.
 #pragma once
 
@@ -24,7 +26,6 @@
 #include <cstdio>
 #include <deque>
 #include <map>
-#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -73,6 +74,8 @@ class FakeCore : public FunctionalCore {
   void halt_after(uint32_t pc) { halts_.insert(pc); }
   // The next execution of `pc` raises an exception: the context goes on at `vector`.
   void fault_once(uint32_t pc, uint32_t vector) { faults_[pc] = vector; }
+  // Fetching `pc` faults (peek_fetch returns false); pair it with fault_once.
+  void unfetchable(uint32_t pc) { unfetchable_.insert(pc); }
 
   // The cycle of the n-th execution of `pc` by context c (-1 if there is none).
   int64_t cycle_of(unsigned c, uint32_t pc, unsigned n = 0) const {
@@ -97,6 +100,7 @@ class FakeCore : public FunctionalCore {
   // FunctionalCore.
   unsigned contexts() const override { return static_cast<unsigned>(ctx_.size()); }
   bool running(unsigned c) const override { return ctx_[c].running; }
+  bool sleeping(unsigned) const override { return false; }
   unsigned priority(unsigned c) const override { return ctx_[c].priority; }
   uint32_t next_pc(unsigned c, bool& in_slot, uint32_t& slot_target) const override {
     in_slot = ctx_[c].in_slot;
@@ -106,7 +110,7 @@ class FakeCore : public FunctionalCore {
   bool peek_fetch(unsigned, uint32_t va, uint32_t& pa, uint32_t& raw) override {
     pa = va & 0x1fffffffu;
     raw = word(va);
-    return true;
+    return unfetchable_.count(va) == 0;
   }
   bool peek_pa(unsigned, uint32_t va, bool, uint32_t& pa) override {
     pa = va & 0x1fffffffu;
@@ -162,6 +166,7 @@ class FakeCore : public FunctionalCore {
       r.branch_target = target;
       x.in_slot = taken;
       x.slot_target = target;
+      if ((info->flags & kF_likely) && !taken) x.pc = pc + 8;  // the slot is annulled
     }
     if (halts_.count(pc)) x.running = false;
     r.next_pc = x.pc;
@@ -194,7 +199,7 @@ class FakeCore : public FunctionalCore {
   std::vector<Ctx> ctx_;
   std::map<uint32_t, uint32_t> code_;
   std::map<uint32_t, std::deque<bool>> outcomes_;
-  std::set<uint32_t> halts_;
+  std::set<uint32_t> halts_, unfetchable_;
   std::map<uint32_t, uint32_t> faults_;
 };
 
@@ -245,8 +250,8 @@ inline PipelineConfig base_config() {
 
 struct Rig {
   explicit Rig(unsigned contexts, const PipelineConfig& cfg = base_config(),
-               MemLevel* data = nullptr)
-      : core(contexts), pipe(cfg, core, imem, data ? *data : dmem, kLineBytes) {
+               MemLevel* data = nullptr, MemLevel* inst = nullptr)
+      : core(contexts), pipe(cfg, core, inst ? *inst : imem, data ? *data : dmem, kLineBytes) {
     core.pipe = &pipe.state();
   }
 

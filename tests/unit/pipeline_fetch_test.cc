@@ -113,5 +113,66 @@ TEST(PipelineFetch, ParkedContextTakesNoFetchOrIssueSlot) {
   EXPECT_EQ(rig.cpi(1, CpiCat::kIdle), 10u);
 }
 
+TEST(PipelineFetch, UnfetchableWordBlocksFetchUntilItRaisesItsException) {
+  // The second word cannot be fetched: fetch stops after it; it waits (like any instruction
+  // whose row is unknown, it serialises) until the one before it has retired, executes and
+  // raises its exception, and fetch restarts at the vector.
+  constexpr uint32_t kVector = kCode0 + 0x400;
+  Rig rig(1);
+  rig.core.place(kCode0, {enc::addiu(r::s0, r::s0, 1)});
+  rig.core.place(kVector, {enc::addiu(r::k0, r::k0, 1)});
+  rig.core.unfetchable(kCode0 + 4);
+  rig.core.fault_once(kCode0 + 4, kVector);
+  rig.core.halt_after(kVector);
+  rig.core.start(0, kCode0);
+  rig.run(3);  // cycles 0-2: the first instruction issues at 2 and is done at 3
+  EXPECT_EQ(rig.pipe.stats(0).fetched, 2u);
+  ASSERT_TRUE(rig.drain());
+  EXPECT_EQ(rig.core.cycle_of(0, kCode0 + 4), 3);  // once the first has retired
+  EXPECT_EQ(rig.core.cycle_of(0, kVector), 3 + 3);  // redirect, fetch, decode, issue
+  EXPECT_EQ(rig.pipe.stats(0).exceptions, 1u);
+  EXPECT_EQ(rig.pipe.stats(0).retired, 2u);
+  EXPECT_TRUE(rig.core.mismatches.empty()) << first_mismatch(rig.core);
+}
+
+TEST(PipelineFetch, ContextStartedLaterFetchesFromItsStartPc) {
+  Rig rig(1);
+  rig.core.place(kCode1, {enc::addiu(r::t0, r::t0, 1), enc::addiu(r::t1, r::t1, 1)});
+  rig.run(10);
+  EXPECT_EQ(rig.pipe.stats(0).fetched, 0u);
+  rig.core.start(0, kCode1);  // from cycle 10
+  rig.run(10);
+  EXPECT_EQ(rig.core.cycle_of(0, kCode1), 12);  // fetched at 10, decoded at 11
+  EXPECT_EQ(rig.core.cycle_of(0, kCode1 + 4), 12);
+  EXPECT_EQ(rig.cpi(0, CpiCat::kIdle), 10u);
+  EXPECT_TRUE(rig.core.mismatches.empty()) << first_mismatch(rig.core);
+}
+
+TEST(PipelineFetch, ContextStoppedAndRestartedElsewhereDropsItsStaleInstructions) {
+  // A context is stopped from outside (not by an instruction of its own) while it has fetched
+  // instructions that have not issued, and later restarted at another pc. Those instructions
+  // are no longer its future: the first instruction to execute must be the one at the new pc,
+  // fetched after the restart. (Latent: THALT/TSTART resume at the same pc and TFORK only
+  // starts free contexts, so today's ISA cannot do this; anything that moves a stopped
+  // context's pc would.)
+  constexpr uint32_t kElsewhere = kCode0 + 0x800;
+  Rig rig(1);
+  rig.core.place(kCode0, {enc::addiu(r::s0, r::s0, 1), enc::addiu(r::s0, r::s0, 2),
+                          enc::addiu(r::s0, r::s0, 3), enc::addiu(r::s0, r::s0, 4)});
+  rig.core.place(kElsewhere, {enc::addiu(r::s1, r::s1, 1)});
+  rig.core.start(0, kCode0);
+  rig.run(1);  // cycle 0: fetches the four instructions at kCode0
+  rig.core.set_running(0, false);
+  rig.run(4);  // cycles 1-4: they decode and wait
+  EXPECT_EQ(rig.core.executions(0), 0u);
+  const uint64_t restart = rig.now;
+  rig.core.start(0, kElsewhere);
+  rig.run(10);
+  const int64_t at = rig.core.cycle_of(0, kElsewhere);
+  ASSERT_GE(at, 0);
+  EXPECT_GE(at, static_cast<int64_t>(restart) + 2);  // fetch, decode, then issue
+  EXPECT_TRUE(rig.core.mismatches.empty()) << first_mismatch(rig.core);
+}
+
 }  // namespace
 }  // namespace kasane::test

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <optional>
 
 #include "pipeline_fakes.h"
 
@@ -122,6 +123,41 @@ TEST(PipelineIssue, SystemInstructionWaitsForOlderOnesAndHoldsYoungerOnes) {
   ASSERT_GE(mul_at, 0);
   EXPECT_EQ(rig.core.cycle_of(0, kCode0 + 4), mul_at + 12);  // the MUL retires, then MFC0 issues
   EXPECT_EQ(rig.core.cycle_of(0, kCode0 + 8), mul_at + 13);  // MFC0 takes one cycle
+}
+
+TEST(PipelineIssue, MfloWaitsForTheMultiplyThatWritesLo) {
+  Rig rig(1);
+  load(rig, 0, kCode0, {enc::mult(r::a0, r::a1), enc::mflo(r::t0)});
+  ASSERT_TRUE(rig.drain());
+  const int64_t mult_at = rig.core.cycle_of(0, kCode0);
+  ASSERT_GE(mult_at, 0);
+  EXPECT_EQ(rig.core.cycle_of(0, kCode0 + 4) - mult_at, 12);
+}
+
+// An instruction level where context 1's code (at kCode1 and above) takes 30 cycles to arrive
+// and context 0's arrives at once.
+class SlowForContext1 : public MemLevel {
+ public:
+  std::optional<uint64_t> access(uint32_t pa, bool, uint64_t now) override {
+    return now + (pa >= (kCode1 & 0x1fffffffu) ? 30 : 1);
+  }
+  void prefetch(uint32_t, uint64_t) override {}
+};
+
+TEST(PipelineIssue, ContextWithNothingToIssueIsNotChargedForIssueSlots) {
+  // Context 0 runs NOPs at the full issue width (four ALUs) while context 1 waits for its first
+  // instructions to arrive: in those cycles context 1 has nothing decoded, so its cycles are
+  // fetch cycles whether or not context 0 used up the issue slots first.
+  PipelineConfig cfg = base_config();
+  cfg.fu.alu.count = 4;
+  SlowForContext1 inst;
+  Rig rig(2, cfg, nullptr, &inst);
+  rig.core.start(0, kCode0);
+  rig.core.start(1, kCode1);
+  rig.run(25);
+  ASSERT_EQ(rig.core.executions(1), 0u);
+  EXPECT_EQ(rig.cpi(1, CpiCat::kUnit), 0u);
+  EXPECT_EQ(rig.cpi(1, CpiCat::kFetch), 25u);
 }
 
 }  // namespace

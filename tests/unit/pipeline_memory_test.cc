@@ -110,5 +110,26 @@ TEST(PipelineMemory, SecondMissWaitsForTheOnlyMshr) {
   EXPECT_EQ(cache.stats().misses, 2u);
 }
 
+TEST(PipelineMemory, ICacheMissDelaysFetchUntilTheLineArrives) {
+  // An L1i with a 1-cycle hit over a 20-cycle level: the first fetch (cycle 0) misses and its
+  // answer comes at kNext + 1 instead of 1 (an ideal i-cache answers the next cycle). Fetch
+  // itself takes a cycle, so the instructions are fetched in the cycle before the answer: kNext
+  // cycles later than with the ideal i-cache. The rest of the line follows without a stall.
+  FakeMem below(kNext);
+  Cache l1i({"l1i", 1024, 2, kLineBytes, 1, 4, true}, below);
+  Rig ideal(1), missing(1, base_config(), nullptr, &l1i);
+  for (Rig* rig : {&ideal, &missing})
+    load(*rig, {enc::addiu(r::t0, r::t0, 1), enc::addiu(r::t1, r::t1, 1),
+                enc::addiu(r::t2, r::t2, 1), enc::addiu(r::t3, r::t3, 1),
+                enc::addiu(r::t4, r::t4, 1), enc::addiu(r::t5, r::t5, 1)});
+  ASSERT_TRUE(ideal.drain());
+  ASSERT_TRUE(missing.drain());
+  EXPECT_EQ(missing.core.cycle_of(0, kCode0), ideal.core.cycle_of(0, kCode0) + kNext);
+  EXPECT_EQ(missing.core.cycle_of(0, kCode0 + 20), ideal.core.cycle_of(0, kCode0 + 20) + kNext);
+  ASSERT_GE(below.accesses.size(), 1u);
+  EXPECT_EQ(below.accesses[0].pa, kCode0 & 0x1fffffffu);
+  EXPECT_EQ(below.accesses[0].now, 0u);
+}
+
 }  // namespace
 }  // namespace kasane::test

@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "core/pipeline/execute.h"
 #include "mem/cache.h"
 #include "pipeline_fakes.h"
 
@@ -87,6 +88,37 @@ TEST(PipelineWriteback, ALongLatencyInstructionHoldsOnlyItsOwnContext) {
   EXPECT_EQ(rig.core.cycle_of(0, kCode0 + 4), mul_at);
   EXPECT_EQ(first_retire[0], mul_at + 12);
   EXPECT_EQ(first_retire[1], rig.core.cycle_of(1, kCode1) + 1);
+}
+
+TEST(PipelineWriteback, CheckModeFlagsAnInstructionTheFunctionalModelDidNotExecute) {
+  // The reference check must compare what retires with what the functional model executed. Here
+  // the pipeline issues its instruction at kCode0 while the functional model is at kCode0 + 0x40
+  // (a desynchronised pipeline, the kind of bug check mode exists to catch): the model executes
+  // the instruction at kCode0 + 0x40, and the one at kCode0 must not retire unnoticed.
+  PipelineConfig cfg = base_config();
+  cfg.check = true;
+  PipeState s(cfg, 1);
+  FakeCore core(1);
+  core.place(kCode0, {enc::addiu(r::t0, r::t0, 1)});
+  core.place(kCode0 + 0x40, {enc::addiu(r::t1, r::t1, 1)});
+  core.start(0, kCode0 + 0x40);
+  FuPool fu(cfg.fu);
+  BranchPredictor bp(cfg.bpred, 1);
+  ExecuteStage ex(s, core, fu, bp);
+  WritebackStage wb(s);
+
+  DynInst& d = s.ctx[0].window.push_back();
+  d.pc = kCode0;
+  d.raw = enc::addiu(r::t0, r::t0, 1);
+  d.info = decode_exec(d.raw);
+  set_dependences(d);
+  d.stage = Stage::kDecoded;
+  s.ctx[0].n_decoded = 1;
+  ex.execute(0, 0, 10, 0);
+  ASSERT_EQ(core.path(0), std::vector<uint32_t>{kCode0 + 0x40});
+  wb.evaluate(11);
+  ASSERT_EQ(s.ctx[0].stats.retired, 1u);
+  EXPECT_EQ(s.check_failures, 1u);
 }
 
 TEST(PipelineWriteback, CpiStackSumsToCycles) {

@@ -14,6 +14,15 @@ bool ExecuteStage::unit_free(const DynInst& d, uint64_t now) const {
 void ExecuteStage::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_ready) {
   ContextPipe& cp = s_.ctx[c];
   DynInst& d = cp.window[idx];
+  // For the reference check: what the functional model is about to execute, taken from it, not
+  // from the pipeline, so that a wrong instruction retiring is caught.
+  uint32_t ref_pc = 0, ref_raw = 0, ref_pa;
+  if (s_.cfg.check) {
+    bool in_slot;
+    uint32_t slot_target;
+    ref_pc = f_.next_pc(c, in_slot, slot_target);
+    f_.peek_fetch(c, ref_pc, ref_pa, ref_raw);
+  }
   const ExecResult r = f_.execute(c, now);
   if (r.result != Iss::StepResult::kRetired) {
     // An exception or interrupt: the instruction leaves the pipeline without retiring and fetch
@@ -22,7 +31,7 @@ void ExecuteStage::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_re
     squash(c, idx, now);
     return;
   }
-  if (s_.cfg.check) s_.executed[c].emplace_back(d.pc, d.raw);
+  if (s_.cfg.check) s_.executed[c].emplace_back(ref_pc, ref_raw);
   const Unit unit = d.info ? d.info->unit : Unit::system;
   const unsigned latency = fu_.latency(unit);
   fu_.accept(fu_class_of(unit), now, latency);
@@ -40,8 +49,10 @@ void ExecuteStage::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_re
   if (d.info && (d.info->flags & kF_delay)) score_branch(c, d, r);
 
   // The context's next instruction is now certain.
-  if (!f_.running(c)) {  // WAIT (or a later thread instruction) stopped it
-    squash(c, idx + 1, now);
+  if (!f_.running(c)) {
+    // It went to sleep (WAIT, TSUSPEND, MWAIT) or ended (TEXIT). A sleeper may keep what it
+    // fetched, to go on with it when it wakes.
+    if (!(s_.cfg.keep_fetch_on_sleep && f_.sleeping(c))) squash(c, idx + 1, now);
   } else if (idx + 1 < cp.window.size()) {
     if (cp.window[idx + 1].pc != r.next_pc) squash(c, idx + 1, now);
   } else if (cp.fetch_pc != r.next_pc) {
@@ -55,7 +66,7 @@ void ExecuteStage::score_branch(unsigned c, const DynInst& d, const ExecResult& 
   const uint32_t target = r.branch_taken ? r.branch_target : d.pc + 8;
   const bool correct = d.pred_taken == r.branch_taken && d.pred_target == target;
   if (!correct) ++cp.stats.mispredicts;
-  bp_.record(correct);
+  if (d.info->format == Format::I) bp_.record(correct);  // the direction predictor's lookups
   if (d.info->format == Format::R) {
     bp_.record_target(d.pred_taken && d.pred_target == r.branch_target);
     bp_.update_target(c, d.pc, r.branch_target);
@@ -80,6 +91,7 @@ void ExecuteStage::squash(unsigned c, size_t idx, uint64_t now) {
   cp.fetch_line = ~0u;
   cp.fetch_stall_until = now + 1;  // the redirect reaches fetch in the next cycle
   cp.recovering = true;
+  cp.redirect_seq = s_.next_seq;
 }
 
 }  // namespace kasane

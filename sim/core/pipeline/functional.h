@@ -21,7 +21,10 @@ class FunctionalCore {
  public:
   virtual ~FunctionalCore() = default;
   virtual unsigned contexts() const = 0;
+  // The context fetches and executes now.
   virtual bool running(unsigned ctx) const = 0;
+  // It sleeps (WAIT, TSUSPEND, MWAIT, THALT) and will go on where it stopped.
+  virtual bool sleeping(unsigned ctx) const = 0;
   // Fetch priority: 0 low, 1 normal, 2 high.
   virtual unsigned priority(unsigned ctx) const = 0;
   // The next instruction the context executes; if it is a delay slot, `slot_target` is where
@@ -41,7 +44,12 @@ class IssCore : public FunctionalCore {
   explicit IssCore(Iss& iss) : iss_(iss) {}
   unsigned contexts() const override { return iss_.num_contexts(); }
   bool running(unsigned ctx) const override {
-    return iss_.context(ctx).state == ContextState::kRunning;
+    const Context& c = iss_.context(ctx);
+    return c.state == ContextState::kRunning && c.wake_at <= iss_.cycle();
+  }
+  bool sleeping(unsigned ctx) const override {
+    ContextState s = iss_.context(ctx).state;
+    return s != ContextState::kRunning && s != ContextState::kFree;
   }
   unsigned priority(unsigned ctx) const override { return iss_.context(ctx).fetch_priority; }
   uint32_t next_pc(unsigned ctx, bool& in_slot, uint32_t& slot_target) const override {

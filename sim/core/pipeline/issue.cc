@@ -12,7 +12,11 @@ void IssueStage::evaluate(uint64_t now) {
     const unsigned c = (rr_ + k) % n;
     ContextPipe& cp = s_.ctx[c];
     if (budget == 0) {
-      cp.head_block = CpiCat::kUnit;  // no issue slot left
+      // No issue slot left: that costs this context only if it had something to issue.
+      cp.head_block = !f_.running(c)     ? CpiCat::kIdle
+                      : cp.n_decoded > 0 ? CpiCat::kUnit
+                      : cp.recovering    ? CpiCat::kMispredict
+                                         : CpiCat::kFetch;
       continue;
     }
     while (budget > 0 && try_issue(c, now)) --budget;
@@ -36,6 +40,15 @@ bool IssueStage::try_issue(unsigned c, uint64_t now) {
     if (cp.reg_ready[d.src[k]] > now)
       return blocked(cp.reg_by_load[d.src[k]] ? CpiCat::kMemory : CpiCat::kDependence);
   if (!ex_.unit_free(d, now)) return blocked(CpiCat::kUnit);
+  // The functional model must be about to execute exactly this instruction. It is, unless the
+  // context was stopped and restarted elsewhere from outside (the kernel, later): then what was
+  // fetched is stale.
+  bool in_slot;
+  uint32_t slot_target;
+  if (f_.next_pc(c, in_slot, slot_target) != d.pc) {
+    ex_.squash(c, idx, now);
+    return blocked(CpiCat::kMispredict);
+  }
   uint64_t mem_ready = 0;
   if (d.info && (d.info->unit == Unit::load || d.info->unit == Unit::store)) {
     MemoryStage::Claim claim = mem_.claim(c, d, now);

@@ -34,6 +34,7 @@ struct PipelineConfig {
   FuConfig fu;
   PredictorConfig bpred{PredictorKind::kBimodal, 1024, 8, 64};
   bool check = false;               // compare every retired instruction with the executed stream
+  bool keep_fetch_on_sleep = false; // a sleeping context keeps its fetched instructions
 };
 
 // Where a context's cycle went, for its CPI stack.
@@ -78,7 +79,8 @@ struct ContextPipe {
   uint64_t serial_until = 0;  // a serialising instruction is in flight until then
 
   CpiCat head_block = CpiCat::kFetch;  // why the oldest instruction did not issue this cycle
-  bool recovering = false;             // refilling after a redirect; cleared at the next retire
+  bool recovering = false;             // refilling after a redirect, until an instruction
+  uint64_t redirect_seq = 0;           // fetched after it (seq >= redirect_seq) retires
   bool retired_this_cycle = false;
   ContextStats stats;
 };

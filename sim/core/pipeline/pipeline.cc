@@ -42,6 +42,10 @@ void Pipeline::tick(uint64_t now) {
   account(now);
 }
 
+void Pipeline::idle(uint64_t cycles) {
+  for (ContextPipe& cp : s_.ctx) cp.stats.cpi[static_cast<size_t>(CpiCat::kIdle)] += cycles;
+}
+
 bool Pipeline::quiescent() const {
   for (unsigned c = 0; c < s_.ctx.size(); ++c)
     if (f_.running(c) || !s_.ctx[c].window.empty()) return false;
@@ -55,7 +59,7 @@ void Pipeline::account(uint64_t) {
     CpiCat cat;
     if (cp.retired_this_cycle) {
       cat = CpiCat::kBase;
-    } else if (!f_.running(c) && cp.window.empty()) {
+    } else if (!f_.running(c)) {
       cat = CpiCat::kIdle;
     } else if (!cp.window.empty() && cp.window.front().stage == Stage::kIssued) {
       const DynInst& d = cp.window.front();

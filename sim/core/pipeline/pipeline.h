@@ -27,6 +27,8 @@ class Pipeline {
 
   // One clock cycle.
   void tick(uint64_t now);
+  // `cycles` cycles skipped while nothing could run: charged to every context as idle.
+  void idle(uint64_t cycles);
   // No context can run and nothing is in flight: time may jump to the next wake-up.
   bool quiescent() const;
 

@@ -21,7 +21,7 @@ void WritebackStage::evaluate(uint64_t now) {
       if (d.trace_id != ~0ull && s_.trace) s_.trace->retire(now, d.trace_id, false);
       ++cp.stats.retired;
       cp.retired_this_cycle = true;
-      cp.recovering = false;
+      if (d.seq >= cp.redirect_seq) cp.recovering = false;
       cp.window.pop_front();
       --budget;
     }

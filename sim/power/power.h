@@ -1,0 +1,156 @@
+// The power model of one SMT core: dynamic energy per pipeline and memory event, static power per
+// hardware-context state and core state (leakage rising with die temperature), and the core's
+// ThermalModel stepped once per interval with that interval's average power.
+//
+// The pipeline calls count() for the events of a cycle and advance() with the contexts' states
+// for that cycle (or for millions of idle cycles at once: the result is the same, because the
+// model only does arithmetic at interval boundaries and splits a long advance() exactly there).
+//
+// Power and temperature here are the core's own, what heats its die: DRAM access energy is
+// counted and reported (stats_json: "dram_energy_j") but, like RAPL's separate DRAM domain, it is
+// not part of power_w() nor of the heat, since the DRAM chips are off the die.
+//
+// The defaults and their sources are in sim/power/README.md; default_power_config() cites each.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "power/thermal.h"
+
+namespace kasane {
+
+enum class PowerEvent : uint8_t {
+  kFetch,        // per instruction fetched (PC, prediction, fetch queue; not the I-cache array)
+  kDecode,       // per instruction decoded
+  kIssueAlu,     // per operation issued to a unit of that class, including the unit's operation
+  kIssueMulDiv,
+  kIssueMem,     // address generation and queueing; the data array is kL1D
+  kIssueBranch,
+  kRegRead,      // per register-file read port use
+  kRegWrite,     // per register-file write
+  kL1I,          // per L1 instruction cache access
+  kL1D,          // per L1 data cache access
+  kL2,           // per L2 access (a fill or write-back from an L1, or a demand access)
+  kDram,         // per DRAM access (one line); counted, but not on the die (see above)
+  kCount
+};
+
+enum class ContextPowerState : uint8_t {
+  kRunning,     // fetching and executing (includes spinning and stalls)
+  kSuspended,   // tsuspend'ed or free: clock-gated, state kept
+  kMwaitLight,  // mwait with hint 0: clock-gated, fast wake-up
+  kMwaitDeep,   // mwait with hint 1: state held at retention, slower wake-up
+  kHalted,      // halted by the kernel: clock-gated
+  kCount
+};
+
+constexpr size_t kPowerEventCount = static_cast<size_t>(PowerEvent::kCount);
+constexpr size_t kContextPowerStateCount = static_cast<size_t>(ContextPowerState::kCount);
+
+// Lower-case names used in stats_json() and the CSV header ("issue_alu", "mwait_deep", ...); the
+// lead's config keys can use the same spelling.
+const char* power_event_name(PowerEvent e);
+const char* context_power_state_name(ContextPowerState s);
+
+struct PowerConfig {
+  double energy_pj[kPowerEventCount] = {};                   // pJ per event
+  double context_static_mw[kContextPowerStateCount] = {};    // mW per context in that state
+  double core_active_static_mw = 0;  // mW for the shared core while at least one context runs
+  double core_idle_static_mw = 0;    // mW for the shared core while none runs (deeper gating)
+  // Static power at die temperature T is P(T0) * exp(k * (T - T0)).
+  double leakage_temp_coeff = 0;  // k, 1/K
+  double leakage_ref_temp_c = 0;  // T0, °C: the static powers above are at this temperature
+};
+
+// The cited defaults (45 nm figures, see README).
+PowerConfig default_power_config();
+
+// Throws std::invalid_argument naming the first negative value.
+void validate(const PowerConfig& cfg);
+
+class PowerModel {
+ public:
+  PowerModel(const PowerConfig& power, const ThermalConfig& thermal, unsigned contexts);
+
+  // Events of the cycle that the next advance() starts with.
+  void count(PowerEvent e, uint64_t n = 1) { open_.events[static_cast<size_t>(e)] += n; }
+
+  // `cycles` cycles during which context i was in states[i] (i < contexts). Cheap: it adds to
+  // integer counters and does arithmetic only when an interval of interval_cycles completes
+  // (energies, average power, leakage factor, one thermal step, one trace row).
+  void advance(const ContextPowerState* states, uint64_t cycles);
+
+  // Average power of the last completed interval (0 before the first one), in W.
+  double power_w() const { return last_power_w_; }
+  // Die temperature at the end of the last completed interval, in °C.
+  double temperature_c() const { return thermal_.die_c(); }
+  uint64_t cycles() const { return closed_cycles_ + open_.cycles; }
+
+  // The whole run so far, including the interval in progress (as if it ended now).
+  struct Summary {
+    double avg_power_w, peak_power_w, final_power_w;
+    double avg_temp_c, peak_temp_c, final_temp_c;
+    double energy_j;  // on the die: dynamic without DRAM, plus static
+  };
+  Summary summary() const;
+  // The summary, energy per event class, static energy per context state and core state, and
+  // the DRAM energy kept apart.
+  nlohmann::json stats_json() const;
+
+  // One CSV row per completed interval: cycle, seconds, power_w, dynamic_w, static_w, die_c,
+  // spreader_c. Writes the header line now; nullptr stops tracing. The caller owns the file.
+  void set_trace(std::FILE* csv);
+
+ private:
+  // Integer activity of the interval in progress: exact, so per-cycle and bulk calls agree.
+  struct Activity {
+    uint64_t events[kPowerEventCount] = {};
+    uint64_t context_cycles[kContextPowerStateCount] = {};  // summed over contexts
+    uint64_t core_active_cycles = 0, core_idle_cycles = 0;
+    uint64_t cycles = 0;
+  };
+  // Energies in J, accumulated over closed intervals (or computed for the open one).
+  struct Energy {
+    double event_j[kPowerEventCount] = {};
+    double context_j[kContextPowerStateCount] = {};
+    double core_active_j = 0, core_idle_j = 0;
+    double dynamic_on_die() const;
+    double static_total() const;
+  };
+  struct Totals {
+    Energy energy;
+    Activity activity;  // whole-run counts
+    uint64_t cycles = 0;
+    double seconds = 0;
+    double peak_power_w = 0, final_power_w = 0;
+    double temp_time_integral = 0;  // ∫ die temperature dt, trapezoids per interval
+    double peak_temp_c = 0, final_temp_c = 0;
+  };
+
+  Energy energy_of(const Activity& a, double leakage_factor) const;
+  double leakage_factor(double die_c) const;
+  void close_interval();
+  Totals totals() const;  // closed intervals plus the open one
+
+  PowerConfig cfg_;
+  ThermalConfig tcfg_;
+  unsigned contexts_;
+  double seconds_per_cycle_;
+  ThermalModel thermal_;
+
+  Activity open_;             // the interval in progress
+  Activity closed_activity_;  // sums over closed intervals
+  Energy closed_energy_;
+  uint64_t closed_cycles_ = 0;
+  uint64_t closed_intervals_ = 0;
+  double last_power_w_ = 0;
+  double peak_power_w_ = 0;
+  double temp_time_integral_ = 0;
+  double peak_temp_c_;
+  std::FILE* trace_ = nullptr;
+};
+
+}  // namespace kasane
