@@ -28,7 +28,7 @@ namespace {
 const char* kUsage = "usage: kasane-sim [options] KERNEL [PROGRAM [ARGS...]]";
 
 struct Options {
-  std::string config, stats, platform_header, trace, trace_window;
+  std::string config, stats, platform_header, trace, trace_window, thermal_trace;
   std::vector<std::string> sets, env, positional;
   bool help = false, help_config = false;
 };
@@ -47,6 +47,8 @@ po::options_description describe(Options& o) {
        "write a Kanata pipeline trace (open it in Konata); needs sim.model = pipeline")
       ("trace-window", po::value(&o.trace_window)->value_name("A:B"),
        "only cycles A to B go into the pipeline trace")
+      ("thermal-trace", po::value(&o.thermal_trace)->value_name("FILE"),
+       "write power and temperature per thermal interval (CSV)")
       ("help-config", po::bool_switch(&o.help_config), "list every config key and exit")
       ("platform-header", po::value(&o.platform_header)->value_name("FILE"),
        "write the target platform header for the config and exit");
@@ -151,6 +153,7 @@ int sc_main(int argc, char** argv) {
     // SystemC's informational reports ("simulation stopped by user") would land on the console.
     TraceOptions trace;
     trace.path = o.trace;
+    trace.thermal_path = o.thermal_trace;
     if (!o.trace_window.empty()) {
       if (o.trace.empty()) return fail(exit_status::kUsage, "--trace-window needs --pipeline-trace");
       try {

@@ -24,4 +24,9 @@
 #define KASANE_SIMCTL_CYCLE_HI 0x14u  /* read: high word latched by the last CYCLE_LO read */
 #define KASANE_SIMCTL_SIZE 0x1000u
 
+/* Power and thermal sensor: the reading core's own figures, in the units lm_sensors uses. */
+#define KASANE_SENSOR_TEMP 0x00u  /* read: die temperature, millidegrees Celsius (temp1_input) */
+#define KASANE_SENSOR_POWER 0x04u /* read: power over the last thermal interval, uW (power1_input) */
+#define KASANE_SENSOR_SIZE 0x1000u
+
 #endif /* KASANE_DEVICES_H */

@@ -16,6 +16,7 @@ Core::Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming&
       max_cycles_(max_cycles),
       idle_skip_(timing.idle_skip) {
   iss_.set_idle_skip(idle_skip_);
+  power_ = std::make_unique<PowerModel>(timing.power, timing.thermal, cfg.contexts);
   if (timing.pipeline) {
     memory_ = std::make_unique<MemoryHierarchy>(timing.memory);
     if (!timing.trace_path.empty())
@@ -23,7 +24,7 @@ Core::Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming&
                                               timing.trace_last);
     unsigned line = timing.memory.model == "cached" ? timing.memory.l1i.line_bytes : 32;
     pipeline_ = std::make_unique<Pipeline>(timing.pipe, functional_, memory_->inst(),
-                                           memory_->data(), line, trace_.get());
+                                           memory_->data(), line, trace_.get(), power_.get());
   }
   SC_HAS_PROCESS(Core);
   SC_THREAD(thread);
@@ -61,15 +62,57 @@ void Core::run_pipeline(uint64_t end) {
         break;
       }
       if (idle_skip_) {
-        pipeline_->idle(std::min(end, std::max(cycle_ + 1, wake)) - cycle_);
-        cycle_ = std::min(end, std::max(cycle_ + 1, wake));
+        const uint64_t next = std::min(end, std::max(cycle_ + 1, wake));
+        pipeline_->idle(next - cycle_);
+        account_power(next - cycle_);
+        cycle_ = next;
         continue;
       }
     }
     pipeline_->tick(cycle_);
+    account_power(1);
     ++cycle_;
   }
   iss_.set_cycle(cycle_);
+}
+
+namespace {
+ContextPowerState power_state(const Context& c) {
+  switch (c.state) {
+    case ContextState::kRunning: return ContextPowerState::kRunning;
+    case ContextState::kMwait:
+      return c.mwait_deep ? ContextPowerState::kMwaitDeep : ContextPowerState::kMwaitLight;
+    case ContextState::kHalted: return ContextPowerState::kHalted;
+    default: return ContextPowerState::kSuspended;  // free, suspended, WAIT: clock-gated
+  }
+}
+}  // namespace
+
+void Core::account_power(uint64_t cycles) {
+  if (memory_) {
+    power_->count(PowerEvent::kL2, memory_->l2_accesses() - l2_seen_);
+    power_->count(PowerEvent::kDram, memory_->dram_accesses() - dram_seen_);
+    l2_seen_ = memory_->l2_accesses();
+    dram_seen_ = memory_->dram_accesses();
+  }
+  ContextPowerState states[16];
+  for (unsigned i = 0; i < iss_.num_contexts(); ++i) states[i] = power_state(iss_.context(i));
+  power_->advance(states, cycles);
+}
+
+// The ISS has no pipeline to count events in: each executed instruction is charged a fetch, a
+// decode, a simple-ALU issue, two register reads and a write, and an L1I access; the contexts'
+// states are sampled once per quantum. The pipeline model is the one to use for power studies.
+void Core::account_iss_power(uint64_t cycles) {
+  uint64_t instret = 0;
+  for (unsigned i = 0; i < iss_.num_contexts(); ++i) instret += iss_.context(i).instret;
+  const uint64_t n = instret - instret_seen_;
+  instret_seen_ = instret;
+  for (PowerEvent e : {PowerEvent::kFetch, PowerEvent::kDecode, PowerEvent::kIssueAlu,
+                       PowerEvent::kRegWrite, PowerEvent::kL1I})
+    power_->count(e, n);
+  power_->count(PowerEvent::kRegRead, 2 * n);
+  account_power(cycles);
 }
 
 void Core::thread() {
@@ -80,7 +123,7 @@ void Core::thread() {
     if (pipeline_)
       run_pipeline(now + budget);
     else
-      iss_.run(budget);
+      account_iss_power(iss_.run(budget));
     wait(period_ * static_cast<double>(iss_.cycle() - synced_cycle_));
     synced_cycle_ = iss_.cycle();
     if (trace_) trace_->flush();

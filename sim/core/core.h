@@ -18,6 +18,7 @@
 #include "core/kanata.h"
 #include "core/pipeline/pipeline.h"
 #include "mem/hierarchy.h"
+#include "power/power.h"
 
 namespace kasane {
 
@@ -26,6 +27,8 @@ struct CoreTiming {
   bool idle_skip = true;  // jump over cycles in which no context can run
   PipelineConfig pipe;
   HierarchyConfig memory;
+  PowerConfig power = default_power_config();
+  ThermalConfig thermal = default_thermal_config();
   std::string trace_path;  // Kanata pipeline trace, empty for none
   uint64_t trace_first = 0, trace_last = 0;
 };
@@ -47,6 +50,8 @@ class Core : public sc_core::sc_module, public PhysMemory {
   uint64_t retired(unsigned c) const;
   // The timing model's statistics (pipeline and memory hierarchy), null in ISS mode.
   nlohmann::json timing_stats() const;
+  PowerModel& power() { return *power_; }
+  const PowerModel& power() const { return *power_; }
   uint64_t check_failures() const { return pipeline_ ? pipeline_->check_failures() : 0; }
   std::string first_check_failure() const {
     return pipeline_ ? pipeline_->first_check_failure() : "";
@@ -57,14 +62,21 @@ class Core : public sc_core::sc_module, public PhysMemory {
 
  private:
   void thread();
-  // Run the pipeline until `end` or a stop; returns false on a deadlock.
+  // Run the pipeline until `end` or a stop.
   void run_pipeline(uint64_t end);
+  // Charge `cycles` cycles in the contexts' current states to the power model, with the memory
+  // traffic below the L1s since the last call.
+  void account_power(uint64_t cycles);
+  // In the ISS model: the instructions executed since the last call, as power events.
+  void account_iss_power(uint64_t cycles);
 
   Iss iss_;
   IssCore functional_;
   std::unique_ptr<MemoryHierarchy> memory_;
   std::unique_ptr<KanataWriter> trace_;
   std::unique_ptr<Pipeline> pipeline_;
+  std::unique_ptr<PowerModel> power_;
+  uint64_t l2_seen_ = 0, dram_seen_ = 0, instret_seen_ = 0;
   uint64_t cycle_ = 0;  // the pipeline's clock (the ISS keeps its own in ISS mode)
   sc_core::sc_time period_;
   uint64_t quantum_, max_cycles_;

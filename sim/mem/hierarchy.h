@@ -40,6 +40,10 @@ class MemoryHierarchy {
   // (instructions) is the MPKI denominator. "caches" is empty in the flat model.
   nlohmann::json stats_json(uint64_t retired) const;
 
+  // Accesses so far that reached the L2 and DRAM (0 where there is none), for the power model.
+  uint64_t l2_accesses() const { return l2_ ? l2_->stats().accesses : 0; }
+  uint64_t dram_accesses() const { return memory_->stats().accesses; }
+
  private:
   std::string model_;
   // Declared bottom-up: each level is built after, and destroyed before, the level it refers to.

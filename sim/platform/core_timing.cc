@@ -55,6 +55,27 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   m.l2 = cache(c, "l2", c.get_bool("l2.write_back"));
   m.dram_latency = u(c, "dram.latency");
 
+  PowerConfig& pw = t.power;
+  for (size_t e = 0; e < kPowerEventCount; ++e)
+    pw.energy_pj[e] = c.get_float(std::string("power.") +
+                                  power_event_name(static_cast<PowerEvent>(e)) + "_pj");
+  for (size_t st = 0; st < kContextPowerStateCount; ++st)
+    pw.context_static_mw[st] = c.get_float(
+        std::string("power.static_") + context_power_state_name(static_cast<ContextPowerState>(st)) +
+        "_mw");
+  pw.core_active_static_mw = c.get_float("power.core_active_mw");
+  pw.core_idle_static_mw = c.get_float("power.core_idle_mw");
+  pw.leakage_temp_coeff = c.get_float("power.leakage_coeff");
+  pw.leakage_ref_temp_c = c.get_float("power.leakage_ref_c");
+  ThermalConfig& th = t.thermal;
+  th.r_die_spreader = c.get_float("thermal.r_die_spreader");
+  th.c_die = c.get_float("thermal.c_die");
+  th.r_spreader_ambient = c.get_float("thermal.r_spreader_ambient");
+  th.c_spreader = c.get_float("thermal.c_spreader");
+  th.ambient_c = c.get_float("thermal.ambient_c");
+  th.interval_cycles = static_cast<uint64_t>(c.get_int("thermal.interval"));
+  th.clock_ghz = c.get_float("core.clock_ghz");
+
   t.trace_path = trace.path;
   t.trace_first = trace.first;
   t.trace_last = trace.last;

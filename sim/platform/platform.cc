@@ -25,6 +25,13 @@ std::vector<uint8_t> pack_strings(const std::vector<std::string>& v) {
 }
 }  // namespace
 
+Platform::~Platform() {
+  if (thermal_trace_) {
+    core_->power().set_trace(nullptr);
+    std::fclose(thermal_trace_);
+  }
+}
+
 const char* outcome_name(RunResult::Outcome o) {
   switch (o) {
     case RunResult::Outcome::kExit: return "exit";
@@ -68,6 +75,16 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
       },
       [core] { core->iss().request_stop(); });
 
+  sensor_ = std::make_unique<Sensor>(
+      "sensor", [core] { return core->power().temperature_c(); },
+      [core] { return core->power().power_w(); });
+  if (!trace.thermal_path.empty()) {
+    thermal_trace_ = std::fopen(trace.thermal_path.c_str(), "w");
+    if (!thermal_trace_)
+      throw std::runtime_error("cannot write thermal trace '" + trace.thermal_path + "'");
+    core_->power().set_trace(thermal_trace_);
+  }
+
   core_->bus.bind(bus_->from_cores);
   bus_->to_targets.bind(ram_->socket);
   const uint64_t low = cfg.ram_low_size();
@@ -78,6 +95,8 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
   bus_->map("uart", 1, cfg.get_int("platform.uart_base"), KASANE_UART_SIZE);
   bus_->to_targets.bind(simctl_->socket);
   bus_->map("simctl", 2, cfg.get_int("platform.simctl_base"), KASANE_SIMCTL_SIZE);
+  bus_->to_targets.bind(sensor_->socket);
+  bus_->map("sensor", 3, cfg.get_int("platform.sensor_base"), KASANE_SENSOR_SIZE);
 }
 
 void Platform::load_kernel(const ElfImage& kernel) {
@@ -151,6 +170,7 @@ RunResult Platform::run() {
     r.contexts.push_back(ContextReport{i, core_->retired(i), c.state, c.pc});
   }
   r.timing = core_->timing_stats();
+  r.power = core_->power().stats_json();
   r.check_failures = core_->check_failures();
   r.first_check_failure = core_->first_check_failure();
   r.regions = simctl_->regions();

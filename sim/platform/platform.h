@@ -12,6 +12,7 @@
 #include <systemc>
 
 #include "core/core.h"
+#include "dev/sensor.h"
 #include "dev/simctl.h"
 #include "dev/uart.h"
 #include "mem/bus.h"
@@ -42,6 +43,7 @@ struct RunResult {
   std::vector<RegionOfInterest> regions;
   size_t ram_pages_touched = 0;
   nlohmann::json timing;  // pipeline and memory-hierarchy stats; null for the ISS model
+  nlohmann::json power;   // the core's power and temperature
   uint64_t check_failures = 0;
   std::string first_check_failure;
 };
@@ -50,6 +52,7 @@ struct RunResult {
 struct TraceOptions {
   std::string path;
   uint64_t first = 0, last = ~0ull;
+  std::string thermal_path;  // --thermal-trace: power and temperature per thermal interval (CSV)
 };
 
 // The core's timing model as the config describes it.
@@ -69,6 +72,7 @@ class Platform : public sc_core::sc_module {
   void boot(const ElfImage& kernel, const ElfImage* program, const std::vector<std::string>& args,
             const std::vector<std::string>& env);
   RunResult run();
+  ~Platform() override;
 
   sc_core::sc_time clock_period() const { return period_; }
 
@@ -81,6 +85,8 @@ class Platform : public sc_core::sc_module {
   std::unique_ptr<Ram> ram_;
   std::unique_ptr<Uart> uart_;
   std::unique_ptr<SimCtl> simctl_;
+  std::unique_ptr<Sensor> sensor_;
+  std::FILE* thermal_trace_ = nullptr;
   std::unique_ptr<Core> core_;
   uint32_t kernel_end_ = 0;  // physical end of the loaded kernel
 };

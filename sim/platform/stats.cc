@@ -34,6 +34,7 @@ nlohmann::json make_stats(const Config& cfg, const RunResult& r, double host_sec
   }
   j["regions"] = rois;
   if (!r.timing.is_null()) j["pipeline"] = r.timing;
+  j["power"] = r.power;
   j["host"] = {{"seconds", host_seconds},
                {"cycles_per_second", host_seconds > 0 ? r.cycles / host_seconds : 0.0},
                {"ram_pages_touched", r.ram_pages_touched}};

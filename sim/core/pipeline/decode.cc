@@ -2,6 +2,7 @@
 #include "core/pipeline/decode.h"
 
 #include "core/kanata.h"
+#include "power/power.h"
 
 namespace kasane {
 
@@ -20,6 +21,7 @@ void DecodeStage::evaluate(uint64_t now) {
       --cp.n_fetched;
       ++cp.n_decoded;
       --budget;
+      if (s_.power) s_.power->count(PowerEvent::kDecode);
       if (d.trace_id != ~0ull && s_.trace) s_.trace->stage(now, d.trace_id, "D");
     }
   }

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/kanata.h"
+#include "power/power.h"
 
 namespace kasane {
 
@@ -35,6 +36,14 @@ void ExecuteStage::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_re
   const Unit unit = d.info ? d.info->unit : Unit::system;
   const unsigned latency = fu_.latency(unit);
   fu_.accept(fu_class_of(unit), now, latency);
+  if (s_.power) {
+    static constexpr PowerEvent kIssue[] = {PowerEvent::kIssueAlu, PowerEvent::kIssueMulDiv,
+                                            PowerEvent::kIssueMem, PowerEvent::kIssueBranch};
+    s_.power->count(kIssue[static_cast<size_t>(fu_class_of(unit))]);
+    s_.power->count(PowerEvent::kRegRead, d.nsrc);
+    s_.power->count(PowerEvent::kRegWrite, d.ndst);
+    if (unit == Unit::load || unit == Unit::store) s_.power->count(PowerEvent::kL1D);
+  }
   d.stage = Stage::kIssued;
   d.issued_at = now;
   d.ready_at = std::max(now + latency, mem_ready);

@@ -6,6 +6,7 @@
 
 #include "core/disasm.h"
 #include "core/kanata.h"
+#include "power/power.h"
 
 namespace kasane {
 
@@ -102,6 +103,7 @@ bool FetchStage::fetch_one(unsigned c, uint64_t now) {
   bool ok = f_.peek_fetch(c, pc, pa, raw);
   if (ok && (pa & line_mask_) != cp.fetch_line) {
     std::optional<uint64_t> ready = icache_.access(pa & line_mask_, false, now);
+    if (s_.power) s_.power->count(PowerEvent::kL1I);
     if (!ready) {  // no MSHR free: try again next cycle
       cp.fetch_stall_until = now + 1;
       return false;
@@ -120,6 +122,7 @@ bool FetchStage::fetch_one(unsigned c, uint64_t now) {
   d.fetched_at = now;
   ++cp.n_fetched;
   ++cp.stats.fetched;
+  if (s_.power) s_.power->count(PowerEvent::kFetch);
   if (s_.trace && s_.trace->active(now)) {
     d.trace_id = s_.trace->begin(now, c, pc, ok ? disassemble(raw, pc) : "(fetch fault)");
     s_.trace->stage(now, d.trace_id, "F");

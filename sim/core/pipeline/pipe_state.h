@@ -16,6 +16,7 @@
 namespace kasane {
 
 class KanataWriter;
+class PowerModel;
 
 // Fetch policies: named values with one small function each (fetch.cc).
 enum class FetchPolicy : uint8_t { kRoundRobin, kIcount };
@@ -92,6 +93,7 @@ struct PipeState {
   std::vector<ContextPipe> ctx;
   uint64_t next_seq = 0;
   KanataWriter* trace = nullptr;
+  PowerModel* power = nullptr;  // counts the events that cost energy, if set
   // Instruction retired: the executed stream per context, for the reference check.
   std::vector<std::deque<std::pair<uint32_t, uint32_t>>> executed;  // (pc, raw), not yet retired
   uint64_t check_failures = 0;

@@ -19,7 +19,8 @@ const char* cpi_cat_name(CpiCat c) {
 }
 
 Pipeline::Pipeline(const PipelineConfig& cfg, FunctionalCore& f, MemLevel& icache,
-                   MemLevel& dcache, unsigned line_bytes, KanataWriter* trace)
+                   MemLevel& dcache, unsigned line_bytes, KanataWriter* trace,
+                   PowerModel* power)
     : s_(cfg, f.contexts()),
       f_(f),
       fu_(cfg.fu),
@@ -31,6 +32,7 @@ Pipeline::Pipeline(const PipelineConfig& cfg, FunctionalCore& f, MemLevel& icach
       decode_(s_),
       fetch_(s_, f, icache, bp_, line_bytes) {
   s_.trace = trace;
+  s_.power = power;
 }
 
 void Pipeline::tick(uint64_t now) {

@@ -23,7 +23,7 @@ class Pipeline {
  public:
   // `line_bytes`: the i-cache line size (fetch makes one access per line).
   Pipeline(const PipelineConfig& cfg, FunctionalCore& f, MemLevel& icache, MemLevel& dcache,
-           unsigned line_bytes, KanataWriter* trace = nullptr);
+           unsigned line_bytes, KanataWriter* trace = nullptr, PowerModel* power = nullptr);
 
   // One clock cycle.
   void tick(uint64_t now);
