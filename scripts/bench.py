@@ -5,7 +5,9 @@ On the default machine (configs/machines/default.toml: 4 contexts, caches on):
   - fib N (workloads/fib.elf, recursive Fibonacci under the Kasane kernel, call-heavy integer
     code) on the pipeline and on the ISS, and the very same file under qemu-mipsel (a JIT);
   - image-reduce (bare metal, all 4 contexts running) on the pipeline and on the ISS; qemu
-    cannot run it (it is a kernel, not a Linux program).
+    cannot run it (it is a kernel, not a Linux program);
+  - mwait-timeouts (every context sleeps in MWAIT almost all the time) on the pipeline with
+    idle cycles skipped and ticked: same counts, very different speed.
 kasane-sim's figures are simulated cycles and retired instructions per host second of the
 simulation itself (from stats.json); qemu's is wall time. Best of --repeat runs.
 
@@ -77,6 +79,15 @@ def main():
         ii = best_sim("iss", smp, args.repeat, tmp)
         lines.append(row("image-reduce, pipeline, 4 contexts running", *ps[:3]))
         lines.append(row("image-reduce, ISS, 4 contexts running", *ii[:3]))
+        # Idle time costs nothing: an MWAIT-heavy program with and without the jump.
+        mw = ["--set", "core.smp_start=true", BUILD / "target" / "workloads_bare" /
+              "mwait-timeouts.elf"]
+        skip = best_sim("pipeline", mw, args.repeat, tmp)
+        tick = best_sim("pipeline", ["--set", "sim.idle_skip=false", *mw], args.repeat, tmp)
+        if (skip[1], skip[2]) != (tick[1], tick[2]):
+            raise SystemExit("bench: skipping idle cycles changed the counts")
+        lines.append(row("mwait-timeouts, pipeline, idle cycles skipped", *skip[:3]))
+        lines.append(row("mwait-timeouts, pipeline, idle cycles ticked", *tick[:3]))
     print(f"fib({args.n}): {p[2]:,} instructions; pipeline {p[1]:,} cycles (IPC "
           f"{p[2] / p[1]:.2f}), ISS {i[1]:,} cycles; best of {args.repeat}\n")
     print("\n".join(lines))

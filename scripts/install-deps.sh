@@ -8,17 +8,25 @@ PACKAGES=(
   libgtest-dev                                       # unit tests
   gcc-mipsel-linux-gnu binutils-mipsel-linux-gnu     # the target compiler
   qemu-user                                          # qemu-mipsel, the reference machine
+  python3-matplotlib                                 # plots
 )
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-deps: all ${#PACKAGES[@]} packages present"
-  exit 0
-fi
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO=sudo
-echo "install-deps: installing ${missing[*]}"
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#PACKAGES[@]} packages present"
+else
+  echo "install-deps: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+# The python3 on PATH may not be Debian's (a pyenv, say); it needs pytest and matplotlib too.
+for module in pytest matplotlib; do
+  if ! python3 -c "import $module" 2>/dev/null; then
+    echo "install-deps: installing $module for $(command -v python3)"
+    python3 -m pip install --quiet "$module"
+  fi
+done

@@ -1,6 +1,8 @@
 // Semantics of the thread extension (../shared/design/isa.md): user-level instructions that
 // create, end, block and wake hardware contexts, monitor/mwait, fetch priority, and the kernel's
 // halt/start/interrupt. A context is named by its logical thread number, LTN = index + 1.
+#include <algorithm>
+
 #include "core/exec_util.h"
 
 namespace kasane {
@@ -48,7 +50,8 @@ void exec_tfork(Context& c, Insn i) {
     const uint32_t keep_ebase = t.cp0.ebase;
     t.cp0 = c.cp0;
     t.cp0.ebase = keep_ebase;
-    t.cp0.cause &= ~(cp0::kCauseIPMask | cp0::kCauseBD);
+    t.cp0.cause &= ~(cp0::kCauseIPMask | cp0::kCauseBD | cp0::kCauseTI);
+    t.cp0.status &= ~(cp0::kStatusEXL | cp0::kStatusERL);  // not inside the caller's handler
     t.fetch_priority = 1;
     t.flush_utlb();
     core.schedule_timer(t);
@@ -154,15 +157,42 @@ void exec_thalt(Context& c, Insn i) {
   t->state = ContextState::kHalted;
 }
 
-// TSTART rs: let a halted context go on in the state THALT found it in.
+// TSTART rs: let a halted context go on in the state THALT found it in. A wake-up that came
+// while it was halted (a TRESUME, a store to its monitored line, its MWAIT timeout) is not lost:
+// it takes effect now.
 void exec_tstart(Context& c, Insn i) {
   if (!require_cp0(c)) return;
   Context* t = by_ltn(c, c.gpr[i.t_rs()]);
   if (!t) return c.core->raise(c, cp0::kThread);
   if (t->state != ContextState::kHalted) return;
+  Iss& core = *c.core;
+  const ThreadTiming& timing = core.config().thread;
   t->state = t->halted_from;
-  if (t->state == ContextState::kRunning) t->wake_at = c.core->cycle() + 1;
-  c.core->wake_on_interrupt(*t);
+  switch (t->state) {
+    case ContextState::kRunning:
+      t->wake_at = std::max(t->wake_at, core.cycle() + 1);
+      break;
+    case ContextState::kSuspended:
+      if (t->wake_token) {
+        t->wake_token = false;
+        core.wake(*t, timing.resume_latency);
+      }
+      break;
+    case ContextState::kMwait: {
+      const bool stored = t->monitor_hit, timed_out = t->mwait_deadline <= core.cycle();
+      if (stored || timed_out) {
+        t->gpr[t->mwait_rd] = stored ? 0 : 1;
+        t->gpr[0] = 0;
+        core.monitor_disarm(*t);
+        core.wake(*t, t->mwait_deep ? timing.mwait_deep_wake : timing.mwait_light_wake);
+      } else {
+        core.note_deadline(t->mwait_deadline);
+      }
+      break;
+    }
+    default: break;
+  }
+  core.wake_on_interrupt(*t);
 }
 
 // TINTR rs: raise the inter-context software interrupt (Cause.IP1) on context rs, as an SMP

@@ -42,7 +42,7 @@ inline IssConfig thread_config(unsigned contexts = 4) {
   return cfg;
 }
 
-// Where the tests put the code of context i (kseg0, RAM), and an exception handler.
+// Where the tests put the code of context i (kseg0, RAM; 4 KiB each).
 inline uint32_t code_of(unsigned i) { return kEntry + 0x1000u * i; }
 
 // `n` words of `addiu $s0, $s0, 1`: a context running them has s0 == instructions executed.
@@ -63,5 +63,17 @@ inline void start(Machine& m, unsigned i, const std::vector<uint32_t>& words) {
   m.ctx(i).state = ContextState::kRunning;
   m.ctx(i).wake_at = 0;
 }
+
+// An exception handler at the general vector (all contexts share EBase): counts entries in $s1,
+// saves EPC in $k1, acknowledges the timer (Compare = 0) and the software interrupts (Cause = 0),
+// and returns with ERET.
+inline void place_handler(Machine& m) {
+  using namespace enc;
+  m.place(kGeneralVector, {addiu(r::s1, r::s1, 1), mfc0(r::k1, cp0::kEPC),
+                           mtc0(r::zero, cp0::kCompare), mtc0(r::zero, cp0::kCause), eret()});
+}
+
+constexpr uint32_t kStatusIM1 = 1u << 9, kStatusIM7 = 1u << 15;
+constexpr uint32_t kCauseIP1 = 1u << 9;
 
 }  // namespace kasane::test

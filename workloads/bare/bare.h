@@ -4,6 +4,7 @@
 #define BARE_H
 
 #include <kasane/devices.h>
+#include <kasane/kasane_isa.h>
 #include <kasane/platform.h>
 #include <stdint.h>
 
@@ -43,6 +44,22 @@ static inline void barrier(volatile uint32_t* count, uint32_t n) {
   atomic_add(count, 1);
   while (*count < n) {
   }
+}
+
+/* Start fn(arg) on a free hardware context with TFORK; returns its LTN, 0 if none is free.
+ * `start` must stay valid until the new context has read it. */
+struct thread_start {
+  void (*fn)(uint32_t);
+  uint32_t arg;
+};
+void kasane_thread_start(void);
+static inline uint32_t spawn(struct thread_start* start) {
+  return (uint32_t)kasane_tfork((unsigned long)kasane_thread_start, (unsigned long)start);
+}
+
+/* The core's die temperature in millidegrees Celsius, from the sensor. */
+static inline uint32_t sensor_millicelsius(void) {
+  return *BARE_IO(KASANE_SENSOR_BASE + KASANE_SENSOR_TEMP);
 }
 
 #endif /* BARE_H */

@@ -26,3 +26,18 @@ park:
     wait
     b park
     nop
+
+/* kasane_thread_start: where TFORK starts a new context. $a0 points at a struct thread_start
+ * {fn, arg}; the context gets the stack of its LTN, runs fn(arg) and ends with TEXIT. */
+#include <kasane/kasane_isa.h>
+    .text
+    .globl kasane_thread_start
+kasane_thread_start:
+    tid $t0
+    la $sp, _stacks
+    sll $t0, $t0, 14
+    addu $sp, $sp, $t0          /* top of stack LTN - 1, the same as RDHWR's numbering */
+    lw $t9, 0($a0)
+    jalr $t9
+    lw $a0, 4($a0)
+    texit

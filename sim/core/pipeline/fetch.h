@@ -19,6 +19,8 @@ class FetchStage {
   FetchStage(PipeState& s, FunctionalCore& f, MemLevel& icache, BranchPredictor& bp,
              unsigned line_bytes);
   void evaluate(uint64_t now);
+  // Cycles in which nothing could run were skipped: turn as if they had been evaluated.
+  void skip(uint64_t cycles) { rr_ = static_cast<unsigned>((rr_ + cycles) % s_.ctx.size()); }
   static constexpr unsigned kMaxContexts = 16;
   // The contexts fetch serves this cycle, in the order it serves them: fills `order`, returns
   // how many.

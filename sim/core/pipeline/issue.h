@@ -18,6 +18,8 @@ class IssueStage {
   IssueStage(PipeState& s, FunctionalCore& f, ExecuteStage& ex, MemoryStage& mem)
       : s_(s), f_(f), ex_(ex), mem_(mem) {}
   void evaluate(uint64_t now);
+  // Cycles in which nothing could run were skipped: turn as if they had been evaluated.
+  void skip(uint64_t cycles) { rr_ = static_cast<unsigned>((rr_ + cycles) % s_.ctx.size()); }
 
  private:
   // Try to issue context c's oldest unissued instruction; true if it issued.

@@ -45,7 +45,13 @@ void Pipeline::tick(uint64_t now) {
 }
 
 void Pipeline::idle(uint64_t cycles) {
+  // Exactly what `cycles` ticks of a pipeline with nothing to do would have done, so that
+  // skipping changes no count.
   for (ContextPipe& cp : s_.ctx) cp.stats.cpi[static_cast<size_t>(CpiCat::kIdle)] += cycles;
+  wb_.skip(cycles);
+  issue_.skip(cycles);
+  decode_.skip(cycles);
+  fetch_.skip(cycles);
 }
 
 bool Pipeline::quiescent() const {

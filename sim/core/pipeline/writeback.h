@@ -13,6 +13,8 @@ class WritebackStage {
  public:
   explicit WritebackStage(PipeState& s) : s_(s) {}
   void evaluate(uint64_t now);
+  // Cycles in which nothing could run were skipped: turn as if they had been evaluated.
+  void skip(uint64_t cycles) { rr_ = static_cast<unsigned>((rr_ + cycles) % s_.ctx.size()); }
 
  private:
   void check(unsigned c, const DynInst& d);
