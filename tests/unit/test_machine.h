@@ -433,4 +433,16 @@ inline bool assemble(const std::string& source, std::vector<uint32_t>& words, st
   return true;
 }
 
+// Status.IM bits used by the tests.
+constexpr uint32_t kStatusIM7 = 1u << 15, kStatusIM0 = 1u << 8;
+
+// The machine took exception `code` at `epc` and is at `vector`.
+inline void expect_exception(Machine& m, uint32_t code, uint32_t epc,
+                             uint32_t vector = kGeneralVector) {
+  EXPECT_TRUE(m.exl());
+  EXPECT_EQ(m.exc_code(), code) << cp0::exc_mnemonic(m.exc_code());
+  EXPECT_EQ(m.ctx().cp0.epc, epc);
+  EXPECT_EQ(m.ctx().pc, vector);
+}
+
 }  // namespace kasane::test

@@ -73,7 +73,7 @@ inline void place_handler(Machine& m) {
                            mtc0(r::zero, cp0::kCompare), mtc0(r::zero, cp0::kCause), eret()});
 }
 
-constexpr uint32_t kStatusIM1 = 1u << 9, kStatusIM7 = 1u << 15;
+constexpr uint32_t kStatusIM1 = 1u << 9;  // kStatusIM7 is in test_machine.h
 constexpr uint32_t kCauseIP1 = 1u << 9;
 
 }  // namespace kasane::test
