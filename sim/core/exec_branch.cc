@@ -32,25 +32,21 @@ void exec_bgtzl(Context& c, Insn i) { branch_likely_if(c, srs(c, i) > 0, branch_
 void exec_bltzl(Context& c, Insn i) { branch_likely_if(c, srs(c, i) < 0, branch_target(c, i)); }
 void exec_bgezl(Context& c, Insn i) { branch_likely_if(c, srs(c, i) >= 0, branch_target(c, i)); }
 
-void exec_bltzal(Context& c, Insn i) {
-  bool taken = srs(c, i) < 0;  // evaluated before the link: rs may be $ra
+namespace {
+// The REGIMM -and-link forms: the condition is evaluated before the link, since rs may be $ra,
+// and the link is written whether or not the branch is taken.
+void branch_and_link(Context& c, Insn i, bool taken, bool likely) {
   link(c, 31);
-  branch_if(c, taken, branch_target(c, i));
+  if (likely)
+    branch_likely_if(c, taken, branch_target(c, i));
+  else
+    branch_if(c, taken, branch_target(c, i));
 }
-void exec_bgezal(Context& c, Insn i) {
-  bool taken = srs(c, i) >= 0;
-  link(c, 31);
-  branch_if(c, taken, branch_target(c, i));
-}
-void exec_bltzall(Context& c, Insn i) {
-  bool taken = srs(c, i) < 0;
-  link(c, 31);
-  branch_likely_if(c, taken, branch_target(c, i));
-}
-void exec_bgezall(Context& c, Insn i) {
-  bool taken = srs(c, i) >= 0;
-  link(c, 31);
-  branch_likely_if(c, taken, branch_target(c, i));
-}
+}  // namespace
+
+void exec_bltzal(Context& c, Insn i) { branch_and_link(c, i, srs(c, i) < 0, false); }
+void exec_bgezal(Context& c, Insn i) { branch_and_link(c, i, srs(c, i) >= 0, false); }
+void exec_bltzall(Context& c, Insn i) { branch_and_link(c, i, srs(c, i) < 0, true); }
+void exec_bgezall(Context& c, Insn i) { branch_and_link(c, i, srs(c, i) >= 0, true); }
 
 }  // namespace kasane
