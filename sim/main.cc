@@ -30,7 +30,7 @@ const char* kUsage = "usage: kasane-sim [options] KERNEL [PROGRAM [ARGS...]]";
 struct Options {
   std::string config, stats, platform_header, trace, trace_window, thermal_trace;
   std::vector<std::string> sets, env, positional;
-  bool help = false, help_config = false;
+  bool help = false, help_config = false, progress = false;
 };
 
 po::options_description describe(Options& o) {
@@ -49,6 +49,8 @@ po::options_description describe(Options& o) {
        "only cycles A to B go into the pipeline trace")
       ("thermal-trace", po::value(&o.thermal_trace)->value_name("FILE"),
        "write power and temperature per thermal interval (CSV)")
+      ("progress", po::bool_switch(&o.progress),
+       "report simulated cycles, speed and time left on stderr every second")
       ("help-config", po::bool_switch(&o.help_config), "list every config key and exit")
       ("platform-header", po::value(&o.platform_header)->value_name("FILE"),
        "write the target platform header for the config and exit");
@@ -114,7 +116,8 @@ int sc_main(int argc, char** argv) {
   if (o.help) {
     std::cout << kUsage << "\n\n" << desc << "\nExit status: the guest's own, or 64 usage, "
               << "65 bad ELF, 66 unreadable file, 70 kernel panic, 71 guest deadlock, "
-              << "72 sim.max_cycles reached, 73 pipeline reference check failed, 78 bad config.\n";
+              << "72 sim.max_cycles reached, 73 pipeline reference check failed, 74 console flood, "
+              << "75 sim-control misuse, 76 exception storm, 78 bad config.\n";
     return 0;
   }
   if (o.help_config) {
@@ -154,6 +157,7 @@ int sc_main(int argc, char** argv) {
     TraceOptions trace;
     trace.path = o.trace;
     trace.thermal_path = o.thermal_trace;
+    trace.progress = o.progress;
     if (!o.trace_window.empty()) {
       if (o.trace.empty()) return fail(exit_status::kUsage, "--trace-window needs --pipeline-trace");
       try {
@@ -186,6 +190,10 @@ int sc_main(int argc, char** argv) {
     switch (r.outcome) {
       case RunResult::Outcome::kExit: return static_cast<int>(r.exit_status & 0xff);
       case RunResult::Outcome::kAllExited: return 0;  // like a process whose threads all ended
+      case RunResult::Outcome::kGuestError:
+        std::cerr << "kasane-sim: stopped at cycle " << r.cycles << ": " << r.guest_error << "\n";
+        report_contexts(r, kernel);
+        return r.guest_error_status;
       case RunResult::Outcome::kPanic:
         return fail(exit_status::kPanic, "the guest kernel panicked at cycle " +
                                              std::to_string(r.cycles) + " (see its message above)");

@@ -73,6 +73,7 @@ struct Context {
   unsigned id = 0;      // index within the core
   unsigned cpunum = 0;  // global number, read by RDHWR $0 and EBase.CPUNum
   uint64_t instret = 0;
+  uint32_t exc_streak = 0;  // exceptions taken since this context last retired an instruction
   Iss* core = nullptr;
 
   static constexpr unsigned kMicroTlbSize = 256;

@@ -2,6 +2,9 @@
 #include "core/core.h"
 
 #include <algorithm>
+#include <cstdio>
+
+#include <unistd.h>
 
 namespace kasane {
 
@@ -14,7 +17,10 @@ Core::Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming&
       period_(period),
       quantum_(quantum),
       max_cycles_(max_cycles),
-      idle_skip_(timing.idle_skip) {
+      idle_skip_(timing.idle_skip),
+      progress_(timing.progress),
+      start_(std::chrono::steady_clock::now()),
+      last_report_(start_) {
   iss_.set_idle_skip(idle_skip_);
   power_ = std::make_unique<PowerModel>(timing.power, timing.thermal, cfg.contexts);
   if (timing.pipeline) {
@@ -115,6 +121,23 @@ void Core::account_iss_power(uint64_t cycles) {
   account_power(cycles);
 }
 
+// --progress: once a host second, the cycle reached, the speed, and with sim.max_cycles set an
+// estimate of the time left. On a terminal the line rewrites itself.
+void Core::report_progress() {
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_report_ < std::chrono::seconds(1)) return;
+  last_report_ = now;
+  const double secs = std::chrono::duration<double>(now - start_).count();
+  const double rate = iss_.cycle() / secs;
+  char left[64] = "";
+  if (max_cycles_ && rate > 0)
+    std::snprintf(left, sizeof left, ", %.0f s left at most",
+                  static_cast<double>(max_cycles_ - iss_.cycle()) / rate);
+  std::fprintf(stderr, "kasane-sim: cycle %llu, %.2f M cycles/s%s%s",
+               static_cast<unsigned long long>(iss_.cycle()), rate / 1e6, left,
+               isatty(fileno(stderr)) ? "    \r" : "\n");
+}
+
 void Core::thread() {
   for (;;) {
     const uint64_t now = pipeline_ ? cycle_ : iss_.cycle();
@@ -127,6 +150,7 @@ void Core::thread() {
     wait(period_ * static_cast<double>(iss_.cycle() - synced_cycle_));
     synced_cycle_ = iss_.cycle();
     if (trace_) trace_->flush();
+    if (progress_) report_progress();
     if (iss_.stop_requested()) {
       stop_ = iss_.deadlocked()    ? Stop::kDeadlock
               : iss_.all_exited() ? Stop::kAllExited

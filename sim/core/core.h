@@ -4,6 +4,7 @@
 // the functional ISS alone or the cycle-level pipeline driving it (sim.model).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -25,6 +26,7 @@ namespace kasane {
 struct CoreTiming {
   bool pipeline = false;  // false: the ISS alone, one instruction per context per cycle
   bool idle_skip = true;  // jump over cycles in which no context can run
+  bool progress = false;  // print simulated cycles, speed and time left to stderr every second
   PipelineConfig pipe;
   HierarchyConfig memory;
   PowerConfig power = default_power_config();
@@ -81,6 +83,9 @@ class Core : public sc_core::sc_module, public PhysMemory {
   sc_core::sc_time period_;
   uint64_t quantum_, max_cycles_;
   bool idle_skip_;
+  bool progress_;
+  void report_progress();
+  std::chrono::steady_clock::time_point start_, last_report_;
   uint64_t synced_cycle_ = 0;  // cycle at the last wait(): SystemC time in cycles
   Stop stop_ = Stop::kNone;
   std::unordered_map<uint32_t, uint8_t*> dmi_;  // ppn -> host page, nullptr if not RAM

@@ -3,6 +3,7 @@
 #include "core/iss.h"
 
 #include <algorithm>
+#include <cstdio>
 
 #include "core/decoder.h"
 
@@ -161,9 +162,11 @@ Iss::StepResult Iss::step(Context& c) {
     // An exception or ERET set pc itself. ERET retires; an exception does not.
     if (c.exception_taken) return StepResult::kException;
     ++c.instret;
+    c.exc_streak = 0;
     return StepResult::kRetired;
   }
   ++c.instret;
+  c.exc_streak = 0;
   if (c.annul_slot) {
     c.annul_slot = false;
     c.pc = pc + 8;
@@ -361,6 +364,16 @@ void Iss::raise(Context& c, uint32_t code, bool refill, unsigned ce) {
   s.cause = (s.cause & ~(cp0::kCauseExcMask | (3u << cp0::kCauseCEShift))) |
             (code << cp0::kCauseExcShift) | (ce << cp0::kCauseCEShift);
   s.status |= cp0::kStatusEXL;
+  if (++c.exc_streak == kStormLimit && storm_.empty()) {
+    char buf[200];
+    std::snprintf(buf, sizeof buf,
+                  "context %u took %u exceptions in a row without retiring an instruction; the "
+                  "last: %s (%s) at pc 0x%08x, BadVAddr 0x%08x (no working exception handler?)",
+                  c.id, kStormLimit, cp0::exc_name(code), cp0::exc_mnemonic(code), c.pc,
+                  s.badvaddr);
+    storm_ = buf;
+    stop_ = true;
+  }
   const uint32_t base = (s.status & cp0::kStatusBEV) ? 0xbfc00200u : (s.ebase & 0xfffff000u);
   c.pc = base + offset;
   c.slot_pending = c.branch_pending = false;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "core/context.h"
@@ -90,6 +91,10 @@ class Iss {
   bool stop_requested() const { return stop_; }
   // Every context is free, halted or asleep and nothing will wake one: the guest cannot progress.
   bool deadlocked() const { return deadlocked_; }
+  // A context took kStormLimit exceptions in a row without retiring an instruction (a guest that
+  // jumped to garbage with no working handler): what happened, or "" if nothing like it.
+  static constexpr uint32_t kStormLimit = 100000;
+  const std::string& exception_storm() const { return storm_; }
 
   uint64_t cycle() const { return cycle_; }
   void mark_deadlocked() { deadlocked_ = stop_ = true; }
@@ -173,6 +178,7 @@ class Iss {
   bool stop_ = false;
   bool deadlocked_ = false;
   bool idle_skip_ = true;
+  std::string storm_;
 };
 
 template <typename T>

@@ -5,15 +5,33 @@
 #include <cstdio>
 
 #include "kasane/devices.h"
+#include "platform/exit_status.h"
 
 namespace kasane {
 
 SimCtl::SimCtl(sc_core::sc_module_name name, sc_core::sc_time clock_period,
-               std::function<std::vector<uint64_t>()> retired, std::function<void()> stop)
+               std::function<std::vector<uint64_t>()> retired, std::function<void()> stop,
+               GuestError& errors)
     : RegDevice(name, KASANE_SIMCTL_SIZE),
       period_(clock_period),
       retired_(std::move(retired)),
-      stop_(std::move(stop)) {}
+      stop_(std::move(stop)),
+      errors_(errors) {}
+
+// Nonsense written to the simulator's own controls would make every figure after it doubtful,
+// so it ends the run with a report.
+bool SimCtl::misuse(const std::string& what) {
+  errors_.report(exit_status::kSimCtlMisuse, "sim-control misuse: " + what);
+  return true;
+}
+
+namespace {
+std::string hex(uint32_t v) {
+  char b[16];
+  std::snprintf(b, sizeof b, "0x%x", v);
+  return b;
+}
+}  // namespace
 
 uint64_t SimCtl::cycle_at(const sc_core::sc_time& when) const {
   return when.value() / period_.value();
@@ -33,7 +51,8 @@ bool SimCtl::read(uint32_t offset, uint32_t& value, const sc_core::sc_time& when
     case KASANE_SIMCTL_ROI_END:
     case KASANE_SIMCTL_PANIC: value = 0; return true;
   }
-  return false;
+  value = 0;
+  return misuse("read of offset " + hex(offset) + ", which is no register");
 }
 
 bool SimCtl::write(uint32_t offset, uint32_t value, const sc_core::sc_time& when) {
@@ -48,10 +67,8 @@ bool SimCtl::write(uint32_t offset, uint32_t value, const sc_core::sc_time& when
       stop_();
       return true;
     case KASANE_SIMCTL_ROI_BEGIN: {
-      if (open_.count(value)) {
-        std::fprintf(stderr, "kasane-sim: warning: region of interest %u begun twice; the second begin is ignored\n", value);
-        return true;
-      }
+      if (open_.count(value))
+        return misuse("region of interest " + std::to_string(value) + " begun twice");
       RegionOfInterest r;
       r.id = value;
       r.begin_cycle = cycle_at(when);
@@ -62,10 +79,8 @@ bool SimCtl::write(uint32_t offset, uint32_t value, const sc_core::sc_time& when
     }
     case KASANE_SIMCTL_ROI_END: {
       auto it = open_.find(value);
-      if (it == open_.end()) {
-        std::fprintf(stderr, "kasane-sim: warning: region of interest %u ended but never begun; ignored\n", value);
-        return true;
-      }
+      if (it == open_.end())
+        return misuse("region of interest " + std::to_string(value) + " ended but never begun");
       RegionOfInterest& r = regions_[it->second];
       r.end_cycle = cycle_at(when);
       r.end_retired = retired_();
@@ -74,9 +89,10 @@ bool SimCtl::write(uint32_t offset, uint32_t value, const sc_core::sc_time& when
       return true;
     }
     case KASANE_SIMCTL_CYCLE_LO:
-    case KASANE_SIMCTL_CYCLE_HI: return true;  // read-only: writes are ignored
+    case KASANE_SIMCTL_CYCLE_HI:
+      return misuse("write of " + hex(value) + " to the read-only cycle counter");
   }
-  return false;
+  return misuse("write of " + hex(value) + " to offset " + hex(offset) + ", which is no register");
 }
 
 }  // namespace kasane

@@ -6,6 +6,7 @@
 #include <map>
 #include <vector>
 
+#include "dev/guest_error.h"
 #include "dev/reg_device.h"
 
 namespace kasane {
@@ -20,9 +21,10 @@ struct RegionOfInterest {
 class SimCtl : public RegDevice {
  public:
   // `retired` reports the retired instructions of every context, for region snapshots.
-  // `stop` is called when the guest exits or panics.
+  // `stop` is called when the guest exits or panics; misuse goes to `errors`.
   SimCtl(sc_core::sc_module_name name, sc_core::sc_time clock_period,
-         std::function<std::vector<uint64_t>()> retired, std::function<void()> stop);
+         std::function<std::vector<uint64_t>()> retired, std::function<void()> stop,
+         GuestError& errors);
 
   bool exited() const { return exited_; }
   bool panicked() const { return panicked_; }
@@ -39,6 +41,8 @@ class SimCtl : public RegDevice {
   sc_core::sc_time period_;
   std::function<std::vector<uint64_t>()> retired_;
   std::function<void()> stop_;
+  GuestError& errors_;
+  bool misuse(const std::string& what);
   bool exited_ = false, panicked_ = false;
   uint32_t exit_status_ = 0;
   uint32_t cycle_hi_latch_ = 0;

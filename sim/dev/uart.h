@@ -4,13 +4,16 @@
 
 #include <cstdio>
 
+#include "dev/guest_error.h"
 #include "dev/reg_device.h"
 
 namespace kasane {
 
 class Uart : public RegDevice {
  public:
-  Uart(sc_core::sc_module_name name, std::FILE* out, std::FILE* err, std::FILE* in);
+  // More than `max_output` bytes written (0: no limit) is a console flood: reported to `errors`.
+  Uart(sc_core::sc_module_name name, std::FILE* out, std::FILE* err, std::FILE* in,
+       uint64_t max_output, GuestError& errors);
   uint64_t bytes_written() const { return tx_bytes_; }
 
  protected:
@@ -24,6 +27,9 @@ class Uart : public RegDevice {
   std::FILE* out_;
   std::FILE* err_;
   std::FILE* in_;
+  uint64_t max_output_;
+  GuestError& errors_;
+  void emit(std::FILE* f, uint32_t value);
   int next_ = -2;  // -2: not read yet, -1 (EOF): input ended, else the waiting byte
   uint64_t tx_bytes_ = 0;
 };

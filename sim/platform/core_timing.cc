@@ -76,6 +76,7 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   th.interval_cycles = static_cast<uint64_t>(c.get_int("thermal.interval"));
   th.clock_ghz = c.get_float("core.clock_ghz");
 
+  t.progress = trace.progress;
   t.trace_path = trace.path;
   t.trace_first = trace.first;
   t.trace_last = trace.last;

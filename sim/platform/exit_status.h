@@ -10,5 +10,8 @@ constexpr int kPanic = 70;      // the guest kernel panicked
 constexpr int kDeadlock = 71;   // every context waits and nothing can wake one
 constexpr int kMaxCycles = 72;  // sim.max_cycles reached
 constexpr int kCheckFailed = 73;  // the pipeline retired something the ISS did not execute
+constexpr int kConsoleFlood = 74;   // the guest wrote more than uart.max_output bytes
+constexpr int kSimCtlMisuse = 75;   // the guest wrote nonsense to the sim-control device
+constexpr int kExceptionStorm = 76; // exceptions in a row with no instruction retiring
 constexpr int kConfig = 78;     // bad config file or --set
 }  // namespace kasane::exit_status

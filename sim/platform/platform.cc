@@ -6,6 +6,7 @@
 
 #include "kasane/bootinfo.h"
 #include "kasane/devices.h"
+#include "platform/exit_status.h"
 
 namespace kasane {
 
@@ -39,6 +40,7 @@ const char* outcome_name(RunResult::Outcome o) {
     case RunResult::Outcome::kPanic: return "panic";
     case RunResult::Outcome::kDeadlock: return "deadlock";
     case RunResult::Outcome::kMaxCycles: return "max_cycles";
+    case RunResult::Outcome::kGuestError: return "guest_error";
   }
   return "?";
 }
@@ -61,8 +63,10 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
                                  cfg.get_int("sim.quantum"), cfg.get_int("sim.max_cycles"));
   bus_ = std::make_unique<Bus>("bus");
   ram_ = std::make_unique<Ram>("ram", cfg.get_int("memory.ram_size"));
-  uart_ = std::make_unique<Uart>("uart", console_out, stderr, console_in);
   Core* core = core_.get();
+  errors_ = std::make_unique<GuestError>([core] { core->iss().request_stop(); });
+  uart_ = std::make_unique<Uart>("uart", console_out, stderr, console_in,
+                                 cfg.get_int("uart.max_output"), *errors_);
   simctl_ = std::make_unique<SimCtl>(
       "simctl", period_,
       // Regions count architecturally executed instructions: exact in program order, also
@@ -73,7 +77,7 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
           r.push_back(core->iss().context(i).instret);
         return r;
       },
-      [core] { core->iss().request_stop(); });
+      [core] { core->iss().request_stop(); }, *errors_);
 
   sensor_ = std::make_unique<Sensor>(
       "sensor", [core] { return core->power().temperature_c(); },
@@ -176,7 +180,13 @@ RunResult Platform::run() {
   r.regions = simctl_->regions();
   r.ram_pages_touched = ram_->pages_allocated();
   r.exit_status = simctl_->exit_status();
-  if (simctl_->panicked())
+  if (!iss.exception_storm().empty())
+    errors_->report(exit_status::kExceptionStorm, iss.exception_storm());
+  if (errors_->status()) {
+    r.outcome = RunResult::Outcome::kGuestError;
+    r.guest_error_status = errors_->status();
+    r.guest_error = errors_->what();
+  } else if (simctl_->panicked())
     r.outcome = RunResult::Outcome::kPanic;
   else if (simctl_->exited())
     r.outcome = RunResult::Outcome::kExit;

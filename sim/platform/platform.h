@@ -12,6 +12,7 @@
 #include <systemc>
 
 #include "core/core.h"
+#include "dev/guest_error.h"
 #include "dev/sensor.h"
 #include "dev/simctl.h"
 #include "dev/uart.h"
@@ -35,7 +36,7 @@ struct ContextReport {
 };
 
 struct RunResult {
-  enum class Outcome { kExit, kAllExited, kPanic, kDeadlock, kMaxCycles };
+  enum class Outcome { kExit, kAllExited, kPanic, kDeadlock, kMaxCycles, kGuestError };
   Outcome outcome = Outcome::kExit;
   uint32_t exit_status = 0;
   uint64_t cycles = 0;
@@ -46,6 +47,8 @@ struct RunResult {
   nlohmann::json power;   // the core's power and temperature
   uint64_t check_failures = 0;
   std::string first_check_failure;
+  int guest_error_status = 0;  // kGuestError: the exit status and what the guest did
+  std::string guest_error;
 };
 
 // Where the pipeline trace goes (--pipeline-trace FILE --trace-window A:B).
@@ -53,6 +56,7 @@ struct TraceOptions {
   std::string path;
   uint64_t first = 0, last = ~0ull;
   std::string thermal_path;  // --thermal-trace: power and temperature per thermal interval (CSV)
+  bool progress = false;     // --progress
 };
 
 // The core's timing model as the config describes it.
@@ -88,6 +92,7 @@ class Platform : public sc_core::sc_module {
   std::unique_ptr<Sensor> sensor_;
   std::FILE* thermal_trace_ = nullptr;
   std::unique_ptr<Core> core_;
+  std::unique_ptr<GuestError> errors_;
   uint32_t kernel_end_ = 0;  // physical end of the loaded kernel
 };
 

@@ -64,6 +64,10 @@ const std::vector<KeySpec>& config_schema() {
        "cycles a core runs ahead of SystemC time between synchronisations (TLM temporal "
        "decoupling)",
        1, 1000000, {}},
+      {"uart.max_output", KeyType::Int, "268435456", "bytes",
+       "console output (stdout and stderr) after which the guest counts as flooding it and the "
+       "run ends (0: no limit)",
+       0, 4e18, {}},
       {"sim.idle_skip", KeyType::Bool, "true", "-",
        "when no context can run, jump to the next event instead of ticking idle cycles (the "
        "counts are the same; false is for measuring what the jump saves)",

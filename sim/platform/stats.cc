@@ -1,6 +1,8 @@
 // See stats.h.
 #include "platform/stats.h"
 
+#include <sys/resource.h>
+
 namespace kasane {
 
 nlohmann::json make_stats(const Config& cfg, const RunResult& r, double host_seconds) {
@@ -10,6 +12,7 @@ nlohmann::json make_stats(const Config& cfg, const RunResult& r, double host_sec
   j["config"] = cfg.to_json();
   j["outcome"] = outcome_name(r.outcome);
   j["exit_status"] = r.exit_status;
+  if (!r.guest_error.empty()) j["guest_error"] = r.guest_error;
   j["cycles"] = r.cycles;
   uint64_t total = 0;
   json ctxs = json::array();
@@ -35,7 +38,10 @@ nlohmann::json make_stats(const Config& cfg, const RunResult& r, double host_sec
   j["regions"] = rois;
   if (!r.timing.is_null()) j["pipeline"] = r.timing;
   j["power"] = r.power;
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
   j["host"] = {{"seconds", host_seconds},
+               {"peak_rss_kib", usage.ru_maxrss},
                {"cycles_per_second", host_seconds > 0 ? r.cycles / host_seconds : 0.0},
                {"ram_pages_touched", r.ram_pages_touched}};
   return j;
