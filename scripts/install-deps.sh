@@ -9,6 +9,7 @@ PACKAGES=(
   gcc-mipsel-linux-gnu binutils-mipsel-linux-gnu     # the target compiler
   qemu-user                                          # qemu-mipsel, the reference machine
   python3-matplotlib                                 # plots
+  clang libclang-rt-14-dev                           # libFuzzer + sanitizers (scripts/fuzz.sh)
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

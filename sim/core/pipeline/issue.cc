@@ -43,9 +43,12 @@ bool IssueStage::try_issue(unsigned c, uint64_t now) {
   // The functional model must be about to execute exactly this instruction. It is, unless the
   // context was stopped and restarted elsewhere from outside (the kernel, later): then what was
   // fetched is stale.
+  // Likewise if a store has since changed the word it fetched (self-modifying code, which
+  // MIPS32 leaves unpredictable without SYNCI; this pipeline snoops and refetches).
   bool in_slot;
-  uint32_t slot_target;
-  if (f_.next_pc(c, in_slot, slot_target) != d.pc) {
+  uint32_t slot_target, pa, word;
+  if (f_.next_pc(c, in_slot, slot_target) != d.pc ||
+      (f_.peek_fetch(c, d.pc, pa, word) && word != d.raw)) {
     ex_.squash(c, idx, now);
     return blocked(CpiCat::kMispredict);
   }

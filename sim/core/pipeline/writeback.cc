@@ -34,15 +34,21 @@ void WritebackStage::evaluate(uint64_t now) {
 // through, a lost or a duplicated one, or retirement out of program order all fail here.
 void WritebackStage::check(unsigned c, const DynInst& d) {
   auto& stream = s_.executed[c];
-  bool ok = !stream.empty() && stream.front().first == d.pc && stream.front().second == d.raw;
-  if (!stream.empty()) stream.pop_front();
-  if (ok) return;
+  const bool none = stream.empty();
+  const std::pair<uint32_t, uint32_t> next = none ? std::make_pair(0u, 0u) : stream.front();
+  if (!none) stream.pop_front();
+  if (!none && next.first == d.pc && next.second == d.raw) return;
   if (s_.check_failures++ == 0) {
-    char buf[160];
-    std::snprintf(buf, sizeof buf,
-                  "context %u retired pc 0x%08x word 0x%08x, but the next executed instruction "
-                  "was %s",
-                  c, d.pc, d.raw, stream.empty() ? "none" : "another one");
+    char buf[200];
+    if (none)
+      std::snprintf(buf, sizeof buf,
+                    "context %u retired pc 0x%08x word 0x%08x, which the ISS never executed", c,
+                    d.pc, d.raw);
+    else
+      std::snprintf(buf, sizeof buf,
+                    "context %u retired pc 0x%08x word 0x%08x, but the ISS executed pc 0x%08x "
+                    "word 0x%08x there",
+                    c, d.pc, d.raw, next.first, next.second);
     s_.first_check_failure = buf;
   }
 }
