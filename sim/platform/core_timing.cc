@@ -31,6 +31,7 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   p.decode_width = u(c, "decode.width");
   p.issue_width = u(c, "issue.width");
   p.issue_queue = u(c, "issue.queue");
+  p.inflight = u(c, "issue.inflight");
   p.retire_width = u(c, "retire.width");
   p.fu.alu = {u(c, "fu.alu.count"), u(c, "fu.alu.latency"), c.get_bool("fu.alu.pipelined")};
   p.fu.muldiv = {u(c, "fu.muldiv.count"), u(c, "fu.muldiv.mul_latency"),

@@ -125,6 +125,7 @@ const std::vector<KeySpec>& config_schema() {
       {"decode.width", KeyType::Int, "4", "instructions", "instructions decoded per cycle, over all contexts", 1, 16, {}},
       {"issue.width", KeyType::Int, "4", "instructions", "instructions issued per cycle, over all contexts (in order within a context)", 1, 16, {}},
       {"issue.queue", KeyType::Int, "16", "instructions", "issue queue per context (decoded, not issued)", 1, 64, {}},
+      {"issue.inflight", KeyType::Int, "32", "instructions", "issued, not yet retired instructions per context (in-order retirement)", 1, 256, {}},
       {"retire.width", KeyType::Int, "4", "instructions", "instructions retired per cycle, over all contexts", 1, 16, {}},
       {"fu.alu.count", KeyType::Int, "2", "units", "simple ALUs (also run system instructions)", 1, 16, {}},
       {"fu.alu.latency", KeyType::Int, "1", "cycles", "simple ALU latency", 1, 100, {}},

@@ -33,6 +33,7 @@ bool IssueStage::try_issue(unsigned c, uint64_t now) {
   if (!f_.running(c)) return blocked(CpiCat::kIdle);
   if (cp.n_decoded == 0) return blocked(cp.recovering ? CpiCat::kMispredict : CpiCat::kFetch);
   const size_t idx = cp.window.size() - cp.n_fetched - cp.n_decoded;
+  if (idx >= s_.cfg.inflight) return blocked(CpiCat::kUnit);  // no room for another in flight
   DynInst& d = cp.window[idx];
   if (d.decoded_at >= now) return blocked(CpiCat::kFetch);
   if (cp.serial_until > now || (serialising(d) && idx != 0)) return blocked(CpiCat::kSerialize);

@@ -31,6 +31,7 @@ struct PipelineConfig {
   unsigned decode_width = 4;        // instructions decoded per cycle, over all contexts
   unsigned issue_queue = 16;        // decoded, not yet issued instructions per context
   unsigned issue_width = 4;         // instructions issued per cycle, over all contexts
+  unsigned inflight = 32;           // issued, not yet retired instructions per context
   unsigned retire_width = 4;        // instructions retired per cycle, over all contexts
   FuConfig fu;
   PredictorConfig bpred{PredictorKind::kBimodal, 1024, 8, 64};
@@ -44,7 +45,7 @@ enum class CpiCat : uint8_t {
   kFetch,       // nothing to issue: instruction fetch (i-cache, fetch bandwidth, decode)
   kMispredict,  // nothing to issue: refilling after a mispredicted branch or an exception
   kDependence,  // the oldest instruction waits for an operand or its own execution
-  kUnit,        // the oldest instruction is ready but no unit or issue slot is free
+  kUnit,        // the oldest instruction is ready but no unit, issue slot or in-flight room
   kMemory,      // the oldest instruction waits for memory (a load, a full MSHR file)
   kSerialize,   // a system instruction waits for older ones to drain, or younger wait for it
   kIdle,        // the context is parked, waiting or suspended
@@ -88,7 +89,9 @@ struct ContextPipe {
 
 struct PipeState {
   PipeState(const PipelineConfig& c, unsigned contexts)
-      : cfg(c), ctx(contexts, ContextPipe(c.fetch_queue + c.issue_queue + 32)), executed(contexts) {}
+      : cfg(c),
+        ctx(contexts, ContextPipe(c.fetch_queue + c.issue_queue + c.inflight)),
+        executed(contexts) {}
   PipelineConfig cfg;
   std::vector<ContextPipe> ctx;
   uint64_t next_seq = 0;
