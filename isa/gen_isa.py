@@ -20,7 +20,7 @@ FIELDS = {
 FORMATS = {"R", "I", "J", "C0", "T", "S3"}
 UNITS = ["nop", "alu", "mul", "div", "branch", "load", "store", "system", "thread"]
 REG_ROLES = ["rs", "rt", "rd", "hi", "lo", "ra"]
-FLAGS = ["delay", "likely", "link", "priv", "pseudo", "nofpu", "unimpl"]
+FLAGS = ["delay", "likely", "link", "priv", "pseudo", "nofpu"]
 OPERAND_TOKENS = {"rd", "rs", "rt", "sa", "imm", "immu", "off(rs)", "target", "broff", "code",
                   "bcode", "tcode", "sel", "c0reg", "hwr", "pos", "size", "cacheop", "hint",
                   "zero"}
@@ -46,8 +46,6 @@ class Row:
 
     @property
     def exec_name(self):
-        if "unimpl" in self.flags:
-            return "exec_unimplemented"
         if "nofpu" in self.flags:
             return "exec_cop1_unusable"
         row = self.parent if self.parent else self

@@ -9,8 +9,6 @@ void exec_syscall(Context& c, Insn) { c.core->raise(c, cp0::kSys); }
 void exec_break(Context& c, Insn) { c.core->raise(c, cp0::kBp); }
 
 void exec_reserved(Context& c, Insn) { c.core->raise(c, cp0::kRI); }
-// Decoded rows whose semantics arrive with a later part of the ISA (the thread extension).
-void exec_unimplemented(Context& c, Insn) { c.core->raise(c, cp0::kRI); }
 // There is no FPU (Config1.FP = 0), so Status.CU1 can never be set.
 void exec_cop1_unusable(Context& c, Insn) { c.core->raise(c, cp0::kCpU, false, 1); }
 

@@ -45,7 +45,6 @@ enum InsnFlag : uint16_t {
   kF_priv = 1 << 3,    // Coprocessor Unusable in user mode unless Status.CU0
   kF_pseudo = 1 << 4,  // disassembler alias of a more general row
   kF_nofpu = 1 << 5,   // COP1: there is no FPU
-  kF_unimpl = 1 << 6,  // decoded, semantics not implemented yet
 };
 
 struct Context;

@@ -87,7 +87,6 @@ class Iss {
   void request_stop() { stop_ = true; }
   // false: tick idle cycles one by one instead of jumping over them (for measuring the jump).
   void set_idle_skip(bool on) { idle_skip_ = on; }
-  void clear_stop() { stop_ = false; }
   bool stop_requested() const { return stop_; }
   // Every context is free, halted or asleep and nothing will wake one: the guest cannot progress.
   bool deadlocked() const { return deadlocked_; }

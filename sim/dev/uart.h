@@ -14,7 +14,6 @@ class Uart : public RegDevice {
   // More than `max_output` bytes written (0: no limit) is a console flood: reported to `errors`.
   Uart(sc_core::sc_module_name name, std::FILE* out, std::FILE* err, std::FILE* in,
        uint64_t max_output, GuestError& errors);
-  uint64_t bytes_written() const { return tx_bytes_; }
 
  protected:
   bool read(uint32_t offset, uint32_t& value, const sc_core::sc_time& when) override;

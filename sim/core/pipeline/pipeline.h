@@ -38,9 +38,8 @@ class Pipeline {
   // Per-context stats, CPI stacks, unit utilisation and branch prediction, for stats.json.
   nlohmann::json stats_json(uint64_t cycles) const;
 
-  // The stages, for tests.
+  // The shared stage state, for tests.
   PipeState& state() { return s_; }
-  FuPool& units() { return fu_; }
 
  private:
   void account(uint64_t now);
