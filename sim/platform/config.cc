@@ -369,6 +369,13 @@ void Config::validate() const {
       return describe("memory.ram_size") + " is not a multiple of 4096 (RAM is allocated in pages)";
     });
 
+  // MONITOR watches an aligned line: its size must be a power of two for the line to be one.
+  const int64_t line = get_int("core.monitor_line");
+  if (line & (line - 1))
+    fail("core.monitor_line", nullptr, [&](const Describe& describe) {
+      return describe("core.monitor_line") + " is not a power of two";
+    });
+
   std::vector<const Device*> by_base;
   for (const Device& d : kDevices) {
     const int64_t base = get_int(d.key);

@@ -97,3 +97,8 @@ def test_help_config_lists_every_key(run_sim):
     for key in ["core.contexts", "core.smp_start", "core.clock_ghz", "core.tlb_entries",
                 "memory.ram_size", "platform.uart_base", "sim.max_cycles", "sim.quantum"]:
         assert key in proc.stdout
+
+
+def test_monitor_line_must_be_a_power_of_two(run_sim, kernel):
+    check(run_sim("--set", "core.monitor_line=48", kernel), CONFIG, "core.monitor_line",
+          "power of two")
