@@ -28,7 +28,8 @@ Core::Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming&
     if (!timing.trace_path.empty())
       trace_ = std::make_unique<KanataWriter>(timing.trace_path, timing.trace_first,
                                               timing.trace_last);
-    unsigned line = timing.memory.model == "cached" ? timing.memory.l1i.line_bytes : 32;
+    unsigned line =
+        timing.memory.model == "cached" ? timing.memory.l1i.line_bytes : timing.fetch_block;
     pipeline_ = std::make_unique<Pipeline>(timing.pipe, functional_, memory_->inst(),
                                            memory_->data(), line, trace_.get(), power_.get());
   }

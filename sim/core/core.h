@@ -27,6 +27,7 @@ struct CoreTiming {
   bool pipeline = false;  // false: the ISS alone, one instruction per context per cycle
   bool idle_skip = true;  // jump over cycles in which no context can run
   bool progress = false;  // print simulated cycles, speed and time left to stderr every second
+  unsigned fetch_block = 32;  // flat memory: bytes fetch reads with one access
   PipelineConfig pipe;
   HierarchyConfig memory;
   PowerConfig power = default_power_config();

@@ -369,12 +369,15 @@ void Config::validate() const {
       return describe("memory.ram_size") + " is not a multiple of 4096 (RAM is allocated in pages)";
     });
 
-  // MONITOR watches an aligned line: its size must be a power of two for the line to be one.
-  const int64_t line = get_int("core.monitor_line");
-  if (line & (line - 1))
-    fail("core.monitor_line", nullptr, [&](const Describe& describe) {
-      return describe("core.monitor_line") + " is not a power of two";
-    });
+  // MONITOR watches an aligned line and fetch reads an aligned block: each size must be a power
+  // of two for the mask that finds the line or block to be right.
+  for (const char* key : {"core.monitor_line", "fetch.block"}) {
+    const int64_t size = get_int(key);
+    if (size & (size - 1))
+      fail(key, nullptr, [&](const Describe& describe) {
+        return describe(key) + " is not a power of two";
+      });
+  }
 
   std::vector<const Device*> by_base;
   for (const Device& d : kDevices) {

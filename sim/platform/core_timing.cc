@@ -78,6 +78,7 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   th.clock_ghz = c.get_float("core.clock_ghz");
 
   t.progress = trace.progress;
+  t.fetch_block = u(c, "fetch.block");
   t.trace_path = trace.path;
   t.trace_first = trace.first;
   t.trace_last = trace.last;

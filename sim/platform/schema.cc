@@ -117,6 +117,7 @@ const std::vector<KeySpec>& config_schema() {
       // --- pipeline (sim.model = "pipeline")
       {"fetch.width", KeyType::Int, "4", "instructions", "instructions fetched per cycle, over all contexts", 1, 16, {}},
       {"fetch.threads_per_cycle", KeyType::Int, "2", "contexts", "contexts fetched from in one cycle", 1, 16, {}},
+      {"fetch.block", KeyType::Int, "32", "bytes", "aligned block fetch reads with one memory access in the flat model (power of two; the cached model reads one L1I line)", 4, 4096, {}},
       {"fetch.queue", KeyType::Int, "8", "instructions", "fetch queue per context (fetched, not decoded)", 1, 64, {}},
       {"fetch.policy", KeyType::String, "icount", "-",
        "which contexts fetch first: icount = fewest instructions in decode and issue, ties by "
