@@ -364,12 +364,12 @@ void Iss::raise(Context& c, uint32_t code, bool refill, unsigned ce) {
   s.cause = (s.cause & ~(cp0::kCauseExcMask | (3u << cp0::kCauseCEShift))) |
             (code << cp0::kCauseExcShift) | (ce << cp0::kCauseCEShift);
   s.status |= cp0::kStatusEXL;
-  if (++c.exc_streak == kStormLimit && storm_.empty()) {
+  if (++c.exc_streak == cfg_.exception_storm && storm_.empty()) {
     char buf[200];
     std::snprintf(buf, sizeof buf,
                   "context %u took %u exceptions in a row without retiring an instruction; the "
                   "last: %s (%s) at pc 0x%08x, BadVAddr 0x%08x (no working exception handler?)",
-                  c.id, kStormLimit, cp0::exc_name(code), cp0::exc_mnemonic(code), c.pc,
+                  c.id, cfg_.exception_storm, cp0::exc_name(code), cp0::exc_mnemonic(code), c.pc,
                   s.badvaddr);
     storm_ = buf;
     stop_ = true;

@@ -43,6 +43,7 @@ struct IssConfig {
   unsigned tlb_entries = 32;
   uint32_t prid = 0x00019300;
   bool smp_start = false;
+  uint32_t exception_storm = 100000;  // exceptions in a row that end the run (sim.exception_storm)
   unsigned first_cpunum = 0;  // global number of context 0 (core index * contexts)
 };
 
@@ -90,9 +91,9 @@ class Iss {
   bool stop_requested() const { return stop_; }
   // Every context is free, halted or asleep and nothing will wake one: the guest cannot progress.
   bool deadlocked() const { return deadlocked_; }
-  // A context took kStormLimit exceptions in a row without retiring an instruction (a guest that
-  // jumped to garbage with no working handler): what happened, or "" if nothing like it.
-  static constexpr uint32_t kStormLimit = 100000;
+  // A context took IssConfig::exception_storm exceptions in a row without retiring an
+  // instruction (a guest that jumped to garbage with no working handler): what happened, or ""
+  // if nothing like it.
   const std::string& exception_storm() const { return storm_; }
 
   uint64_t cycle() const { return cycle_; }

@@ -53,6 +53,7 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
   ic.tlb_entries = static_cast<unsigned>(cfg.get_int("core.tlb_entries"));
   ic.prid = static_cast<uint32_t>(cfg.get_int("core.prid"));
   ic.smp_start = cfg.get_bool("core.smp_start");
+  ic.exception_storm = static_cast<uint32_t>(cfg.get_int("sim.exception_storm"));
   ic.thread.fork_latency = static_cast<unsigned>(cfg.get_int("thread.fork_latency"));
   ic.thread.resume_latency = static_cast<unsigned>(cfg.get_int("thread.resume_latency"));
   ic.thread.mwait_light_wake = static_cast<unsigned>(cfg.get_int("thread.mwait_light_wake"));

@@ -68,6 +68,10 @@ const std::vector<KeySpec>& config_schema() {
        "console output (stdout and stderr) after which the guest counts as flooding it and the "
        "run ends (0: no limit)",
        0, 4e18, {}},
+      {"sim.exception_storm", KeyType::Int, "100000", "exceptions",
+       "exceptions a context may take in a row without retiring an instruction before the run "
+       "ends as an exception storm (a jump to garbage with no working handler)",
+       1, 4294967295.0, {}},
       {"sim.idle_skip", KeyType::Bool, "true", "-",
        "when no context can run, jump to the next event instead of ticking idle cycles (the "
        "counts are the same; false is for measuring what the jump saves)",
