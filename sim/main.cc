@@ -1,6 +1,7 @@
 // kasane-sim: run one machine (from a config) with one kernel and, optionally, one program.
 //
-//   kasane-sim [--config FILE] [--set key=value]... [--stats FILE] KERNEL [PROGRAM [ARGS...]]
+//   kasane-sim [--config FILE] [--set key=value]... [--disk FILE] [--stats FILE]
+//              KERNEL [PROGRAM [ARGS...]]
 //
 // Options come before KERNEL; everything after PROGRAM belongs to the guest program.
 #include <chrono>
@@ -28,7 +29,7 @@ namespace {
 const char* kUsage = "usage: kasane-sim [options] KERNEL [PROGRAM [ARGS...]]";
 
 struct Options {
-  std::string config, stats, platform_header, trace, trace_window, thermal_trace;
+  std::string config, stats, disk, platform_header, trace, trace_window, thermal_trace;
   std::vector<std::string> sets, env, positional;
   bool help = false, help_config = false, progress = false;
 };
@@ -40,6 +41,8 @@ po::options_description describe(Options& o) {
       ("config", po::value(&o.config)->value_name("FILE"), "machine config (TOML)")
       ("set", po::value(&o.sets)->value_name("KEY=VALUE")->composing(),
        "override one config key (repeatable)")
+      ("disk", po::value(&o.disk)->value_name("FILE"),
+       "disk image of the block device, written through (overrides disk.image)")
       ("stats", po::value(&o.stats)->value_name("FILE"), "write stats.json here")
       ("env", po::value(&o.env)->value_name("NAME=VALUE")->composing(),
        "environment string for the program (repeatable)")
@@ -133,6 +136,7 @@ int sc_main(int argc, char** argv) {
       cfg.load_file(o.config);
     }
     for (const std::string& s : o.sets) cfg.set(s);
+    if (!o.disk.empty()) cfg.set("disk.image=" + o.disk);
     cfg.validate();
   } catch (const ConfigError& e) {
     return fail(exit_status::kConfig, e.what());
@@ -211,6 +215,8 @@ int sc_main(int argc, char** argv) {
     return fail(exit_status::kBadInput, e.what());
   } catch (const LoadError& e) {
     return fail(exit_status::kBadInput, e.what());
+  } catch (const DiskError& e) {  // an image that is missing, unwritable or of a bad size
+    return fail(exit_status::kNoInput, e.what());
   } catch (const std::invalid_argument& e) {  // a timing model that cannot be built
     return fail(exit_status::kConfig, e.what());
   } catch (const std::runtime_error& e) {  // e.g. a trace file that cannot be written

@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #define KASANE_BOOT_MAGIC 0x454e534bu /* "KSNE" */
-#define KASANE_BOOT_VERSION 1u
+#define KASANE_BOOT_VERSION 2u
 
 struct kasane_bootinfo {
   uint32_t magic;        /* KASANE_BOOT_MAGIC */
@@ -29,6 +29,7 @@ struct kasane_bootinfo {
   uint32_t envc;         /* environment strings "NAME=value", packed like the arguments */
   uint32_t env_pa;
   uint32_t env_size;
+  uint32_t clock_khz;    /* core clock, kHz: converts cycles to time (core.clock_ghz) */
 };
 
 #endif /* KASANE_BOOTINFO_H */

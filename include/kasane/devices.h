@@ -29,4 +29,31 @@
 #define KASANE_SENSOR_POWER 0x04u /* read: power over the last thermal interval, uW (power1_input) */
 #define KASANE_SENSOR_SIZE 0x1000u
 
+/* Block device: a disk of 512-byte sectors (the image given with --disk) that moves data to and
+ * from RAM by DMA and raises an interrupt when a request ends. Program SECTOR, COUNT and DMA, then
+ * write CMD; STATUS.BUSY holds until the request ends after the configured latency (disk.*
+ * config keys), when the data has moved, DONE is set and the interrupt line IP2 of context
+ * IRQ_CTX is raised. A command that cannot run sets ERROR and raises the line at once, moving
+ * nothing (one written while BUSY leaves the request in flight to end as usual). An accepted
+ * command clears DONE and ERROR. Writing STATUS with DONE|ERROR set acknowledges and lowers the
+ * line, which is level-triggered: it stays up while DONE or ERROR does. */
+#define KASANE_BLK_SECTOR 0x00u  /* read/write: first sector of the next request */
+#define KASANE_BLK_COUNT 0x04u   /* read/write: sectors to move (1 .. KASANE_BLK_MAX_COUNT) */
+#define KASANE_BLK_DMA 0x08u     /* read/write: physical address of the RAM buffer */
+#define KASANE_BLK_CMD 0x0cu     /* write: start a request, one of the commands below */
+#define KASANE_BLK_CMD_READ 1u   /* disk to RAM */
+#define KASANE_BLK_CMD_WRITE 2u  /* RAM to disk */
+#define KASANE_BLK_STATUS 0x10u  /* read: bits below; write 1s to DONE/ERROR to acknowledge */
+#define KASANE_BLK_STATUS_BUSY 0x1u  /* a request is in flight */
+#define KASANE_BLK_STATUS_DONE 0x2u  /* the last request ended well (interrupt pending) */
+#define KASANE_BLK_STATUS_ERROR 0x4u /* the last command was refused (range, buffer, busy, no
+                                      * disk) or the host failed to read or write the image */
+#define KASANE_BLK_SECTORS 0x14u /* read: sectors on the disk, 0 if no disk is attached */
+#define KASANE_BLK_IRQ_CTX 0x18u /* read/write: index of the context whose IP2 the line drives
+                                  * (0 at reset; an index with no context is ignored) */
+#define KASANE_BLK_SIZE 0x1000u
+#define KASANE_BLK_SECTOR_SIZE 512u
+#define KASANE_BLK_MAX_COUNT 2048u /* 1 MiB per request */
+#define KASANE_BLK_IRQ_LINE 2u     /* Cause.IP2 */
+
 #endif /* KASANE_DEVICES_H */

@@ -95,10 +95,12 @@ uint32_t Iss::cp0_read(Context& c, unsigned reg, unsigned sel) {
     case kThreadCtl << 3: return s.tmask;
     case kThreadCtl << 3 | 1: return s.tcontrol;
     case kThreadCtl << 3 | 2: {
-      uint32_t running = 0;
+      // A bit per live context (not free): running, asleep or halted. A kernel reads it to
+      // know which contexts of a process it must stop and save.
+      uint32_t live = 0;
       for (unsigned i = 0; i < ctx_.size(); ++i)
-        if (ctx_[i].state == ContextState::kRunning) running |= 1u << i;
-      return running;
+        if (ctx_[i].state != ContextState::kFree) live |= 1u << i;
+      return live;
     }
   }
   return 0;  // unimplemented registers read as zero, as on most MIPS cores
@@ -138,6 +140,8 @@ void Iss::cp0_write(Context& c, unsigned reg, unsigned sel, uint32_t v) {
       break;
     }
     case kCause << 3:
+      // Only IP1..0 are software's: IP6..2 follow the device lines (Iss::set_irq) and IP7 the
+      // timer, so a handler acknowledges those at their source, as on MIPS32.
       s.cause = (s.cause & ~(kCauseSwIPMask | kCauseIV)) | (v & (kCauseSwIPMask | kCauseIV));
       c.check_irq = true;
       break;

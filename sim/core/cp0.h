@@ -42,6 +42,7 @@ constexpr uint32_t kCauseExcMask = 0x1fu << 2;
 constexpr uint32_t kCauseIPShift = 8;
 constexpr uint32_t kCauseIPMask = 0xffu << 8;
 constexpr uint32_t kCauseSwIPMask = 3u << 8;  // IP1..0, the software interrupts
+constexpr uint32_t kCauseHwIPMask = 0x1fu << 10;  // IP6..2, lines driven by devices
 constexpr uint32_t kCauseIP7 = 1u << 15;       // the timer (IntCtl.IPTI = 7)
 constexpr uint32_t kCauseIV = 1u << 23;
 constexpr uint32_t kCauseCEShift = 28;

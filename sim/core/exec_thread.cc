@@ -46,12 +46,18 @@ void exec_tfork(Context& c, Insn i) {
     t.wake_token = false;
     core.monitor_disarm(t);
     core.ll_clear(t);
-    // Same mode and address space: the CP0 state that decides them is copied.
-    const uint32_t keep_ebase = t.cp0.ebase;
+    // Same mode and address space: the CP0 state that decides them is copied. The device lines
+    // wired to the new context (Cause.IP6..2) are its own, not the caller's.
+    const uint32_t keep_ebase = t.cp0.ebase, keep_lines = t.cp0.cause & cp0::kCauseHwIPMask;
     t.cp0 = c.cp0;
     t.cp0.ebase = keep_ebase;
     t.cp0.cause &= ~(cp0::kCauseIPMask | cp0::kCauseBD | cp0::kCauseTI);
+    t.cp0.cause |= keep_lines;
+    t.check_irq = keep_lines != 0;
     t.cp0.status &= ~(cp0::kStatusEXL | cp0::kStatusERL);  // not inside the caller's handler
+    // XT is the kernel's per-context trap on TEXIT (it guards the context that takes device
+    // interrupts); a new context does not inherit it, so its TEXIT simply frees it.
+    t.cp0.tcontrol &= ~cp0::kTControlXT;
     t.fetch_priority = 1;
     t.flush_utlb();
     core.schedule_timer(t);

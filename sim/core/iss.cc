@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <stdexcept>
 
 #include "core/decoder.h"
 
@@ -107,7 +108,25 @@ uint64_t Iss::next_wake_cycle() const {
       default: break;
     }
   }
+  if (!events_.empty()) wake = std::min(wake, events_.begin()->first);
   return wake;
+}
+
+void Iss::schedule_event(uint64_t cycle, std::function<void()> fn) {
+  events_.emplace(cycle, std::move(fn));  // after any other event of the same cycle
+  next_timer_ = std::min(next_timer_, cycle);
+}
+
+void Iss::set_irq(unsigned ctx, unsigned line, bool level) {
+  if (ctx >= ctx_.size() || line < 2 || line > 6)
+    throw std::out_of_range("set_irq: no context " + std::to_string(ctx) + " or line " +
+                            std::to_string(line));
+  Context& c = ctx_[ctx];
+  const uint32_t bit = 1u << (cp0::kCauseIPShift + line), old = c.cp0.cause;
+  c.cp0.cause = level ? old | bit : old & ~bit;
+  if (c.cp0.cause == old) return;
+  c.check_irq = true;
+  if (level) wake_on_interrupt(c);
 }
 
 bool Iss::all_exited() const {
@@ -309,14 +328,16 @@ bool Iss::access_slow(Context& c, uint32_t va, unsigned size, Access a, uint32_t
   return false;
 }
 
-void Iss::note_store(uint32_t pa) {
-  const uint32_t line = pa & ~(cfg_.thread.monitor_line - 1);
+void Iss::note_store(uint32_t pa, uint64_t bytes) {
+  const uint64_t end = pa + bytes;
+  // [base, base + size) overlaps the stored bytes.
+  auto touched = [&](uint64_t base, uint64_t size) { return base < end && base + size > pa; };
   for (Context& o : ctx_) {
-    if (o.ll_bit && (o.ll_pa & ~3u) == (pa & ~3u)) {
+    if (o.ll_bit && touched(o.ll_pa & ~3u, 4)) {
       o.ll_bit = false;
       --watchers_;
     }
-    if (o.monitor_armed && !o.monitor_hit && o.monitor_line == line) {
+    if (o.monitor_armed && !o.monitor_hit && touched(o.monitor_line, cfg_.thread.monitor_line)) {
       o.monitor_hit = true;
       if (o.state == ContextState::kMwait) {
         o.gpr[o.mwait_rd] = 0;  // woken by a store
@@ -421,11 +442,17 @@ void Iss::fire_timers() {
     wake_on_interrupt(c);
     c.timer_at += 1ull << 32;
   }
+  // Taken off the queue before it runs: an event may schedule another, even for this cycle.
+  while (!events_.empty() && events_.begin()->first <= cycle_) {
+    std::function<void()> fn = std::move(events_.begin()->second);
+    events_.erase(events_.begin());
+    fn();
+  }
   recompute_next_event();
 }
 
 void Iss::recompute_next_event() {
-  next_timer_ = ~0ull;
+  next_timer_ = events_.empty() ? ~0ull : events_.begin()->first;
   for (const Context& o : ctx_) {
     next_timer_ = std::min(next_timer_, o.timer_at);
     if (o.state == ContextState::kMwait) next_timer_ = std::min(next_timer_, o.mwait_deadline);

@@ -6,6 +6,8 @@
 
 #include <cstdint>
 #include <cstring>
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -82,8 +84,21 @@ class Iss {
   void update_timers() {
     if (cycle_ >= next_timer_) fire_timers();
   }
-  // The earliest cycle at which a waiting context can be woken, or ~0 if none can.
+  // The earliest cycle at which a waiting context can be woken, or ~0 if none can. A pending
+  // device event counts: it may raise an interrupt.
   uint64_t next_wake_cycle() const;
+
+  // ---- used by devices ----
+  // Run `fn` when the core's clock reaches `cycle` (a device finishing a request). Events fire
+  // where timers do, so at that exact cycle in either core model and whatever the quantum; those
+  // due in the same cycle run in the order they were scheduled. While one is pending no idle
+  // skip jumps past it and the core is not deadlocked.
+  void schedule_event(uint64_t cycle, std::function<void()> fn);
+  bool event_pending() const { return !events_.empty(); }
+  // A device drives hardware interrupt line `line` (2..6, Cause.IP2..IP6) of context `ctx`. The
+  // lines are level-triggered: the Cause bit follows the line, and software cannot clear it
+  // (MTC0 writes only IP1..0); the handler acknowledges the device, which lowers the line.
+  void set_irq(unsigned ctx, unsigned line, bool level);
 
   void request_stop() { stop_ = true; }
   // false: tick idle cycles one by one instead of jumping over them (for measuring the jump).
@@ -121,12 +136,17 @@ class Iss {
   // LL sets a link to a physical word; a store to that word by anyone, SC, or ERET breaks it.
   void ll_link(Context& c, uint32_t pa);
   void ll_clear(Context& c);
-  // MONITOR arms a line; a store to it by any context (or a device, later) sets monitor_hit and
+  // MONITOR arms a line; a store to it by any context (or a device's DMA) sets monitor_hit and
   // wakes a context sleeping in MWAIT on it.
   void monitor_arm(Context& c, uint32_t pa);
   void monitor_disarm(Context& c);
   // A store by something other than a context of this core (DMA, another core).
   void external_store(uint32_t pa) { if (watchers_) note_store(pa); }
+  // ... of `bytes` bytes from `pa` (a DMA transfer): breaks every LL link to a word in it and
+  // hits every monitored line it touches, in one pass over the contexts.
+  void external_store(uint32_t pa, uint32_t bytes) {
+    if (watchers_ && bytes) note_store(pa, bytes);
+  }
   // Make a sleeping context run again `latency` cycles from now.
   void wake(Context& c, uint64_t latency);
   // An interrupt became pending on c: wake it if its state lets an interrupt wake it.
@@ -162,8 +182,9 @@ class Iss {
   }
   // Slow path of a data access: translate, then RAM (filling the micro-TLB) or a device.
   bool access_slow(Context& c, uint32_t va, unsigned size, Access a, uint32_t& data);
-  void note_store(uint32_t pa);
-  void fire_timers();  // timer interrupts and MWAIT timeouts that are due
+  // A store to [pa, pa + bytes) (1 for a core's own store: it never crosses a word).
+  void note_store(uint32_t pa, uint64_t bytes = 1);
+  void fire_timers();  // timer interrupts, MWAIT timeouts and device events that are due
   void recompute_next_event();
   bool take_interrupt(Context& c);
 
@@ -173,7 +194,8 @@ class Iss {
   Tlb tlb_;
   std::vector<DecodeSlot> dcache_;
   uint64_t cycle_ = 0;
-  uint64_t next_timer_ = ~0ull;
+  uint64_t next_timer_ = ~0ull;  // the earliest timer, MWAIT timeout or device event
+  std::multimap<uint64_t, std::function<void()>> events_;  // by cycle; equal keys in order
   unsigned watchers_ = 0;  // LL links and armed monitors: stores check them only when non-zero
   bool stop_ = false;
   bool deadlocked_ = false;

@@ -13,6 +13,12 @@
 
 namespace kasane {
 
+// Where RAM appears in the physical address space: physical [base, base + size) is RAM offset
+// [offset, offset + size). The platform maps RAM around the device window with one or two.
+struct RamWindow {
+  uint64_t base, size, offset;
+};
+
 class Ram : public sc_core::sc_module {
  public:
   static constexpr uint32_t kPageSize = 4096;
@@ -24,6 +30,8 @@ class Ram : public sc_core::sc_module {
   uint64_t size() const { return size_; }
   // Host memory of the page holding `offset` (allocated zeroed on first use).
   uint8_t* page(uint32_t offset);
+  // The same without allocating: nullptr if nothing touched the page yet (it reads as zeros).
+  const uint8_t* touched_page(uint32_t offset) const { return pages_[offset / kPageSize].get(); }
   // Copy into RAM, for loaders.
   void write(uint32_t offset, const uint8_t* data, size_t len);
   // Pages touched so far (for the host-memory report).

@@ -331,8 +331,7 @@ void Config::set(const std::string& assignment) {
 }
 
 void Config::validate() const {
-  // Device windows: one 4 KiB page each. Register layouts (and sizes) are in <kasane/devices.h>;
-  // the block device and sensor have no layout yet and reserve one page.
+  // Device windows: one 4 KiB page each. Register layouts (and sizes) are in <kasane/devices.h>.
   struct Device {
     const char* key;
     int64_t size;
@@ -340,8 +339,8 @@ void Config::validate() const {
   static const Device kDevices[] = {
       {"platform.uart_base", KASANE_UART_SIZE},
       {"platform.simctl_base", KASANE_SIMCTL_SIZE},
-      {"platform.blockdev_base", kPage},
-      {"platform.sensor_base", kPage},
+      {"platform.blockdev_base", KASANE_BLK_SIZE},
+      {"platform.sensor_base", KASANE_SENSOR_SIZE},
   };
   // Errors start with where the user most likely made the change: the origin of `key`, or of
   // `other` if `key` is at its default. `msg` gets that place so that it can say where each

@@ -80,6 +80,18 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
       },
       [core] { core->iss().request_stop(); }, *errors_);
 
+  // RAM sits at physical 0 below the device window and continues at kRamHighBase: the bus
+  // routes by this map and the block device's DMA finds RAM by it.
+  const uint64_t low = cfg.ram_low_size();
+  std::vector<RamWindow> ram_map{{0, low, 0}};
+  if (ram_->size() > low) ram_map.push_back({Config::kRamHighBase, ram_->size() - low, low});
+  BlockDevTiming disk;
+  disk.latency = static_cast<uint64_t>(cfg.get_int("disk.latency"));
+  disk.bandwidth = cfg.get_float("disk.bandwidth");
+  blockdev_ = std::make_unique<BlockDev>("blockdev", disk, core_->iss(), *ram_, ram_map);
+  if (const std::string& image = cfg.get_string("disk.image"); !image.empty())
+    blockdev_->attach(image);  // a bad image throws DiskError
+
   sensor_ = std::make_unique<Sensor>(
       "sensor", [core] { return core->power().temperature_c(); },
       [core] { return core->power().power_w(); });
@@ -92,16 +104,16 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
 
   core_->bus.bind(bus_->from_cores);
   bus_->to_targets.bind(ram_->socket);
-  const uint64_t low = cfg.ram_low_size();
-  bus_->map("ram", 0, 0, low);
-  if (ram_->size() > low)
-    bus_->map("ram-high", 0, Config::kRamHighBase, ram_->size() - low, low);
+  for (const RamWindow& w : ram_map)
+    bus_->map(w.base ? "ram-high" : "ram", 0, w.base, w.size, w.offset);
   bus_->to_targets.bind(uart_->socket);
   bus_->map("uart", 1, cfg.get_int("platform.uart_base"), KASANE_UART_SIZE);
   bus_->to_targets.bind(simctl_->socket);
   bus_->map("simctl", 2, cfg.get_int("platform.simctl_base"), KASANE_SIMCTL_SIZE);
   bus_->to_targets.bind(sensor_->socket);
   bus_->map("sensor", 3, cfg.get_int("platform.sensor_base"), KASANE_SENSOR_SIZE);
+  bus_->to_targets.bind(blockdev_->socket);
+  bus_->map("blockdev", 4, cfg.get_int("platform.blockdev_base"), KASANE_BLK_SIZE);
 }
 
 void Platform::load_kernel(const ElfImage& kernel) {
@@ -149,6 +161,7 @@ void Platform::boot(const ElfImage& kernel, const ElfImage* program,
   bi.version = KASANE_BOOT_VERSION;
   bi.ram_size = static_cast<uint32_t>(std::min<uint64_t>(ram_->size(), 0xffffffffu));
   bi.contexts = core_->iss().num_contexts();
+  bi.clock_khz = static_cast<uint32_t>(cfg_.get_float("core.clock_ghz") * 1e6 + 0.5);
   bi.boot_pa = cursor;
   uint32_t bootinfo_pa = cursor;
   cursor += kPage;
@@ -176,6 +189,7 @@ RunResult Platform::run() {
   }
   r.timing = core_->timing_stats();
   r.power = core_->power().stats_json();
+  r.blockdev = blockdev_->stats_json();
   r.check_failures = core_->check_failures();
   r.first_check_failure = core_->first_check_failure();
   r.regions = simctl_->regions();

@@ -1,5 +1,6 @@
-// The Kasane platform, assembled from a config: cores, a TLM-2.0 bus, lazy RAM, the UART and the
-// sim-control device, and the boot loader that puts a kernel and its boot block in RAM.
+// The Kasane platform, assembled from a config: cores, a TLM-2.0 bus, lazy RAM, the UART, the
+// sim-control device, the sensor and the block device, and the boot loader that puts a kernel and
+// its boot block in RAM.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +13,7 @@
 #include <systemc>
 
 #include "core/core.h"
+#include "dev/blockdev.h"
 #include "dev/guest_error.h"
 #include "dev/sensor.h"
 #include "dev/simctl.h"
@@ -45,6 +47,7 @@ struct RunResult {
   size_t ram_pages_touched = 0;
   nlohmann::json timing;  // pipeline and memory-hierarchy stats; null for the ISS model
   nlohmann::json power;   // the core's power and temperature
+  nlohmann::json blockdev;  // the block device's requests and sectors moved
   uint64_t check_failures = 0;
   std::string first_check_failure;
   int guest_error_status = 0;  // kGuestError: the exit status and what the guest did
@@ -92,6 +95,7 @@ class Platform : public sc_core::sc_module {
   std::unique_ptr<Sensor> sensor_;
   std::FILE* thermal_trace_ = nullptr;
   std::unique_ptr<Core> core_;
+  std::unique_ptr<BlockDev> blockdev_;
   std::unique_ptr<GuestError> errors_;
   uint32_t kernel_end_ = 0;  // physical end of the loaded kernel
 };

@@ -46,10 +46,23 @@ const std::vector<KeySpec>& config_schema() {
       {"platform.simctl_base", KeyType::Int, "0x1f001000", "address",
        "physical base of the sim-control device", 0, kDevBaseMax, {}},
       {"platform.blockdev_base", KeyType::Int, "0x1f002000", "address",
-       "physical base of the block device (arrives later; reserved now)", 0, kDevBaseMax, {}},
-      {"platform.sensor_base", KeyType::Int, "0x1f003000", "address",
-       "physical base of the power and thermal sensor (arrives later; reserved now)", 0,
+       "physical base of the block device (disk with DMA and an interrupt; disk.*)", 0,
        kDevBaseMax, {}},
+      {"platform.sensor_base", KeyType::Int, "0x1f003000", "address",
+       "physical base of the power and thermal sensor", 0, kDevBaseMax, {}},
+      // --- the block device. The defaults are a NAND flash SSD on NVMe at 1 GHz: a read takes
+      // tens of microseconds before data flows (20 us here; Optane ~10 us, SATA SSDs ~100 us,
+      // disks milliseconds) and PCIe 3 x4 carries 2-3.5 GB/s (2 GB/s = 2 bytes a cycle).
+      {"disk.image", KeyType::String, "", "-",
+       "host file holding the disk (raw 512-byte sectors, size a multiple of 512; the guest's "
+       "writes go to it); empty: no disk; --disk FILE overrides it",
+       0, 0, {}},
+      {"disk.latency", KeyType::Int, "20000", "cycles",
+       "block device: time from a command to its first byte (20 us at 1 GHz, an SSD's access)",
+       0, 1e12, {}},
+      {"disk.bandwidth", KeyType::Float, "2", "bytes/cycle",
+       "block device: transfer rate after the latency (2 GB/s at 1 GHz, an NVMe SSD)", 0.001,
+       1e6, {}},
       // --- sim
       {"sim.model", KeyType::String, "pipeline", "-",
        "the core model: pipeline = cycle-level SMT pipeline; iss = functional, one instruction "

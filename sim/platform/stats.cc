@@ -38,6 +38,7 @@ nlohmann::json make_stats(const Config& cfg, const RunResult& r, double host_sec
   j["regions"] = rois;
   if (!r.timing.is_null()) j["pipeline"] = r.timing;
   j["power"] = r.power;
+  j["blockdev"] = r.blockdev;
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   j["host"] = {{"seconds", host_seconds},

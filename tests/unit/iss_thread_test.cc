@@ -205,7 +205,7 @@ TEST(THalt, StopsARunningContextAndTStartLetsItGoOnWhereItWas) {
   m.iss.run(50);
   EXPECT_EQ(m.ctx(1).instret, 5u) << "a halted context executes nothing";
   EXPECT_EQ(m.ctx(1).pc, code_of(1) + 20);
-  EXPECT_EQ(m.iss.cp0_read(m.ctx(0), cp0::kThreadCtl, 2), 0x1u) << "TState: only context 0";
+  EXPECT_EQ(m.iss.cp0_read(m.ctx(0), cp0::kThreadCtl, 2), 0x3u) << "TState: a halted context is live";
   m.iss.run(1);  // tstart at cycle 56
   EXPECT_EQ(m.ctx(1).state, ContextState::kRunning);
   m.iss.run(20);
@@ -353,7 +353,7 @@ TEST(ThreadKernelMode, ThreadInstructionsAreLegalWhateverTControlSays) {
 
 // ---- CP0 register 22 ----
 
-TEST(ThreadCp0, TStateShowsTheRunningContexts) {
+TEST(ThreadCp0, TStateShowsTheLiveContextsRunningOrAsleep) {
   Machine m(thread_config());
   m.place(code_of(1), {tsuspend()});
   m.place(code_of(2), counter());
@@ -364,7 +364,7 @@ TEST(ThreadCp0, TStateShowsTheRunningContexts) {
   ASSERT_EQ(m.ctx(1).state, ContextState::kSuspended);
   m.gpr(r::t9) = 0x5555;
   m.exec({mfc0(r::t9, cp0::kThreadCtl, 2)});
-  EXPECT_EQ(m.gpr(r::t9), 0x5u);
+  EXPECT_EQ(m.gpr(r::t9), 0x7u) << "the suspended context 1 is live too";
 }
 
 TEST(ThreadCp0, TMaskAndTControlReadBackWhatWasWrittenTControlOnlyItsThreeBits) {
@@ -377,6 +377,16 @@ TEST(ThreadCp0, TMaskAndTControlReadBackWhatWasWrittenTControlOnlyItsThreeBits) 
   EXPECT_EQ(m.gpr(r::s0), 0xau);
   EXPECT_EQ(m.gpr(r::s1), cp0::kTControlXT | cp0::kTControlMU | cp0::kTControlTU);
   EXPECT_EQ(m.gpr(r::s2), 0x1u) << "TState is read-only";
+}
+
+TEST(ThreadCp0, TforkDoesNotPassTControlXTToTheNewContext) {
+  Machine m(thread_config());
+  m.place(code_of(1), counter());
+  m.gpr(r::t0) = code_of(1);
+  m.gpr(r::t1) = cp0::kTControlXT | cp0::kTControlMU | cp0::kTControlTU;
+  m.exec({mtc0(r::t1, cp0::kThreadCtl, 1), tfork(r::v0, r::t0, r::zero)});
+  EXPECT_EQ(m.ctx(1).cp0.tcontrol, cp0::kTControlMU | cp0::kTControlTU);
+  EXPECT_EQ(m.ctx(0).cp0.tcontrol & cp0::kTControlXT, cp0::kTControlXT);
 }
 
 // ---- the core loop ----
