@@ -10,7 +10,9 @@ set(CMAKE_RANLIB mipsel-linux-gnu-ranlib)
 set(CMAKE_OBJDUMP mipsel-linux-gnu-objdump)
 set(CMAKE_TRY_COMPILE_TARGET_TYPE STATIC_LIBRARY)
 
-set(KASANE_TARGET_FLAGS "-march=mips32r2 -mno-abicalls -fno-pic -msoft-float -ffreestanding -nostdlib")
+# -mno-fix-loongson3-llsc: Debian's assembler puts a `sync` before every `ll` by default, a
+# Loongson 3 erratum workaround that Kasane does not need and that would be in every lock.
+set(KASANE_TARGET_FLAGS "-march=mips32r2 -mno-abicalls -fno-pic -msoft-float -ffreestanding -nostdlib -Wa,-mno-fix-loongson3-llsc")
 set(CMAKE_C_FLAGS_INIT "${KASANE_TARGET_FLAGS} -O2 -g -Wall -Wextra -fno-builtin-printf")
 set(CMAKE_ASM_FLAGS_INIT "${KASANE_TARGET_FLAGS} -g")
 # libgcc is built hard-float and abicalls; its integer routines are all we use, so the ABI-tag

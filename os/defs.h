@@ -5,7 +5,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "param.h"
+
 struct kasane_bootinfo;
+struct cpu;
+struct kcontext;
+struct kthread;
 struct proc;
 struct trapframe;
 struct vmspace;
@@ -20,6 +25,8 @@ int consoleready(void);
 /* simctl.c */
 void halt(int status) __attribute__((noreturn));
 void simctl_panic(void) __attribute__((noreturn));
+uint64_t cycles(void);
+void roi(int begin, uint32_t id);
 
 /* printf.c */
 void printf(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -32,7 +39,14 @@ void* memmove(void* dst, const void* src, size_t n);
 int memcmp(const void* a, const void* b, size_t n);
 size_t strlen(const char* s);
 size_t strnlen(const char* s, size_t max);
+int strcmp(const char* a, const char* b);
 void safestrcpy(char* dst, const char* src, size_t size);
+
+/* spinlock.c */
+int cpuid(void);
+void acquire(void);
+void release(void);
+int holding(void);
 
 /* kalloc.c */
 void kinit(uint32_t pa_start, uint32_t pa_end);
@@ -58,35 +72,85 @@ void* uva2ka(struct vmspace* vm, uint32_t va, int write);
 int uvm_accessok(struct vmspace* vm, uint32_t va, uint32_t len, int write);
 int copyout(struct vmspace* vm, uint32_t dst, const void* src, uint32_t len);
 int copyin(struct vmspace* vm, void* dst, uint32_t src, uint32_t len);
+int copyinstr(struct vmspace* vm, char* dst, uint32_t src, uint32_t max);
+int uvm_addregion(struct vmspace* vm, uint32_t start, uint32_t end, uint32_t perm);
+void uvm_unmapregion(struct vmspace* vm, uint32_t start, uint32_t end);
 
 /* exec.c */
-const char* exec(struct proc* p, const struct kasane_bootinfo* bi);
+extern const char EXEC_ENOENT[], EXEC_EFAULT[], EXEC_E2BIG[];
+const char* exec_boot(struct proc* p, const struct kasane_bootinfo* bi);
+const char* exec_path(struct proc* p, const char* path, struct vmspace* from, uint32_t argv,
+                      uint32_t envp);
+
+/* swtch.S */
+void swtch(struct kcontext* save, struct kcontext* load);
+
+/* sched.c */
+extern uint32_t cpu_kstack[NCTX];
+extern struct proc* curproc;
+extern int ncontexts;
+extern uint32_t usermask;
+extern int want_switch;
+struct kthread* mykt(void);
+struct proc* myproc(void);
+void kick(int ctx);
+void waitkick(uint32_t cycles);
+void sched(void);
+void startctx(int ctx);
+int parked_ready(void);
+struct proc* nextready(struct proc* p);
+void sleep(void* chan);
+void ready_kt(struct kthread* kt);
+void wakeup(void* chan);
+void schedinit(const struct kasane_bootinfo* bi);
+void schedstart(void) __attribute__((noreturn));
+void cpu_main(void) __attribute__((noreturn));
 
 /* proc.c */
-extern char* cur_kstack;
-struct proc* myproc(void);
 struct proc* allocproc(void);
+void freeproc(struct proc* p);
 void userinit(const struct kasane_bootinfo* bi);
-void scheduler(void) __attribute__((noreturn));
-void proc_exit(struct proc* p, int status) __attribute__((noreturn));
+void proc_exit(struct proc* p, int status);
+void proc_exit_signal(struct proc* p, int sig);
+void kt_exit(struct kthread* kt) __attribute__((noreturn));
+int proc_reap_threads(struct proc* p);
+int proc_kill(int pid, int sig);
+int proc_wait(int pid, uint32_t ustatus, int options);
+int proc_spawn(const char* path, uint32_t argv, uint32_t envp);
+
+/* timer.c */
+extern int timer_on;
+void timer_rearm(void);
+void timer_newslice(void);
+void timer_intr(void);
+int timer_sleep_until(uint64_t when);
+extern uint32_t clock_khz;
 
 /* trap.c */
 void trapinit(void);
 void trap(struct trapframe* tf);
+void kt_start_user(void) __attribute__((noreturn));
 
 /* trapasm.S */
 void usertrapret(struct trapframe* tf) __attribute__((noreturn));
 
-/* syscall.c */
+/* syscall.c (the handlers, int32_t sys_NAME(void), are declared by the table it includes) */
 void syscall(struct trapframe* tf);
 int argint(int n, uint32_t* ip);
+int argaddr(int n, uint32_t* ap);
+const char* syscall_name(uint32_t num);
 
-/* sysfile.c, sysproc.c: the system calls, sys_NAME(void) returning a value or -errno */
-int32_t sys_read(void);
-int32_t sys_write(void);
-int32_t sys_exit(void);
-int32_t sys_getpid(void);
-int32_t sys_brk(void);
+/* notify.c */
+struct kthread* notify_block(struct kthread* kt, void* chan);
+void notify_finish(struct kthread* kt) __attribute__((noreturn));
+void notify_deliver(struct kthread* kt);
+void notify_preempt(struct kthread* kt);
+
+/* signal.c */
+int interrupted(struct proc* p);
+void signal_send(struct proc* p, int sig);
+void signal_deliver(struct kthread* kt);
+int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t value);
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 #define PGROUNDUP(a) (((uint32_t)(a) + PGSIZE - 1) & ~(uint32_t)(PGSIZE - 1))

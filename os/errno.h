@@ -13,6 +13,24 @@
 #define EFAULT 14
 #define EINVAL 22
 #define ENOSYS 89
+/* used by processes and memory (sysproc.c, proc.c, exec.c) */
+#define ESRCH 3
+#define E2BIG 7
+#define ENOEXEC 8
+#define ECHILD 10
+#define ENODEV 19
+#define ENAMETOOLONG 78 /* MIPS: 78, not 36 */
+#define WNOHANG 1       /* wait4 option */
+/* used by files (file.c, fs.c, dir.c, sysfile.c) */
+#define EEXIST 17
+#define EISDIR 21
+#define ENFILE 23
+#define EMFILE 24
+#define EFBIG 27
+#define ENOSPC 28
+#define ESPIPE 29
+#define EROFS 30
+#define EOVERFLOW 79 /* MIPS: 79, not 75 */
 #define MAXERRNO 4095 /* a result in [-4095, -1] is an error, as Linux decides */
 
 #endif /* KASANE_OS_ERRNO_H */

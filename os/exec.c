@@ -8,25 +8,63 @@
 
 #include "defs.h"
 #include "elf.h"
+#include "fs.h"
 #include "mips.h"
 #include "param.h"
+#include "errno.h"
 #include "proc.h"
 
 #define BRKLIMIT (USTACKTOP - USTACKMAX - USTACKGUARD) /* user image and heap end below this */
 #define NAUXV 17                                       /* auxv pairs, AT_NULL included */
 
-/* Copy of program header i of the image (the image may not be word aligned). */
-static struct proghdr phdr(const uint8_t* img, const struct elfhdr* eh, uint32_t i) {
+/* The boot image's program stays in memory: spawn can start it again by name. */
+static const uint8_t* boot_program;
+static uint32_t boot_program_size;
+static const char* boot_argv0;
+
+/* Errors exec_path() returns that the caller turns into errno values. */
+const char EXEC_ENOENT[] = "no such file";
+const char EXEC_EFAULT[] = "bad address";
+const char EXEC_E2BIG[] = "arguments too long";
+
+/* The part of path after its last '/'. */
+static const char* p_basename(const char* path) {
+  const char* base = path;
+  for (; *path; path++)
+    if (*path == '/') base = path + 1;
+  return base;
+}
+
+/* Where a program comes from: the boot image in memory, or a file. */
+struct execsrc {
+  const uint8_t* mem; /* the whole file, or 0 */
+  struct inode* ip;   /* or this file */
+  uint32_t size;
+};
+
+/* Read n bytes at offset off of the program file into kernel memory dst. 0, or -1. */
+static int srcread(const struct execsrc* src, void* dst, uint32_t off, uint32_t n) {
+  if (off > src->size || n > src->size - off) return -1;
+  if (src->mem) {
+    memcpy(dst, src->mem + off, n);
+    return 0;
+  }
+  return readi(src->ip, 0, (uint32_t)dst, off, n) == (int)n ? 0 : -1;
+}
+
+/* Copy of program header i of the image. */
+static struct proghdr phdr(const struct execsrc* img, const struct elfhdr* eh, uint32_t i) {
   struct proghdr ph;
-  memcpy(&ph, img + eh->phoff + i * sizeof ph, sizeof ph);
+  if (srcread(img, &ph, eh->phoff + i * sizeof ph, sizeof ph) < 0) memset(&ph, 0, sizeof ph);
   return ph;
 }
 
 /* Check that img[0..size) is an executable this kernel can run, filling *eh. Returns 0, or why
  * not. Every later step trusts what this checks. */
-static const char* checkelf(const uint8_t* img, uint32_t size, struct elfhdr* eh) {
-  if (size < sizeof *eh) return "file too short for an ELF header";
-  memcpy(eh, img, sizeof *eh);
+static const char* checkelf(const struct execsrc* img, struct elfhdr* eh) {
+  uint32_t size = img->size;
+  if (size < sizeof *eh || srcread(img, eh, 0, sizeof *eh) < 0)
+    return "file too short for an ELF header";
   if (eh->magic != ELF_MAGIC) return "not an ELF file (bad magic)";
   if (eh->class != ELFCLASS32) return "not a 32-bit ELF file";
   if (eh->data != ELFDATA2LSB) return "not a little-endian ELF file";
@@ -51,7 +89,7 @@ static const char* checkelf(const uint8_t* img, uint32_t size, struct elfhdr* eh
 /* Map the PT_LOAD segment ph of img into vm: its bytes from the file, zeros up to memsz, writable
  * pages (D = 1) only if the segment is writable. A page shared with another segment keeps its
  * contents and becomes writable if either is. 0, or -1 if memory ran out. */
-static int loadseg(struct vmspace* vm, const uint8_t* img, const struct proghdr* ph) {
+static int loadseg(struct vmspace* vm, const struct execsrc* img, const struct proghdr* ph) {
   uint32_t perm = (ph->flags & PF_W) ? PTE_D : 0;
   uint32_t fileend = ph->vaddr + ph->filesz;
   for (uint32_t va = PGROUNDDOWN(ph->vaddr); va < ph->vaddr + ph->memsz; va += PGSIZE) {
@@ -59,13 +97,14 @@ static int loadseg(struct vmspace* vm, const uint8_t* img, const struct proghdr*
     if (k == 0) return -1;
     uint32_t lo = va > ph->vaddr ? va : ph->vaddr;
     uint32_t hi = MIN(va + PGSIZE, fileend);
-    if (lo < hi) memcpy(k + (lo - va), img + ph->offset + (lo - ph->vaddr), hi - lo);
+    if (lo < hi && srcread(img, k + (lo - va), ph->offset + (lo - ph->vaddr), hi - lo) < 0)
+      return -1;
   }
   return 0;
 }
 
 /* Address of the program headers in the loaded image (AT_PHDR); 0 if no segment holds them. */
-static uint32_t phdraddr(const uint8_t* img, const struct elfhdr* eh) {
+static uint32_t phdraddr(const struct execsrc* img, const struct elfhdr* eh) {
   uint32_t end = eh->phoff + eh->phnum * sizeof(struct proghdr);
   for (uint32_t i = 0; i < eh->phnum; i++) {
     struct proghdr ph = phdr(img, eh, i);
@@ -99,18 +138,24 @@ static uint32_t putstrings(struct vmspace* vm, uint32_t va, const char* blk, uin
   return va + size;
 }
 
+/* Arguments and environment as packed NUL-terminated strings in kernel memory. */
+struct execargs {
+  uint32_t argc, args_size, envc, env_size;
+  const char *args, *env;
+};
+
 /* Build the initial stack in vm for the program whose header is eh. Returns $sp, or 0 if memory
  * ran out. */
-static uint32_t setupstack(struct vmspace* vm, const struct kasane_bootinfo* bi,
-                           const struct elfhdr* eh, uint32_t phdr_va) {
+static uint32_t setupstack(struct vmspace* vm, const struct execargs* bi, const struct elfhdr* eh,
+                           uint32_t phdr_va) {
   uint32_t nvec = 1 + bi->argc + 1 + bi->envc + 1 + 2 * NAUXV;
   uint32_t strings = USTACKTOP - 16 - bi->env_size - bi->args_size;
   uint32_t sp = (strings - 4 * nvec) & ~15u;
   if (uvm_alloc(vm, PGROUNDDOWN(sp) - USTACKEAGER, USTACKTOP, PTE_D) < 0) return 0;
 
   uint32_t argv = sp + 4, envp = argv + 4 * (bi->argc + 1), auxv = envp + 4 * (bi->envc + 1);
-  uint32_t envstrings = putstrings(vm, strings, P2V(bi->args_pa), bi->args_size, bi->argc, argv);
-  uint32_t random = putstrings(vm, envstrings, P2V(bi->env_pa), bi->env_size, bi->envc, envp);
+  uint32_t envstrings = putstrings(vm, strings, bi->args, bi->args_size, bi->argc, argv);
+  uint32_t random = putstrings(vm, envstrings, bi->env, bi->env_size, bi->envc, envp);
   uint32_t rnd[4] = {0x6b61736bu, 0x616e6521u, 0x2a2a2a2au, 0x13579bdfu}; /* fixed: runs repeat */
   uint32_t aux[2 * NAUXV] = {
       AT_PHDR, phdr_va, AT_PHENT, sizeof(struct proghdr), AT_PHNUM, eh->phnum,
@@ -126,24 +171,22 @@ static uint32_t setupstack(struct vmspace* vm, const struct kasane_bootinfo* bi,
   return sp;
 }
 
-/* Name p after the basename of its argv[0]. */
-static void setname(struct proc* p, const struct kasane_bootinfo* bi) {
-  const char* s = bi->argc ? (const char*)P2V(bi->args_pa) : "program";
+/* Name p after the basename of its argv[0] (or of its path, with no arguments). */
+static void setname(struct proc* p, const char* s) {
   const char* base = s;
   for (; *s; s++)
     if (*s == '/') base = s + 1;
   safestrcpy(p->name, base, sizeof p->name);
 }
 
-/* Replace p's user memory with the boot image's program, started with the boot arguments and
- * environment; p's trapframe is set to enter it. Returns 0, or why the program cannot run (p is
- * then unchanged). */
-const char* exec(struct proc* p, const struct kasane_bootinfo* bi) {
-  const uint8_t* img = P2V(bi->program_pa);
+/* Replace p's user memory with the program img, started with args; p's context 0 is set to
+ * enter it. Returns 0, or why the program cannot run (p is then unchanged). */
+static const char* load(struct proc* p, const struct execsrc* img, const struct execargs* args,
+                        const char* path) {
   struct elfhdr eh;
-  const char* why = checkelf(img, bi->program_size, &eh);
+  const char* why = checkelf(img, &eh);
   if (why) return why;
-  if (bi->args_size + bi->env_size > ARGMAX) return "arguments and environment too long";
+  if (args->args_size + args->env_size > ARGMAX) return "arguments and environment too long";
 
   struct vmspace vm;
   if (uvm_create(&vm, p->vm.asid) < 0) return "out of memory";
@@ -155,21 +198,91 @@ const char* exec(struct proc* p, const struct kasane_bootinfo* bi) {
     if (ph.vaddr + ph.memsz > top) top = ph.vaddr + ph.memsz;
   }
   vm.brkbase = vm.brk = PGROUNDUP(top);
-  uint32_t sp = setupstack(&vm, bi, &eh, phdraddr(img, &eh));
+  uint32_t sp = setupstack(&vm, args, &eh, phdraddr(img, &eh));
   if (sp == 0) goto oom;
 
   struct vmspace old = p->vm;
   p->vm = vm;
   if (old.pgdir) uvm_free(&old);
-  setname(p, bi);
-  memset(p->tf, 0, sizeof *p->tf);
-  p->tf->regs[REG_SP] = sp;
-  p->tf->epc = eh.entry;
-  p->tf->status = ST_UM | ST_EXL | ST_IE; /* user mode after eret; CU0 = 0, IM = 0 */
-  p->userlocal = 0;
+  setname(p, args->argc ? args->args : path);
+  struct trapframe* tf = p->kt[0].tf;
+  memset(tf, 0, sizeof *tf);
+  tf->regs[REG_SP] = sp;
+  tf->epc = eh.entry;
+  tf->status = ST_UM | ST_EXL | ST_IE | IM_KERNEL; /* user mode after eret; CU0 = 0 */
+  p->kt[0].userlocal = 0;
   return 0;
 
 oom:
   uvm_free(&vm);
   return "out of memory";
+}
+
+/* Load the boot image's program into p, with the boot arguments and environment. */
+const char* exec_boot(struct proc* p, const struct kasane_bootinfo* bi) {
+  struct execsrc img = {P2V(bi->program_pa), 0, bi->program_size};
+  struct execargs args = {bi->argc, bi->args_size, bi->envc, bi->env_size, P2V(bi->args_pa),
+                          P2V(bi->env_pa)};
+  boot_program = img.mem;
+  boot_program_size = img.size;
+  boot_argv0 = bi->argc ? P2V(bi->args_pa) : "";
+  return load(p, &img, &args, boot_argv0);
+}
+
+/* Pack the NUL-terminated strings of the user vector uvec (in vm) at buf + *off, at most max
+ * bytes in all. Returns how many, or -errno. */
+static int packstrings(struct vmspace* vm, uint32_t uvec, char* buf, uint32_t* off,
+                       uint32_t max) {
+  int n = 0;
+  for (; uvec; n++, uvec += 4) {
+    uint32_t s;
+    if (copyin(vm, &s, uvec, 4) < 0) return -EFAULT;
+    if (s == 0) break;
+    int len = copyinstr(vm, buf + *off, s, max - *off);
+    if (len < 0) return len == -ENAMETOOLONG ? -E2BIG : len;
+    *off += len + 1;
+  }
+  return n;
+}
+
+/* Load program `path` into the new process p, with the argument and environment vectors argv and
+ * envp of the caller's address space `from`. The file comes from the disk, or is the boot
+ * program if path names it (so a program can spawn itself with no disk). Returns 0, or why not:
+ * EXEC_ENOENT, EXEC_EFAULT, EXEC_E2BIG or a message. */
+const char* exec_path(struct proc* p, const char* path, struct vmspace* from, uint32_t argv,
+                      uint32_t envp) {
+  char* buf = kalloc();
+  if (buf == 0) return "out of memory";
+  uint32_t off = 0;
+  struct execargs args;
+  int argc = packstrings(from, argv, buf, &off, PGSIZE);
+  args.args_size = off;
+  int envc = argc < 0 ? 0 : packstrings(from, envp, buf, &off, PGSIZE);
+  if (argc < 0 || envc < 0) {
+    kfree(buf);
+    return (argc == -E2BIG || envc == -E2BIG) ? EXEC_E2BIG : EXEC_EFAULT;
+  }
+  args.argc = argc;
+  args.envc = envc;
+  args.env_size = off - args.args_size;
+  args.args = buf;
+  args.env = buf + args.args_size;
+
+  struct execsrc img = {0, namei(path), 0};
+  const char* why;
+  if (img.ip) {
+    ilock(img.ip); /* readi needs it, for the whole load */
+    img.size = img.ip->d.size;
+    why = load(p, &img, &args, path);
+    iunlock(img.ip);
+    iput(img.ip);
+  } else if (boot_program && (strcmp(path, boot_argv0) == 0 || strcmp(path, p_basename(boot_argv0)) == 0)) {
+    img.mem = boot_program;
+    img.size = boot_program_size;
+    why = load(p, &img, &args, path);
+  } else {
+    why = EXEC_ENOENT;
+  }
+  kfree(buf);
+  return why;
 }

@@ -3,7 +3,9 @@
  * is also the program's stdout. */
 #include <kasane/bootinfo.h>
 
+#include "bio.h"
 #include "defs.h"
+#include "fs.h"
 #include "mips.h"
 #include "param.h"
 
@@ -35,9 +37,13 @@ static void checkbootinfo(const struct kasane_bootinfo* bi, uint32_t magic) {
 /* Called by entry.S on context 0 with the boot protocol's $a0 and $a1. Does not return. */
 void main(const struct kasane_bootinfo* bi, uint32_t magic) {
   checkbootinfo(bi, magic);
+  clock_khz = bi->clock_khz;
   kinit(PGROUNDUP(V2P(end)), bi->boot_pa);
   tlbinit();
   trapinit();
+  schedinit(bi);
+  disk_init();
+  fs_init();
   userinit(bi);
-  scheduler();
+  schedstart();
 }

@@ -28,6 +28,9 @@
 #define CP0_CONFIG $16, 0
 #define CP0_CONFIG1 $16, 1
 #define CP0_LLADDR $17, 0
+#define CP0_TMASK $22, 0    /* thread extension: contexts user TFORK may take (bit i = LTN i+1) */
+#define CP0_TCONTROL $22, 1 /* thread extension: XT, MU, TU below */
+#define CP0_TSTATE $22, 2   /* thread extension: a bit per live context (read-only) */
 #define CP0_ERROREPC $30, 0
 
 /* Status. */
@@ -39,6 +42,17 @@
 #define ST_IM U32(0x0000ff00)      /* interrupt mask, one bit per Cause.IP bit */
 #define ST_BEV U32(0x00400000)     /* boot exception vectors at 0xbfc00200 */
 #define ST_CU0 U32(0x10000000)     /* CP0 usable in user mode */
+
+/* Interrupt lines, as Status.IM and Cause.IP bits. */
+#define IM_IPI U32(0x00000200)   /* IP1: TINTR from another context */
+#define IM_DISK U32(0x00000400)  /* IP2: the block device */
+#define IM_TIMER U32(0x00008000) /* IP7: Count reached Compare */
+#define IM_KERNEL (IM_IPI | IM_DISK | IM_TIMER)
+
+/* TControl. */
+#define TCONTROL_XT U32(0x1) /* TEXIT raises a Thread exception */
+#define TCONTROL_MU U32(0x2) /* MONITOR/MWAIT legal in user mode */
+#define TCONTROL_TU U32(0x4) /* the other thread instructions legal in user mode */
 
 /* Cause. */
 #define CAUSE_EXCCODE U32(0x0000007c) /* exception code, bits 6:2 */
@@ -130,6 +144,9 @@ static inline void tlb_probe(void) { __asm__ volatile("tlbp\n\tehb" ::: "memory"
 static inline void tlb_read(void) { __asm__ volatile("tlbr\n\tehb" ::: "memory"); }
 static inline void tlb_write_indexed(void) { __asm__ volatile("tlbwi\n\tehb" ::: "memory"); }
 static inline void tlb_write_random(void) { __asm__ volatile("tlbwr\n\tehb" ::: "memory"); }
+
+/* The contexts of the core that are live (TState): a bit per context not free. */
+static inline uint32_t kasane_tstate(void) { return c0_read(CP0_TSTATE); }
 
 /* Sleep until an interrupt is pending (or forever, with interrupts masked). */
 static inline void cpu_wait(void) { __asm__ volatile("wait" ::: "memory"); }

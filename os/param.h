@@ -15,9 +15,21 @@
 #define NPDENTRIES 1024            /* entries in a page directory (one page of 4-byte entries) */
 #define NPTENTRIES 1024            /* entries in a page table (one page of 4-byte entries) */
 
-#define NPROC 1                    /* process slots: this first kernel runs one program */
+#define NPROC 16                   /* process slots */
+#define NCTX 16                    /* most contexts a core may have (isa.md: 1 to 16) */
+#define NREGION 16                 /* anonymous mmap regions per address space */
+#define PATHMAX 128                /* bytes of a path given to spawn or open, NUL included */
+#define NPARKED 32                 /* system calls parked by kernel notifications at once */
+#define NEVENTS 64                 /* notification events queued per process */
+#define NSIG 32                    /* signals 1..31 (no real-time signals) */
+#define TIMESLICE U32(1000000)     /* cycles a process runs before another may have the core */
 #define KSTACKSIZE PGSIZE          /* per-process kernel stack (trapframe at its top) */
 #define BOOTSTACKSIZE (2 * PGSIZE) /* stack of main() on context 0, in .bss */
+#define CPUSTACKSIZE PGSIZE        /* per-context scheduler stack */
+#define NOFILE 16                 /* open files per process (fds 0..15) */
+#define NFILE 64                  /* open files in the whole system */
+#define NBUF 32                   /* blocks the buffer cache holds (KFS_BSIZE each) */
+#define NINODE (NFILE + NPROC)    /* in-memory inodes: one per open file and per program loading */
 #define PROCNAMELEN 16             /* process name, NUL included (Linux TASK_COMM_LEN) */
 
 #define USERBASE U32(0x00001000)       /* lowest address a program may map: page 0 stays empty */

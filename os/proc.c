@@ -1,90 +1,189 @@
-/* Processes: the process table, creating the first process, running it, and ending processes.
- * This first kernel runs one program on context 0; the table and the scheduler loop are where
- * several processes will live. */
+/* Processes: the process table, creating processes (the first from the boot image, the others
+ * with spawn), ending them (exit, faults, kill) and waiting for them.
+ *
+ * A process ends in two steps. proc_exit() marks it killed; each of its kernel threads leaves at
+ * its next chance (kt_exit: on the way back to user mode, or when a sleep is interrupted), and
+ * context 0 stops its user contexts (sched.c). When nothing of it runs any more,
+ * proc_reap_threads() frees its memory and files and makes it a zombie for its parent's wait. */
 #include <kasane/bootinfo.h>
 
 #include "defs.h"
+#include "errno.h"
+#include "file.h"
 #include "mips.h"
 #include "param.h"
 #include "proc.h"
 
 struct proc proc[NPROC];
-static struct proc* curproc; /* the process running on context 0, or 0 */
 static int nextpid = 1;
 
-/* Top of the running process's kernel stack: where trap_entry saves the user registers. */
-char* cur_kstack;
+/* Set up the kernel thread of context i of p with a stack and an empty trapframe at its top. */
+static int ktinit(struct proc* p, int i) {
+  struct kthread* kt = &p->kt[i];
+  memset(kt, 0, sizeof *kt);
+  kt->kstack = kalloc();
+  if (kt->kstack == 0) return -1;
+  kt->proc = p;
+  kt->ltn = i + 1;
+  kt->tf = (struct trapframe*)(kt->kstack + KSTACKSIZE - sizeof *kt->tf);
+  memset(kt->tf, 0, sizeof *kt->tf);
+  return 0;
+}
 
-/* The process running on this context. */
-struct proc* myproc(void) { return curproc; }
-
-/* An unused process slot, given a pid, an ASID and a kernel stack with a zeroed trapframe at its
- * top, in state RUNNABLE but with no memory yet (exec gives it some); 0 if there is none. */
+/* An unused process slot with a pid, an ASID and a kernel thread (and stack) per context, no
+ * memory yet (exec gives it some); 0 if there is none. */
 struct proc* allocproc(void) {
   for (struct proc* p = proc; p < &proc[NPROC]; p++) {
     if (p->state != UNUSED) continue;
-    p->kstack = kalloc();
-    if (p->kstack == 0) return 0;
+    memset(p, 0, sizeof *p);
+    for (int i = 0; i < ncontexts; i++) {
+      if (ktinit(p, i) < 0) {
+        freeproc(p);
+        return 0;
+      }
+    }
     p->pid = nextpid++;
-    p->vm.pgdir = 0;
     p->vm.asid = 1 + (p - proc) % (NASID - 1); /* a slot keeps its ASID; 0 is never used */
-    p->tf = (struct trapframe*)(p->kstack + KSTACKSIZE - sizeof *p->tf);
-    memset(p->tf, 0, sizeof *p->tf);
-    p->userlocal = 0;
-    p->name[0] = 0;
-    p->state = RUNNABLE;
+    p->state = USED;
     return p;
   }
   return 0;
 }
 
-/* Create the first process, running the boot image's program. A program that cannot run ends
- * the machine with status 126 (the shell's "cannot execute") and one console line saying why. */
+/* Free what allocproc and exec gave p and make the slot unused. */
+void freeproc(struct proc* p) {
+  for (int i = 0; i < NCTX; i++)
+    if (p->kt[i].kstack) kfree(p->kt[i].kstack);
+  if (p->vm.pgdir) uvm_free(&p->vm);
+  memset(p, 0, sizeof *p);
+}
+
+/* Create the first process, running the boot image's program on context 0. A program that
+ * cannot run ends the machine with status 126 (the shell's "cannot execute") and one console
+ * line saying why. */
 void userinit(const struct kasane_bootinfo* bi) {
   struct proc* p = allocproc();
   if (p == 0) panic("userinit: no memory for the first process");
-  const char* why = bi->program_pa ? exec(p, bi) : "no program in the boot image";
+  const char* why = bi->program_pa ? exec_boot(p, bi) : "no program in the boot image";
   if (why) {
     printf("kasane: exec: %s\n", why);
     halt(126);
   }
+  fileinit_proc(p);
+  p->kt[0].state = KT_RUNNABLE;
+  p->kt[0].ctx.ra = (uint32_t)kt_start_user;
+  p->kt[0].ctx.sp = (uint32_t)p->kt[0].tf - 16;
 }
 
-/* Make p the running process of this context: its page table for the refill handler, its ASID
- * in EntryHi, its kernel stack for traps, its UserLocal. */
-static void switchuvm(struct proc* p) {
-  if (p->vm.pgdir == 0) panic("switchuvm: pid %d has no memory", p->pid);
-  cur_pgdir = p->vm.pgdir;
-  cur_kstack = p->kstack + KSTACKSIZE;
-  c0_write(CP0_ENTRYHI, p->vm.asid);
-  c0_write(CP0_USERLOCAL, p->userlocal);
-  curproc = p;
-  p->state = RUNNING;
-}
-
-/* Run a runnable process. With one process and no timer, the first one runs until it exits, so
- * this leaves the kernel for good. */
-void scheduler(void) {
-  for (struct proc* p = proc; p < &proc[NPROC]; p++) {
-    if (p->state != RUNNABLE) continue;
-    switchuvm(p);
-    usertrapret(p->tf);
+/* spawn(path, argv, envp): a new process running program path, a child of the caller, with the
+ * caller's open files. Returns its pid or -errno. */
+int proc_spawn(const char* path, uint32_t argv, uint32_t envp) {
+  struct proc* parent = myproc();
+  struct proc* p = allocproc();
+  if (p == 0) return -EAGAIN;
+  const char* why = exec_path(p, path, &parent->vm, argv, envp);
+  if (why) {
+    freeproc(p);
+    return why == EXEC_ENOENT ? -ENOENT : why == EXEC_EFAULT ? -EFAULT : why == EXEC_E2BIG ? -E2BIG : -ENOEXEC;
   }
-  panic("scheduler: no runnable process");
+  p->parent = parent;
+  for (int fd = 0; fd < NOFILE; fd++)
+    if (parent->ofile[fd]) p->ofile[fd] = filedup(parent->ofile[fd]);
+  p->kt[0].state = KT_RUNNABLE;
+  p->kt[0].ctx.ra = (uint32_t)kt_start_user;
+  p->kt[0].ctx.sp = (uint32_t)p->kt[0].tf - 16;
+  kick(0);
+  return p->pid;
 }
 
-/* End process p with status, the exit status its parent sees (0..255; 128 + signal if it was
- * killed): free its memory and make it a zombie. Its kernel stack, which this still runs on, is
- * freed when it is reaped. The last process to exit halts the machine with its status. */
+/* Start ending p with status (0..255, or 128 + signal if it was killed). The first status
+ * given is the one its parent sees. */
 void proc_exit(struct proc* p, int status) {
-  if (p->state != RUNNING) panic("proc_exit: pid %d is not running", p->pid);
+  if (!p->killed) p->xstatus = status;
+  p->killed = 1;
+  for (int i = 0; i < ncontexts; i++) /* end interruptible waits */
+    if (p->kt[i].state == KT_SLEEPING && p->kt[i].interruptible) ready_kt(&p->kt[i]);
+  for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)
+    if (kt->proc == p && kt->state == KT_SLEEPING && kt->interruptible) ready_kt(kt);
+  kick(0);
+}
+
+/* End p as signal sig does by default. */
+void proc_exit_signal(struct proc* p, int sig) {
+  if (!p->killed) p->termsig = sig;
+  proc_exit(p, 128 + sig);
+}
+
+/* The running kernel thread kt of a killed process leaves for good: its context goes back to its
+ * scheduler and the thread never runs again. */
+void kt_exit(struct kthread* kt) {
+  kt->state = KT_NONE;
+  kt->chan = 0;
+  kick(0);
+  sched();
+  panic("kt_exit: resumed");
+}
+
+/* Whether anything of the killed, current process p still runs; if not, free its memory and
+ * files, give its children to no one, and make it a zombie for its parent (or halt the machine
+ * if it is the first process: its status is the run's). Called by context 0 with every other
+ * context stopped. 1 if p is finished. */
+int proc_reap_threads(struct proc* p) {
+  for (int i = 0; i < ncontexts; i++)
+    if (p->kt[i].state == KT_RUNNING || p->kt[i].state == KT_SLEEPING) return 0;
+  for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)
+    if (kt->state != KT_NONE && kt->proc == p) return 0;
+  if (p->pid == 1) halt(p->xstatus);
+  proc_closefiles(p);
   switchkvm();
   uvm_free(&p->vm);
-  p->xstatus = status;
-  p->state = ZOMBIE;
-  curproc = 0;
-  for (struct proc* q = proc; q < &proc[NPROC]; q++)
-    if (q->state == RUNNABLE || q->state == RUNNING)
-      panic("proc_exit: cannot switch to pid %d yet", q->pid);
-  halt(status);
+  for (int i = 0; i < ncontexts; i++) p->kt[i].state = KT_NONE;
+  for (struct proc* c = proc; c < &proc[NPROC]; c++)
+    if (c->state != UNUSED && c->parent == p) c->parent = 0;
+  if (p->parent == 0) {
+    freeproc(p);
+  } else {
+    p->state = ZOMBIE;
+    wakeup(p->parent);
+  }
+  return 1;
+}
+
+/* kill(pid, sig): send sig to process pid. 0 or -errno. */
+int proc_kill(int pid, int sig) {
+  if (sig < 0 || sig >= NSIG) return -EINVAL;
+  for (struct proc* p = proc; p < &proc[NPROC]; p++) {
+    if (p->state != USED || p->pid != pid) continue;
+    if (sig) signal_send(p, sig);
+    return 0;
+  }
+  return -ESRCH;
+}
+
+/* wait4(pid, status, options): wait for child pid (or any child, pid -1) to end; store its status
+ * in the wait(2) encoding at user address ustatus (if not 0) and free it. Returns its pid, 0 with
+ * WNOHANG if none has ended, -ECHILD if there is no such child, -EINTR if the caller is killed. */
+int proc_wait(int pid, uint32_t ustatus, int options) {
+  struct proc* me = myproc();
+  struct kthread* kt = mykt();
+  for (;;) {
+    int found = 0;
+    for (struct proc* c = proc; c < &proc[NPROC]; c++) {
+      if (c->state == UNUSED || c->parent != me || (pid != -1 && c->pid != pid)) continue;
+      found = 1;
+      if (c->state != ZOMBIE) continue;
+      int st = c->termsig ? c->termsig & 0x7f : (c->xstatus & 0xff) << 8;
+      if (ustatus && copyout(&me->vm, ustatus, &st, 4) < 0) return -EFAULT;
+      int cpid = c->pid;
+      freeproc(c);
+      return cpid;
+    }
+    if (!found) return -ECHILD;
+    if (options & WNOHANG) return 0;
+    if (interrupted(me)) return -EINTR;
+    kt->interruptible = 1;
+    sleep(me);
+    kt = mykt();
+    kt->interruptible = 0;
+  }
 }

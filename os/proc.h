@@ -14,13 +14,21 @@
 #define TF_BADVADDR 148
 #define TF_SIZE 152 /* a multiple of 8: the o32 stack alignment */
 
+/* struct kcontext offsets, for swtch.S. */
+#define KCTX_SP (9 * 4)
+#define KCTX_RA (10 * 4)
+
 #ifndef __ASSEMBLER__
+#include <kasane/notify.h>
 #include <stdint.h>
 
 #include "param.h"
 
+struct file;
+
 /* GPR numbers the kernel reads in a trapframe (o32 names). */
-enum { REG_V0 = 2, REG_V1 = 3, REG_A0 = 4, REG_A1, REG_A2, REG_A3, REG_GP = 28, REG_SP = 29 };
+enum { REG_V0 = 2, REG_V1 = 3, REG_A0 = 4, REG_A1, REG_A2, REG_A3, REG_GP = 28, REG_SP = 29,
+       REG_FP = 30, REG_RA = 31 };
 
 struct trapframe {
   uint32_t regs[32]; /* regs[n] = $n at the trap; regs[0] is not saved */
@@ -31,7 +39,46 @@ struct trapframe {
   uint32_t badvaddr;
 };
 
-enum procstate { UNUSED, RUNNABLE, RUNNING, ZOMBIE };
+/* Callee-saved registers of a kernel thread that swtch() saves and restores (swtch.S). */
+struct kcontext {
+  uint32_t s[9]; /* $s0..$s7, $fp */
+  uint32_t sp, ra;
+};
+
+/* States of a kernel thread. */
+enum ktstate {
+  KT_NONE,     /* no kernel state: its context runs user code, or is free */
+  KT_RUNNING,  /* running kernel code on its context */
+  KT_RUNNABLE, /* has kernel state (a trapframe at least) and waits for a context */
+  KT_SLEEPING, /* waits in sleep() for wakeup(chan) */
+};
+
+/* A kernel thread: the kernel half of one architecture thread of a process (bound: ltn is the
+ * context it always runs on, so user code that names LTNs keeps working across process
+ * switches), or a system call parked by a kernel notification (detached: ltn = 0, runs on any
+ * context). Its kernel stack holds the trapframe of its user context at the top. */
+struct kthread {
+  enum ktstate state;
+  struct proc* proc;
+  int ltn;                /* 1..ncontexts when bound; 0 when detached */
+  char* kstack;           /* one page (kseg0) */
+  struct trapframe* tf;   /* at the top of kstack */
+  struct kcontext ctx;    /* where swtch() resumes it */
+  void* chan;             /* what it sleeps on */
+  uint32_t userlocal;     /* CP0 UserLocal of its context while it is switched out */
+  uint32_t thmb;          /* detached: the ThMB whose call it finishes (0 if none) */
+  int interruptible;      /* sleeping where kill() may end the wait */
+  int tf_restored;        /* the system call replaced every register: leave $v0/$a3 alone */
+};
+
+enum procstate { UNUSED, USED, ZOMBIE };
+
+/* Signal disposition, the o32 struct sigaction as the kernel sees it (Linux MIPS order). */
+struct ksigaction {
+  uint32_t flags;
+  uint32_t handler; /* SIG_DFL 0, SIG_IGN 1, or a user function */
+  uint32_t mask[4];
+};
 
 /* A user address space: the page table the TLB is refilled from and the regions that grow. The
  * stack region (param.h) is the same in every address space. */
@@ -40,20 +87,51 @@ struct vmspace {
   uint32_t asid;    /* TLB address-space id of pgdir */
   uint32_t brkbase; /* initial break: page-aligned end of the loaded image */
   uint32_t brk;     /* current break, as the program set it; pages are mapped up to PGROUNDUP */
+  uint32_t mmapbase; /* anonymous mmap regions are placed below this, growing down */
+  struct {
+    uint32_t start, end, perm; /* [start, end), filled with zero pages on first touch */
+  } regions[NREGION];
 };
 
-/* A process. One context runs the kernel and there are no interrupts yet, so no lock guards
- * these fields; when contexts share the kernel, a proc lock will guard state. */
+/* A hardware context as the kernel sees it (sched.c). */
+struct cpu {
+  struct kthread* kt;     /* running on it now, 0 in its scheduler */
+  volatile uint32_t kick; /* its waits MONITOR this word: a store wakes them */
+} __attribute__((aligned(64))); /* a monitor line each: a kick wakes only its context */
+
+/* One queued notification event (notify.c). */
+struct nevent {
+  uint32_t ev, thmb, arg;
+};
+
+/* A process. The big kernel lock (spinlock.c) guards every field. */
 struct proc {
   enum procstate state;
   int pid;
+  struct proc* parent;
   char name[PROCNAMELEN]; /* basename of argv[0], for messages */
   struct vmspace vm;      /* user memory */
-  char* kstack;           /* bottom of the kernel stack (kseg0) */
-  struct trapframe* tf;   /* the user registers, at the top of kstack */
-  uint32_t userlocal;     /* CP0 UserLocal (the TLS pointer user code reads with rdhwr $29) */
-  int xstatus;            /* exit status, for a parent's wait */
+  struct kthread kt[NCTX];/* kt[i]: the kernel half of context i (LTN i + 1) */
+  int killed;             /* exiting: every kernel thread leaves at its next chance */
+  int parking;            /* context 0 is stopping the other contexts (sched.c, parkall) */
+  int xstatus;            /* exit status of the run if it is pid 1 (128 + signal if killed) */
+  int termsig;            /* the signal that killed it, 0 if it exited */
+  struct file* ofile[NOFILE]; /* open files, by fd; 0 = closed */
+  /* signals (signal.c) */
+  struct ksigaction sigact[NSIG];
+  uint32_t sigpending;    /* bit n-1: signal n is pending */
+  uint32_t sigmask;       /* blocked signals (the first 32) */
+  /* kernel notifications (notify.c) */
+  int notify_on;          /* registered */
+  struct kasane_notify_reg nreg;
+  struct nevent events[NEVENTS];
+  int nevents;
+  struct kasane_notify_stats nstats; /* cache fields unused here */
 };
+
+extern struct cpu cpus[NCTX];        /* sched.c */
+extern struct kthread parked[NPARKED];
+extern struct proc proc[NPROC];      /* proc.c */
 
 #endif /* !__ASSEMBLER__ */
 #endif /* KASANE_OS_PROC_H */

@@ -87,3 +87,9 @@ void safestrcpy(char* dst, const char* src, size_t size) {
   memcpy(dst, src, n);
   dst[n] = 0;
 }
+
+/* Compare NUL-terminated strings a and b. */
+int strcmp(const char* a, const char* b) {
+  while (*a && *a == *b) a++, b++;
+  return (uint8_t)*a - (uint8_t)*b;
+}

@@ -1,21 +1,37 @@
-/* Process system calls. */
+/* Process, memory and time system calls. Each fetches its arguments with argint() and returns a
+ * value or -errno (syscall.c turns that into the o32 $v0/$a3 pair). */
+#include <kasane/kasane_isa.h>
+
 #include "defs.h"
 #include "errno.h"
 #include "mips.h"
 #include "param.h"
 #include "proc.h"
 
-#define BRKLIMIT (USTACKTOP - USTACKMAX - USTACKGUARD) /* the heap may not grow past this */
+#define MAP_SHARED 0x001 /* Linux MIPS values */
+#define MAP_PRIVATE 0x002
+#define MAP_FIXED 0x010
+#define MAP_ANONYMOUS 0x800
+#define PROT_WRITE 0x2
 
-/* exit(status) and exit_group(status): end the process; its parent sees status & 0xff. */
+/* exit(status) and exit_group(status): end the process (every thread of it: Kasane threads are
+ * architecture threads, not kernel tasks); its parent sees status & 0xff. */
 int32_t sys_exit(void) {
   uint32_t status;
   argint(0, &status);
   proc_exit(myproc(), status & 0xff);
+  return 0;
 }
 
-/* getpid(): the process id. */
 int32_t sys_getpid(void) { return myproc()->pid; }
+
+int32_t sys_getppid(void) {
+  struct proc* parent = myproc()->parent;
+  return parent ? parent->pid : 0;
+}
+
+/* Lowest address the heap may not reach: the lowest mmap region, less a guard gap. */
+static uint32_t brklimit(struct vmspace* vm) { return vm->mmapbase - USTACKGUARD; }
 
 /* brk(addr), as Linux does it: move the break to addr, mapping or unmapping heap pages, and return
  * the new break; for addr 0, an addr below the initial break or past the limit, or when memory
@@ -24,7 +40,7 @@ int32_t sys_brk(void) {
   uint32_t addr;
   struct vmspace* vm = &myproc()->vm;
   argint(0, &addr);
-  if (addr < vm->brkbase || addr > BRKLIMIT) return vm->brk;
+  if (addr < vm->brkbase || addr > brklimit(vm)) return vm->brk;
   uint32_t oldtop = PGROUNDUP(vm->brk), newtop = PGROUNDUP(addr);
   if (newtop > oldtop && uvm_alloc(vm, oldtop, newtop, PTE_D) < 0) {
     uvm_dealloc(vm, oldtop, newtop);
@@ -33,4 +49,154 @@ int32_t sys_brk(void) {
   if (newtop < oldtop) uvm_dealloc(vm, newtop, oldtop);
   vm->brk = addr;
   return addr;
+}
+
+/* mmap(addr, len, prot, flags, fd, offset): anonymous private memory only, placed below the
+ * previous mappings and filled with zero pages on first touch. */
+int32_t sys_mmap(void) {
+  uint32_t addr, len, prot, flags, fd;
+  struct vmspace* vm = &myproc()->vm;
+  argint(0, &addr);
+  argint(1, &len);
+  argint(2, &prot);
+  argint(3, &flags);
+  if (argint(4, &fd) < 0) return -EFAULT;
+  if (!(flags & MAP_ANONYMOUS) || (flags & (MAP_SHARED | MAP_FIXED))) return -ENODEV;
+  if (len == 0 || len > USERTOP) return -EINVAL;
+  len = PGROUNDUP(len);
+  uint32_t start = vm->mmapbase - len;
+  if (len > vm->mmapbase || start < PGROUNDUP(vm->brk) + USTACKGUARD) return -ENOMEM;
+  if (uvm_addregion(vm, start, start + len, (prot & PROT_WRITE) ? PTE_D : 0) < 0) return -ENOMEM;
+  vm->mmapbase = start;
+  return start;
+}
+
+/* munmap(addr, len): unmap and free the pages of [addr, addr + len) that an mmap made. */
+int32_t sys_munmap(void) {
+  uint32_t addr, len;
+  struct vmspace* vm = &myproc()->vm;
+  argint(0, &addr);
+  argint(1, &len);
+  if (addr % PGSIZE || len == 0 || addr >= USERTOP || len > USERTOP - addr) return -EINVAL;
+  uvm_unmapregion(vm, addr, addr + PGROUNDUP(len));
+  return 0;
+}
+
+/* sched_yield(): let context 0 switch to another ready process at once. */
+int32_t sys_sched_yield(void) {
+  if (cpuid() == 0 && nextready(curproc)) want_switch = 1;
+  return 0;
+}
+
+struct timespec32 {
+  int32_t tv_sec, tv_nsec;
+};
+
+/* clock_gettime(clock, ts): CLOCK_REALTIME (0) and CLOCK_MONOTONIC (1) are both the time since
+ * the machine started, from the core's cycle counter: runs repeat exactly. */
+int32_t sys_clock_gettime(void) {
+  uint32_t clk, uts;
+  argint(0, &clk);
+  argint(1, &uts);
+  if (clk > 1 && clk != 4 /* CLOCK_MONOTONIC_RAW */) return -EINVAL;
+  uint64_t ns = cycles() * 1000000 / clock_khz;
+  struct timespec32 ts = {(int32_t)(ns / 1000000000), (int32_t)(ns % 1000000000)};
+  return copyout(&myproc()->vm, uts, &ts, sizeof ts) < 0 ? -EFAULT : 0;
+}
+
+/* nanosleep(req, rem): sleep for req; the context waits in the kernel (or, with kernel
+ * notifications, goes back to the runtime with BLOCKED). */
+int32_t sys_nanosleep(void) {
+  struct proc* p = myproc();
+  uint32_t ureq, urem;
+  struct timespec32 req;
+  argint(0, &ureq);
+  argint(1, &urem);
+  if (copyin(&p->vm, &req, ureq, sizeof req) < 0) return -EFAULT;
+  if (req.tv_sec < 0 || req.tv_nsec < 0 || req.tv_nsec >= 1000000000) return -EINVAL;
+  uint64_t ns = (uint64_t)req.tv_sec * 1000000000 + req.tv_nsec;
+  uint64_t when = cycles() + ns * clock_khz / 1000000;
+  if (timer_sleep_until(when) == 0) return 0;
+  if (urem) { /* what was left, for a restart after the handler */
+    uint64_t left = (when - cycles()) * 1000000 / clock_khz;
+    struct timespec32 rem = {(int32_t)(left / 1000000000), (int32_t)(left % 1000000000)};
+    if (copyout(&myproc()->vm, urem, &rem, sizeof rem) < 0) return -EFAULT;
+  }
+  return -EINTR;
+}
+
+/* kill(pid, sig). */
+int32_t sys_kill(void) {
+  uint32_t pid, sig;
+  argint(0, &pid);
+  argint(1, &sig);
+  return proc_kill((int32_t)pid, (int32_t)sig);
+}
+
+/* wait4(pid, status, options, rusage): rusage is not kept (left untouched). */
+int32_t sys_wait4(void) {
+  uint32_t pid, status, options;
+  argint(0, &pid);
+  argint(1, &status);
+  argint(2, &options);
+  return proc_wait((int32_t)pid, status, options);
+}
+
+/* kasane_spawn(path, argv, envp): a child process running program path. */
+int32_t sys_kasane_spawn(void) {
+  struct proc* p = myproc();
+  uint32_t upath, argv, envp;
+  char path[PATHMAX];
+  argint(0, &upath);
+  argint(1, &argv);
+  argint(2, &envp);
+  int n = copyinstr(&p->vm, path, upath, sizeof path);
+  if (n < 0) return n;
+  return proc_spawn(path, argv, envp);
+}
+
+/* kasane_contexts(): the contexts this process may take with TFORK (bit i = LTN i + 1). */
+int32_t sys_kasane_contexts(void) { return usermask; }
+
+/* kasane_ctx_spawn(pc, arg, sp): start a free context of the process in user mode at pc with
+ * $a0 = arg, $sp = sp and the caller's $gp, as a kernel would for clone(): the way a runtime
+ * that uses no thread instruction gets the architecture threads of its process. Its LTN, or
+ * -EAGAIN if every context is taken. */
+int32_t sys_kasane_ctx_spawn(void) {
+  struct kthread* me = mykt();
+  struct proc* p = me->proc;
+  uint32_t pc, arg, sp;
+  argint(0, &pc);
+  argint(1, &arg);
+  argint(2, &sp);
+  uint32_t live = kasane_tstate();
+  for (int i = 1; i < ncontexts; i++) {
+    struct kthread* kt = &p->kt[i];
+    if (((live >> i) & 1) || kt->state != KT_NONE) continue;
+    memset(kt->tf, 0, sizeof *kt->tf);
+    kt->tf->epc = pc;
+    kt->tf->regs[REG_A0] = arg;
+    kt->tf->regs[REG_SP] = sp;
+    kt->tf->regs[REG_GP] = me->tf->regs[REG_GP];
+    kt->tf->status = me->tf->status & ~IM_TIMER;
+    kt->userlocal = me->userlocal;
+    kt->state = KT_RUNNABLE;
+    kt->ctx.ra = (uint32_t)kt_start_user;
+    kt->ctx.sp = (uint32_t)kt->tf - 16;
+    startctx(i);
+    return i + 1;
+  }
+  return -EAGAIN;
+}
+
+/* kasane_roi(begin, id): a region of interest begins (begin != 0) or ends, for stats.json. The
+ * simulator counts from the store to the device, so the trap into the kernel before it is in
+ * the region and the return after it is not (for an end, the other way round). */
+int32_t sys_kasane_roi(void) {
+  uint32_t begin, id;
+  argint(0, &begin);
+  argint(1, &id);
+  if (id > 255) return -EINVAL;
+  roi(begin != 0, id);
+  return 0;
 }

@@ -1,14 +1,21 @@
 /* Traps: what the kernel does with each exception that trapasm.S hands it. System calls go to
- * syscall(); TLB exceptions grow the stack or are faults; any other exception from user mode is
- * a fault that ends the process with one console line and the exit status Linux would give it
- * (128 + signal). An exception in kernel mode, or an interrupt (none is enabled yet), is a
- * panic. */
+ * syscall(); TLB exceptions grow the stack or are faults; interrupts go to their devices; any
+ * other exception from user mode is a fault that ends the process with one console line and the
+ * exit status Linux would give it (128 + signal). An exception in kernel mode other than an
+ * interrupt in context 0's waits is a panic.
+ *
+ * On the way back to user mode (usertrapret_checks) the kernel thread leaves if its process is
+ * ending, parks if context 0 is switching processes, and delivers signals and notification
+ * upcalls. */
 #include <stddef.h>
 
+#include "bio.h"
 #include "defs.h"
 #include "mips.h"
 #include "param.h"
 #include "proc.h"
+
+#include <kasane/kasane_isa.h>
 
 _Static_assert(offsetof(struct trapframe, regs[29]) == TF_SP, "trapframe layout");
 _Static_assert(offsetof(struct trapframe, hi) == TF_HI, "trapframe layout");
@@ -68,6 +75,7 @@ void trapinit(void) {
   if (ebase != (uint32_t)tlb_refill)
     panic("trapinit: EBase 0x%x, but the vectors are at %p", ebase, tlb_refill);
   c0_write(CP0_CAUSE, 0);
+  c0_write(CP0_STATUS, (c0_read(CP0_STATUS) & ~ST_IM) | IM_KERNEL);
   c0_write(CP0_HWRENA, HWR_CPUNUM | HWR_SYNCI_STEP | HWR_CC | HWR_CCRES | HWR_ULR);
 }
 
@@ -107,9 +115,8 @@ static int faultsignal(struct proc* p, const struct trapframe* tf, uint32_t code
   }
 }
 
-/* End p for the exception in tf, saying so on the console. */
-__attribute__((noreturn)) static void userfault(struct proc* p, const struct trapframe* tf,
-                                                uint32_t code) {
+/* End p for the exception in tf, saying so on the console. The other processes go on. */
+static void userfault(struct proc* p, const struct trapframe* tf, uint32_t code) {
   int sig = faultsignal(p, tf, code);
   printf("kasane: pid %d (%s): %s (%s) at pc 0x%08x", p->pid, p->name, excname(code),
          excmnemonic(code), faultpc(tf));
@@ -117,7 +124,7 @@ __attribute__((noreturn)) static void userfault(struct proc* p, const struct tra
       code == EXC_ADES)
     printf(", address 0x%08x", tf->badvaddr);
   printf("\n");
-  proc_exit(p, 128 + sig);
+  proc_exit_signal(p, sig);
 }
 
 /* An exception taken in kernel mode: a kernel bug. */
@@ -127,24 +134,111 @@ __attribute__((noreturn)) static void kerneltrap(const struct trapframe* tf, uin
         tf->regs[REG_SP]);
 }
 
+/* Interrupts pending in cause, on this context. Device and timer interrupts arrive on context 0
+ * (the block device is told so at boot); a timer interrupt elsewhere comes from a Compare that a
+ * user TFORK copied from context 0, and is masked for good in that context's user Status (tf).
+ * TINTR (IP1) only makes the context look at its process on the way out. */
+static void interrupts(uint32_t cause, struct trapframe* tf) {
+  uint32_t pending = cause & c0_read(CP0_STATUS) & ST_IM;
+  if (pending & IM_IPI) {
+    c0_write(CP0_CAUSE, c0_read(CP0_CAUSE) & ~IM_IPI);
+    if (cpuid() == 0) timer_rearm(); /* a timed sleep or a ready process: the timer may be needed */
+  }
+  if (pending & IM_DISK) disk_intr();
+  if (pending & IM_TIMER) {
+    if (cpuid() == 0) {
+      timer_intr();
+    } else {
+      c0_write(CP0_COMPARE, c0_read(CP0_COMPARE)); /* acknowledge */
+      if (tf) tf->status &= ~IM_TIMER;
+    }
+  }
+}
+
+/* User TEXIT on context 0 (TControl.XT): the main thread ended. Context 0 stays the kernel's; the
+ * process goes on while its other contexts run, and ends with status 0 when none is left
+ * (as when every thread of a bare-metal program has left). */
+static void texit0(struct kthread* kt) {
+  kt->tf->epc += 4;
+  kt->state = KT_NONE;
+  kick(0);
+  sched();
+}
+
+/* Checks on the way back to user mode; returns when kt may go. */
+static void usertrapret_checks(struct kthread* kt) {
+  for (;;) {
+    struct proc* p = kt->proc;
+    if (p->killed) kt_exit(kt);
+    if ((p->parking && kt->ltn != 1) || (kt->ltn == 1 && (want_switch || parked_ready()))) {
+      kt->state = KT_RUNNABLE; /* context 0 switches processes or runs kernel work first */
+      sched();
+      kt = mykt();
+      continue;
+    }
+    if (p->sigpending & ~p->sigmask) signal_deliver(kt);
+    if (p->killed) continue;
+    notify_deliver(kt);
+    return;
+  }
+}
+
+/* Leave the kernel for user mode on the running kernel thread: the lock goes, the registers of
+ * its trapframe come back. */
+static void leave(struct kthread* kt) __attribute__((noreturn));
+static void leave(struct kthread* kt) {
+  usertrapret_checks(kt);
+  if (kt->ltn == 1) kt->tf->status = (kt->tf->status & ~IM_TIMER) | (timer_on ? IM_TIMER : 0);
+  kt->state = KT_NONE;
+  release();
+  usertrapret(kt->tf);
+}
+
+/* First run of a kernel thread built to enter user mode (a new process, or a context handed back
+ * to the runtime with an upcall): swtch lands here with the lock held. */
+void kt_start_user(void) { leave(mykt()); }
+
 /* Handle the exception whose registers trap_entry saved in tf; returning resumes tf. */
 void trap(struct trapframe* tf) {
   uint32_t code = (tf->cause & CAUSE_EXCCODE) >> CAUSE_EXCSHIFT;
-  if (!(tf->status & ST_UM)) kerneltrap(tf, code);
-  struct proc* p = myproc();
-  if (p == 0 || tf != p->tf) panic("trap: from user mode with no process (tf %p)", tf);
+  if (!(tf->status & ST_UM)) {
+    if (code != EXC_INT || cpuid() != 0 || holding()) kerneltrap(tf, code);
+    acquire();
+    interrupts(tf->cause, 0);
+    release();
+    return;
+  }
+  acquire();
+  struct proc* p = curproc;
+  int me = cpuid();
+  if (p == 0 || tf != p->kt[me].tf) panic("trap: from user mode with no process (tf %p)", tf);
+  struct kthread* kt = &p->kt[me];
+  cpus[me].kt = kt;
+  kt->state = KT_RUNNING;
+  kt->userlocal = c0_read(CP0_USERLOCAL);
   switch (code) {
     case EXC_SYS:
-      if (tf->cause & CAUSE_BD) userfault(p, tf, code); /* cannot resume after a branch */
+      if (tf->cause & CAUSE_BD) { /* cannot resume after a branch */
+        userfault(p, tf, code);
+        break;
+      }
       syscall(tf);
+      if (mykt()->ltn == 0) notify_finish(mykt()); /* a call parked by a notification ended */
       break;
     case EXC_TLBL:
     case EXC_TLBS:
     case EXC_MOD:
       if (uvm_fault(&p->vm, tf->badvaddr, code != EXC_TLBL) < 0) userfault(p, tf, code);
       break;
-    case EXC_INT:
-      panic("unexpected interrupt: cause 0x%08x, status 0x%08x", tf->cause, tf->status);
+    case EXC_INT: interrupts(tf->cause, tf); break;
+    case EXC_THREAD:
+      if (me == 0 && (c0_read(CP0_TCONTROL) & TCONTROL_XT)) {
+        texit0(kt);
+        break;
+      }
+      userfault(p, tf, code);
+      break;
     default: userfault(p, tf, code);
   }
+  leave(mykt());
 }

@@ -55,21 +55,28 @@ general_vector:
 
   .text
 
-/* Save the interrupted context in a trapframe and call trap(tf). From user mode the trapframe goes
- * at the top of the process's kernel stack (cur_kstack); from kernel mode, below the current $sp.
- * Then leave exception level (kernel mode, interrupts still off) so that the kernel runs as
- * ordinary code, and take the kernel's $gp. */
+/* Save the interrupted context in a trapframe and call trap(tf). From user mode the trapframe is
+ * the one of the kernel thread bound to this context (cpu_kstack[context], sched.c); from kernel
+ * mode (interrupts in context 0's waits), a new one below the current $sp. Then leave exception
+ * level (kernel mode, interrupts still off) so that the kernel runs as ordinary code, and take
+ * the kernel's $gp. */
   .globl trap_entry
   .ent trap_entry
 trap_entry:
   mfc0 $k0, CP0_STATUS
   andi $k0, $k0, ST_UM
-  beqz $k0, 1f
+  bnez $k0, 1f
   move $k1, $sp                  /* (delay slot) the interrupted $sp */
-  lui $k0, %hi(cur_kstack)
-  lw $sp, %lo(cur_kstack)($k0)
+  b 2f
+  addiu $sp, $sp, -TF_SIZE       /* (delay slot) from kernel mode: below the current stack */
 1:
-  addiu $sp, $sp, -TF_SIZE
+  mfc0 $k0, CP0_EBASE
+  andi $k0, $k0, EBASE_CPUNUM
+  sll $k0, $k0, 2
+  lui $sp, %hi(cpu_kstack)
+  addu $sp, $sp, $k0
+  lw $sp, %lo(cpu_kstack)($sp)   /* this context's trapframe */
+2:
   sw $k1, TF_SP($sp)
   .irp n, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, \
           21, 22, 23, 24, 25, 28, 30, 31
@@ -124,8 +131,8 @@ trapret:
   eret
   .end trapret
 
-/* usertrapret(tf): leave the kernel for the user context in *tf, which must be at the top of the
- * kernel stack that cur_kstack names (the next trap from user mode saves there). */
+/* usertrapret(tf): leave the kernel for the user context in *tf, which must be the trapframe
+ * cpu_kstack names for this context (the next trap from user mode saves there). */
   .globl usertrapret
   .ent usertrapret
 usertrapret:

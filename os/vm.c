@@ -8,6 +8,7 @@
 #include "defs.h"
 #include "mips.h"
 #include "param.h"
+#include "errno.h"
 #include "proc.h"
 
 uint32_t* cur_pgdir; /* page directory the refill handler walks: the running process's */
@@ -71,6 +72,8 @@ int uvm_create(struct vmspace* vm, uint32_t asid) {
   vm->pgdir = kzalloc();
   vm->asid = asid;
   vm->brkbase = vm->brk = 0;
+  vm->mmapbase = USTACKTOP - USTACKMAX - USTACKGUARD;
+  memset(vm->regions, 0, sizeof vm->regions);
   return vm->pgdir ? 0 : -1;
 }
 
@@ -158,13 +161,51 @@ int uvm_mapped(struct vmspace* vm, uint32_t va) {
 /* Whether va lies in the region the user stack may grow into. */
 static int instack(uint32_t va) { return va < USTACKTOP && va >= USTACKTOP - USTACKMAX; }
 
+/* The mmap region of vm that holds va, or -1. */
+static int regionof(struct vmspace* vm, uint32_t va) {
+  for (int i = 0; i < NREGION; i++)
+    if (va >= vm->regions[i].start && va < vm->regions[i].end) return i;
+  return -1;
+}
+
+/* Record [start, end) (page-aligned, unmapped) as an anonymous region with permission perm:
+ * its pages appear, zeroed, when first touched. 0, or -1 if vm has no free region slot. */
+int uvm_addregion(struct vmspace* vm, uint32_t start, uint32_t end, uint32_t perm) {
+  for (int i = 0; i < NREGION; i++) {
+    if (vm->regions[i].start != vm->regions[i].end) continue;
+    vm->regions[i].start = start;
+    vm->regions[i].end = end;
+    vm->regions[i].perm = perm;
+    return 0;
+  }
+  return -1;
+}
+
+/* Unmap [start, end) (page-aligned) from the anonymous regions of vm: free its pages and cut it
+ * out of the regions (a region split in two loses its upper part to keep this simple: munmap of
+ * a region's middle is rare, and the upper pages simply fault). */
+void uvm_unmapregion(struct vmspace* vm, uint32_t start, uint32_t end) {
+  for (int i = 0; i < NREGION; i++) {
+    uint32_t* s = &vm->regions[i].start;
+    uint32_t* e = &vm->regions[i].end;
+    if (end <= *s || start >= *e) continue;
+    uint32_t lo = start > *s ? start : *s, hi = end < *e ? end : *e;
+    uvm_dealloc(vm, lo, hi);
+    if (lo == *s) *s = hi; else *e = lo;
+    if (*s >= *e) *s = *e = 0;
+  }
+}
+
 /* The valid PTE mapping user address va in vm, mapping a zeroed page first if va is in the
- * stack region (the stack grows on demand); 0 if va is not (and cannot be) mapped. */
+ * stack region (the stack grows on demand) or an anonymous region; 0 if va is not (and cannot
+ * be) mapped. */
 static uint32_t* userpte(struct vmspace* vm, uint32_t va) {
   if (va >= USERTOP) return 0;
   uint32_t* pte = walkpte(vm->pgdir, va, 0);
   if (pte && (*pte & PTE_V)) return pte;
-  if (!instack(va) || uvm_page(vm, PGROUNDDOWN(va), PTE_D) == 0) return 0;
+  int r = instack(va) ? -2 : regionof(vm, va);
+  if (r == -1) return 0;
+  if (uvm_page(vm, PGROUNDDOWN(va), r == -2 ? PTE_D : vm->regions[r].perm) == 0) return 0;
   return walkpte(vm->pgdir, va, 0);
 }
 
@@ -221,4 +262,16 @@ int copyin(struct vmspace* vm, void* dst, uint32_t src, uint32_t len) {
     d += n, src += n, len -= n;
   }
   return 0;
+}
+
+/* Copy the NUL-terminated string at user address src in vm to dst (at most max bytes with the
+ * NUL). Its length, or -EFAULT, or -ENAMETOOLONG if it does not fit. */
+int copyinstr(struct vmspace* vm, char* dst, uint32_t src, uint32_t max) {
+  for (uint32_t n = 0; n < max; n++, src++) {
+    const char* k = uva2ka(vm, src, 0);
+    if (k == 0) return -EFAULT;
+    dst[n] = *k;
+    if (*k == 0) return n;
+  }
+  return -ENAMETOOLONG;
 }

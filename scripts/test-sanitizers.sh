@@ -33,7 +33,7 @@ cmake --build "$BUILD" -j"$(nproc)"
 # pytest-host (command-line checks) is left to scripts/test.sh.
 status=0
 ctest --test-dir "$BUILD" --output-on-failure -j"$(nproc)" \
-  -R '^(target/(iss|pipeline)/|([A-Za-z0-9_]+/)?[A-Za-z0-9_]+\.)' "$@" || status=$?
+  -R '^((target|os)/(iss|pipeline)/|([A-Za-z0-9_]+/)?[A-Za-z0-9_]+\.)' "$@" || status=$?
 
 if compgen -G "$REPORTS/*" >/dev/null; then
   echo "test-sanitizers: sanitizer reports:" >&2

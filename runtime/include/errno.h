@@ -1,11 +1,13 @@
 /* errno.h - error numbers (Linux MIPS values, which differ from x86 above 34) and errno.
  *
- * errno is a plain global for now. The thread runtime will make it per thread; then this header
- * becomes `#define errno (*__errno_location())` and programs only need recompiling. */
+ * errno is per thread: a macro over __errno_location(), which returns the running thread's slot
+ * (src/errno/__errno_location.c; the thread library supplies the per-thread version, and before
+ * any thread exists, or without the library, it is the main thread's). */
 #ifndef _ERRNO_H
 #define _ERRNO_H
 
-extern int errno;
+int* __errno_location(void);
+#define errno (*__errno_location())
 
 #define EPERM 1
 #define ENOENT 2
@@ -39,7 +41,10 @@ extern int errno;
 #define EPIPE 32
 #define EDOM 33
 #define ERANGE 34
-#define EOVERFLOW 79 /* MIPS numbering */
-#define ENOSYS 89    /* MIPS numbering */
+#define EDEADLK 45      /* MIPS numbering */
+#define ENAMETOOLONG 78 /* MIPS numbering */
+#define EOVERFLOW 79    /* MIPS numbering */
+#define ENOSYS 89       /* MIPS numbering */
+#define ETIMEDOUT 145   /* MIPS numbering */
 
 #endif /* _ERRNO_H */

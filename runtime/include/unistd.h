@@ -4,21 +4,33 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #define STDIN_FILENO 0
 #define STDOUT_FILENO 1
 #define STDERR_FILENO 2
 
-typedef int ssize_t;
-typedef int pid_t;
+/* lseek's whence */
+#define SEEK_SET 0 /* from the start of the file */
+#define SEEK_CUR 1 /* from the current offset */
+#define SEEK_END 2 /* from the end of the file */
 
 extern char** environ;
 
 ssize_t read(int fd, void* buf, size_t n);
 ssize_t write(int fd, const void* buf, size_t n);
+int close(int fd);
+off_t lseek(int fd, off_t off, int whence);
 pid_t getpid(void);
+pid_t getppid(void);
 int brk(void* end);        /* 0, or -1 with errno ENOMEM */
 void* sbrk(intptr_t inc);  /* the old break, or (void *)-1 with errno ENOMEM */
 __attribute__((__noreturn__)) void _exit(int status);
+/* Sleep (nanosleep): 0, or on an interruption the whole seconds left (sleep) or -1 with errno
+ * EINTR (usleep). */
+unsigned sleep(unsigned seconds);
+int usleep(useconds_t usec);
+/* Make system call number n with up to six arguments: its result, or -1 with errno set. */
+long syscall(long n, ...);
 
 #endif /* _UNISTD_H */

@@ -2,14 +2,20 @@
 """difftest.py - run one target program under qemu-mipsel and kasane-sim and compare them.
 
     difftest.py --sim KASANE_SIM --kernel KERNEL_ELF [--qemu qemu-mipsel] [--stdin FILE]
-                [--timeout 60] PROGRAM.elf [ARGS...]
-    difftest.py --qemu-only [--qemu qemu-mipsel] [--stdin FILE] PROGRAM.elf [ARGS...]
+                [--files DIR] [--timeout 60] PROGRAM.elf [ARGS...]
+    difftest.py --qemu-only [--qemu qemu-mipsel] [--stdin FILE] [--files DIR] PROGRAM.elf [ARGS...]
 
 The program runs as `qemu-mipsel PROGRAM.elf ARGS...` and as
 `KASANE_SIM KERNEL_ELF PROGRAM.elf ARGS...`, each with stdin from FILE (default /dev/null) and a
 timeout. The test passes (exit 0) only if both produce the same stdout bytes and the same exit
 status; stderr is not compared. On a mismatch both statuses and a unified diff of stdout are
 printed. --qemu-only runs just qemu and prints the program's stdout and status.
+
+With --files DIR the program gets the files of DIR, and may change them: under qemu it runs in a
+scratch copy of DIR, under kasane-sim with a fresh KFS image of DIR (tools/kfs.py mkfs) as its
+disk (--disk). Each run has its own copy, so nothing leaks into DIR or between runs. Afterwards
+the files are compared too: the copy's against the image's (tools/kfs.py extract, which also
+checks that the kernel left a consistent image).
 
 Statuses are compared in the shell's form: a normal exit gives its code, a death by signal N
 gives 128 + N, with N in MIPS Linux numbering (SIGBUS = 10, not x86's 7), which is how
@@ -21,10 +27,13 @@ import argparse
 import difflib
 import os
 import resource
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
+from pathlib import Path
 
 # Linux MIPS signal numbers (arch/mips/include/uapi/asm/signal.h).
 MIPS_SIGNALS = {
@@ -36,6 +45,7 @@ MIPS_SIGNALS = {
     "SIGXCPU": 30, "SIGXFSZ": 31,
 }
 DEFAULT_TIMEOUT = 60.0
+KFS_TOOL = Path(__file__).resolve().parents[2] / "tools" / "kfs.py"
 
 
 @dataclass
@@ -44,6 +54,7 @@ class Result:
     status: int | None  # None: killed by the timeout, or could not be started
     stderr: bytes
     error: str | None = None  # why it could not be started
+    files: dict[str, bytes] | None = None  # with --files: the files as the run left them
 
     def describe(self) -> str:
         if self.error:
@@ -73,10 +84,10 @@ def _no_core_dumps() -> None:
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
 
 
-def run(cmd: list[str], stdin_path: str | None, timeout: float) -> Result:
+def run(cmd: list[str], stdin_path: str | None, timeout: float, cwd: str | None = None) -> Result:
     with open(stdin_path or os.devnull, "rb") as stdin:
         try:
-            p = subprocess.run(cmd, stdin=stdin, capture_output=True, timeout=timeout,
+            p = subprocess.run(cmd, stdin=stdin, capture_output=True, timeout=timeout, cwd=cwd,
                                preexec_fn=_no_core_dumps)
         except subprocess.TimeoutExpired as e:
             return Result(e.stdout or b"", None, e.stderr or b"")
@@ -85,17 +96,49 @@ def run(cmd: list[str], stdin_path: str | None, timeout: float) -> Result:
     return Result(p.stdout, host_status_to_mips(p.returncode), p.stderr)
 
 
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Name -> contents of the regular files of folder."""
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def kfs(*args) -> str | None:
+    """Run tools/kfs.py with args; its error message, or None if it succeeded."""
+    p = subprocess.run([sys.executable, str(KFS_TOOL), *map(str, args)], capture_output=True,
+                       text=True)
+    return None if p.returncode == 0 else (p.stderr.strip() or f"kfs.py exit {p.returncode}")
+
+
 def run_qemu(qemu: str, program: str, args: list[str], stdin_path: str | None = None,
-             timeout: float = DEFAULT_TIMEOUT) -> Result:
-    return run([qemu, program, *args], stdin_path, timeout)
+             timeout: float = DEFAULT_TIMEOUT, files: str | None = None) -> Result:
+    if files is None:
+        return run([qemu, program, *args], stdin_path, timeout)
+    with tempfile.TemporaryDirectory(prefix="kasane-qemu-") as tmp:
+        work = Path(tmp) / "files"
+        shutil.copytree(files, work)
+        result = run([qemu, os.path.abspath(program), *args], stdin_path, timeout, cwd=str(work))
+        result.files = snapshot(work)
+    return result
 
 
 def run_sim(sim: str, kernel: str, program: str, args: list[str],
             stdin_path: str | None = None, timeout: float = DEFAULT_TIMEOUT,
-            sim_args: list[str] | None = None) -> Result:
+            sim_args: list[str] | None = None, files: str | None = None) -> Result:
     # kasane-sim already reports a death by signal N as exit status 128 + N (MIPS numbering);
     # if kasane-sim itself is killed, the host number is translated like qemu's.
-    return run([sim, *(sim_args or []), kernel, program, *args], stdin_path, timeout)
+    if files is None:
+        return run([sim, *(sim_args or []), kernel, program, *args], stdin_path, timeout)
+    with tempfile.TemporaryDirectory(prefix="kasane-sim-") as tmp:
+        image, out = Path(tmp) / "disk.img", Path(tmp) / "files"
+        if err := kfs("mkfs", image, files):
+            return Result(b"", None, b"", f"cannot build the disk image: {err}")
+        result = run([sim, *(sim_args or []), "--disk", str(image), kernel, program, *args],
+                     stdin_path, timeout)
+        err = kfs("extract", image, out)
+        if err:
+            result.error = result.error or f"the disk image after the run: {err}"
+        else:
+            result.files = snapshot(out)
+    return result
 
 
 def check_executable(path: str, what: str) -> str | None:
@@ -112,6 +155,10 @@ def check_executable(path: str, what: str) -> str | None:
     return None
 
 
+def _describe_file(data: bytes | None) -> str:
+    return "missing" if data is None else f"{len(data)} bytes"
+
+
 def compare(qemu: Result, sim: Result) -> list[str]:
     """Report lines describing the differences; empty when the runs agree."""
     report = []
@@ -123,6 +170,15 @@ def compare(qemu: Result, sim: Result) -> list[str]:
         report.append("stdout differs:")
         report.extend(line.rstrip("\n") for line in
                       difflib.unified_diff(a, b, "qemu-mipsel", "kasane-sim"))
+    if qemu.files is not None and sim.files != qemu.files:
+        if sim.files is None:
+            report.append(f"files: {sim.error}")
+        else:
+            for name in sorted(set(qemu.files) | set(sim.files)):
+                a, b = qemu.files.get(name), sim.files.get(name)
+                if a != b:
+                    report.append(f"file {name} differs: qemu {_describe_file(a)}, "
+                                  f"kasane-sim {_describe_file(b)}")
     return report
 
 
@@ -133,6 +189,7 @@ def main() -> int:
     ap.add_argument("--kernel", help="the Kasane kernel ELF that kasane-sim boots")
     ap.add_argument("--qemu", default="qemu-mipsel", help="qemu user-mode emulator")
     ap.add_argument("--stdin", help="file to feed as stdin (default /dev/null)")
+    ap.add_argument("--files", help="a folder of files the program runs with (see above)")
     ap.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
                     help="seconds allowed for each run (default 60)")
     ap.add_argument("--qemu-only", action="store_true",
@@ -147,12 +204,15 @@ def main() -> int:
     if opt.stdin and not os.path.isfile(opt.stdin):
         print(f"difftest: stdin file '{opt.stdin}' does not exist", file=sys.stderr)
         return 1
+    if opt.files and not os.path.isdir(opt.files):
+        print(f"difftest: files folder '{opt.files}' does not exist", file=sys.stderr)
+        return 1
     if err := check_executable(opt.qemu, "qemu"):
         print(f"difftest: {err}", file=sys.stderr)
         return 1
 
     if opt.qemu_only:
-        q = run_qemu(opt.qemu, opt.program, opt.args, opt.stdin, opt.timeout)
+        q = run_qemu(opt.qemu, opt.program, opt.args, opt.stdin, opt.timeout, opt.files)
         sys.stdout.buffer.write(q.stdout)
         sys.stdout.flush()
         print(f"[qemu-mipsel status: {q.describe()}]")
@@ -168,8 +228,9 @@ def main() -> int:
         print(f"difftest: kernel '{opt.kernel}' does not exist", file=sys.stderr)
         return 1
 
-    q = run_qemu(opt.qemu, opt.program, opt.args, opt.stdin, opt.timeout)
-    s = run_sim(opt.sim, opt.kernel, opt.program, opt.args, opt.stdin, opt.timeout)
+    q = run_qemu(opt.qemu, opt.program, opt.args, opt.stdin, opt.timeout, opt.files)
+    s = run_sim(opt.sim, opt.kernel, opt.program, opt.args, opt.stdin, opt.timeout,
+                files=opt.files)
     report = compare(q, s)
     name = os.path.basename(opt.program)
     if report:

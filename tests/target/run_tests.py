@@ -9,6 +9,11 @@ Each tests/target/NAME.c states in its header comment how it must end and how it
     Expect: signal SIGSEGV    (killed by that signal: status 128 + its MIPS number)
     Args: a b c               (optional; whitespace-separated program arguments)
     Stdin: FILE               (optional; relative to tests/target; default /dev/null)
+    Files: DIR                (optional; the program runs with a copy of tests/target/files/DIR:
+                               its working directory under qemu, a fresh KFS disk under
+                               kasane-sim; the files it leaves must match too, see difftest.py)
+    Stderr: TEXT              (tests/os only, see tests/os/run_os_tests.py: a line of kasane-sim's
+                               stderr contains TEXT and no line of its stdout does)
 Every program runs twice under qemu-mipsel: the status must match the expectation and both runs
 must print the same stdout (determinism). With --sim and --kernel it also runs under kasane-sim
 and must match qemu exactly (difftest.py's comparison). DIR holds the NAME.elf files (default:
@@ -24,11 +29,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import difftest  # noqa: E402
 
-MARKER = re.compile(r"^\s*\*?\s*(Expect|Args|Stdin):\s*(.*?)\s*(\*/)?\s*$")
+MARKER = re.compile(r"^\s*\*?\s*(Expect|Args|Stdin|Files|Stderr):\s*(.*?)\s*(\*/)?\s*$")
 
 
 def read_markers(source: Path) -> dict[str, str]:
-    """The Expect/Args/Stdin lines of the file's first comment."""
+    """The Expect/Args/Stdin/Files/Stderr lines of the file's first comment."""
     found = {}
     for line in source.read_text().splitlines():
         m = MARKER.match(line)
@@ -59,17 +64,20 @@ def check_one(name: str, opt) -> list[str]:
     want = expected_status(markers["Expect"])
     args = markers.get("Args", "").split()
     stdin = str(HERE / markers["Stdin"]) if "Stdin" in markers else None
+    files = str(HERE / "files" / markers["Files"]) if "Files" in markers else None
+    if files and not Path(files).is_dir():
+        return [f"Files: {files} is not a directory"]
 
     problems = []
-    first = difftest.run_qemu(opt.qemu, str(program), args, stdin, opt.timeout)
-    second = difftest.run_qemu(opt.qemu, str(program), args, stdin, opt.timeout)
+    first = difftest.run_qemu(opt.qemu, str(program), args, stdin, opt.timeout, files)
+    second = difftest.run_qemu(opt.qemu, str(program), args, stdin, opt.timeout, files)
     if first.status != want:
         problems.append(f"qemu status {first.describe()}, expected {want}")
-    if (first.stdout, first.status) != (second.stdout, second.status):
+    if (first.stdout, first.status, first.files) != (second.stdout, second.status, second.files):
         problems.append("not deterministic: two qemu runs differ")
     if opt.sim:
         sim = difftest.run_sim(opt.sim, opt.kernel, str(program), args, stdin, opt.timeout,
-                               opt.sim_arg)
+                               opt.sim_arg, files)
         problems.extend(difftest.compare(first, sim))
     return problems
 

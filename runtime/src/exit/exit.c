@@ -1,8 +1,8 @@
 /* exit - run atexit handlers, flush stdio, end the process.
  *
  * The two steps are weak no-ops here and replaced by strong definitions in atexit.c and
- * stdout.c, so a program that never registers a handler or never prints does not drag the
- * handler table or stdio into its image (the musl trick). */
+ * stdio's __stdio_exit.c (flushing every stream), so a program that never registers a handler or
+ * never uses stdio does not drag the handler table or stdio into its image (the musl trick). */
 #include <stdlib.h>
 
 static void dummy(void) {}

@@ -1,4 +1,4 @@
-/* __stdio_write, __stdio_flush - the two places stdio talks to the kernel. */
+/* __stdio_write, __stdio_flush - where stdio output reaches the kernel. */
 #include <unistd.h>
 
 #include "stdio_impl.h"
@@ -18,8 +18,9 @@ int __stdio_write(FILE* f, const unsigned char* s, size_t n) {
 }
 
 int __stdio_flush(FILE* f) {
-  size_t n = f->pos;
-  f->pos = 0;
-  if (n && __stdio_write(f, f->buf, n)) return EOF;
+  if (!f->wend) return 0; /* not in write mode: nothing pending */
+  size_t n = (size_t)(f->wpos - f->wbase);
+  f->wpos = f->wbase;
+  if (n && __stdio_write(f, f->wbase, n)) return EOF;
   return 0;
 }

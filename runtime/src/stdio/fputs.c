@@ -5,5 +5,8 @@
 
 int fputs(const char* __restrict s, FILE* __restrict f) {
   size_t n = strlen(s);
-  return __fwritex((const unsigned char*)s, n, f) == n ? 0 : EOF;
+  FLOCK(f);
+  int r = __fwritex((const unsigned char*)s, n, f) == n ? 0 : EOF;
+  FUNLOCK(f);
+  return r;
 }

@@ -1,10 +1,15 @@
-/* puts - write a string and a newline to stdout. */
+/* puts - write a string and a newline to stdout, as one unit with respect to other threads. */
 #include <string.h>
 
 #include "stdio_impl.h"
 
 int puts(const char* s) {
   size_t n = strlen(s);
-  if (__fwritex((const unsigned char*)s, n, stdout) != n) return EOF;
-  return __fwritex((const unsigned char*)"\n", 1, stdout) == 1 ? 0 : EOF;
+  int r = 0;
+  FLOCK(stdout);
+  if (__fwritex((const unsigned char*)s, n, stdout) != n ||
+      __fwritex((const unsigned char*)"\n", 1, stdout) != 1)
+    r = EOF;
+  FUNLOCK(stdout);
+  return r;
 }

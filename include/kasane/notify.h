@@ -1,0 +1,61 @@
+/* Kernel notifications (../shared/design/os.md, seed 002): the contract between the kernel and the
+ * thread runtime, shared by both.
+ *
+ * The runtime registers once with kasane_notify_register(&reg). From then on, when a user thread's
+ * system call must wait (disk I/O, a sleep), the kernel saves the thread's registers straight into
+ * the thread management block (ThMB) that reg.thmbs[LTN - 1] names, parks the request, and enters
+ * reg.entry on the same architecture thread with
+ *     $a0 = event, $a1 = ThMB the event is about, $a2 = argument, $a3 = LTN,
+ *     $sp = reg.stacks[LTN - 1], $ra = 0,
+ * having set reg.thmbs[LTN - 1] to 0: while it is 0 the runtime is inside the handler and the
+ * kernel queues further events for that context instead of entering it again. The runtime stores
+ * the ThMB of the thread it runs next back into the slot (a plain store), and continues it with
+ * kasane_notify_resume(thmb) or its own code.
+ *
+ * A ThMB starts with struct kasane_regs; the rest belongs to the runtime. */
+#ifndef KASANE_NOTIFY_H
+#define KASANE_NOTIFY_H
+
+#include <stdint.h>
+
+/* Events ($a0 of the upcall, or si_code of the SIGIO of the signal variant). */
+/* With KASANE_NOTIFY_SIGNAL, siginfo carries the event in si_code, the ThMB in si_addr (byte 12)
+ * and the argument in si_value (byte 20), as Linux lays siginfo out on MIPS. */
+#define KASANE_EV_BLOCKED 1   /* the thread of ThMB $a1 waits in the kernel; $a2 = syscall number */
+#define KASANE_EV_UNBLOCKED 2 /* its call finished: result already in its saved $v0/$a3; $a2 = $v0 */
+#define KASANE_EV_PREEMPTED 3 /* the time slice of this context ended; ThMB $a1 = the thread */
+
+/* Registration flags. */
+#define KASANE_NOTIFY_SIGNAL 0x1u   /* deliver events as SIGIO with a signal frame (the baseline) */
+#define KASANE_NOTIFY_SHORTCUT 0x2u /* completion before block: no BLOCKED if the call finishes
+                                     * within shortcut_cycles of starting to wait */
+#define KASANE_NOTIFY_PREEMPT 0x4u  /* report time-slice ends on context 0 as PREEMPTED */
+
+/* The user registers of a thread, as the kernel saves them. */
+struct kasane_regs {
+  uint32_t r[32]; /* r[n] = $n; r[0] is 0 */
+  uint32_t hi, lo;
+  uint32_t pc;    /* where the thread continues */
+  uint32_t pad;
+};
+
+struct kasane_notify_reg {
+  uint32_t entry;           /* upcall handler: void handler(int ev, void* thmb, long arg, int ltn) */
+  uint32_t stacks;          /* user address of uint32_t[contexts]: upcall stack top per LTN - 1 */
+  uint32_t thmbs;           /* user address of uint32_t[contexts]: ThMB running on LTN - 1, or 0 */
+  uint32_t flags;           /* KASANE_NOTIFY_* */
+  uint32_t shortcut_cycles; /* with KASANE_NOTIFY_SHORTCUT: how long to wait before BLOCKED */
+};
+
+/* What the kernel counted for the calling process (kasane_notify_stats). */
+struct kasane_notify_stats {
+  uint32_t blocked;     /* BLOCKED events raised */
+  uint32_t unblocked;   /* UNBLOCKED events raised */
+  uint32_t preempted;   /* PREEMPTED events raised */
+  uint32_t shortcuts;   /* waits that ended before BLOCKED was raised (no event at all) */
+  uint32_t signals;     /* signals delivered (any signal, notification or not) */
+  uint32_t cache_hits;  /* buffer-cache hits of the whole system (no wait, no event) */
+  uint32_t cache_misses;/* buffer-cache misses of the whole system */
+};
+
+#endif /* KASANE_NOTIFY_H */

@@ -1,0 +1,191 @@
+/* Open files: the file table, and reading, writing, seeking and describing an open file, which is
+ * the console or a KFS file. The system calls (sysfile.c) find the struct file behind a
+ * descriptor and come here. */
+#include <kasane/kfs.h>
+
+#include "defs.h"
+#include "errno.h"
+#include "file.h"
+#include "fs.h"
+#include "param.h"
+#include "proc.h"
+
+#define SEEK_SET 0
+#define SEEK_CUR 1
+#define SEEK_END 2
+
+/* File types and permissions in st_mode (octal, as <sys/stat.h>). */
+#define S_IFCHR 0020000
+#define S_IFREG 0100000
+
+/* struct stat of the Linux MIPS o32 kernel (<asm/stat.h>), which fstat fills. */
+struct linux_stat {
+  uint32_t st_dev;
+  int32_t st_pad1[3];
+  uint32_t st_ino;
+  uint32_t st_mode;
+  uint32_t st_nlink;
+  uint32_t st_uid;
+  uint32_t st_gid;
+  uint32_t st_rdev;
+  int32_t st_pad2[2];
+  int32_t st_size;
+  int32_t st_pad3;
+  int32_t st_times[6]; /* atime, atime_nsec, mtime, mtime_nsec, ctime, ctime_nsec */
+  int32_t st_blksize;
+  int32_t st_blocks;
+  int32_t st_pad4[14];
+};
+_Static_assert(sizeof(struct linux_stat) == 144, "o32 struct stat is 144 bytes");
+
+static struct file ftable[NFILE];
+
+/* A free slot of the file table with one reference, its type FD_NONE for the caller to set; 0 if
+ * the table is full. */
+struct file* filealloc(void) {
+  for (struct file* f = ftable; f < &ftable[NFILE]; f++) {
+    if (f->ref != 0) continue;
+    f->ref = 1;
+    f->type = FD_NONE;
+    f->readable = f->writable = f->append = 0;
+    f->off = 0;
+    f->ip = 0;
+    return f;
+  }
+  return 0;
+}
+
+/* Another reference to f, which the caller holds one of. */
+struct file* filedup(struct file* f) {
+  if (f->ref < 1) panic("filedup: file has no references");
+  f->ref++;
+  return f;
+}
+
+/* Drop a reference to f; the last one closes it, giving back its inode. */
+void fileclose(struct file* f) {
+  if (f->ref < 1) panic("fileclose: file has no references");
+  if (--f->ref > 0) return;
+  struct inode* ip = f->type == FD_INODE ? f->ip : 0;
+  f->type = FD_NONE;
+  f->ip = 0;
+  if (ip) iput(ip);
+}
+
+/* Give the first process fds 0, 1 and 2: the console's input, output and error output. */
+void fileinit_proc(struct proc* p) {
+  static const enum filetype types[3] = {FD_CONSIN, FD_CONSOUT, FD_CONSERR};
+  for (int fd = 0; fd < 3; fd++) {
+    struct file* f = filealloc();
+    if (f == 0 || p->ofile[fd]) panic("fileinit_proc: cannot open fd %d", fd);
+    f->type = types[fd];
+    f->readable = fd == 0;
+    f->writable = fd != 0;
+    p->ofile[fd] = f;
+  }
+}
+
+/* Close every descriptor of p (it is exiting). */
+void proc_closefiles(struct proc* p) {
+  for (int fd = 0; fd < NOFILE; fd++) {
+    if (p->ofile[fd] == 0) continue;
+    fileclose(p->ofile[fd]);
+    p->ofile[fd] = 0;
+  }
+}
+
+/* Console input to user memory dst: wait for the first byte, then take what is there, up to n
+ * bytes, without waiting again. The count, 0 at the end of the input. dst is writable. */
+static int consoleread(struct vmspace* vm, uint32_t dst, uint32_t n) {
+  uint32_t i;
+  char* k = 0;
+  for (i = 0; i < n; i++) {
+    if (i > 0 && !consoleready()) break;
+    int c = consolegetc();
+    if (c < 0) break;
+    if (k == 0 || (dst + i) % PGSIZE == 0) k = uva2ka(vm, dst + i, 1);
+    if (k == 0) panic("consoleread: 0x%x unmapped after the check", dst + i);
+    *k++ = (char)c;
+  }
+  return i;
+}
+
+/* User memory src to the console's output (fd 1 or 2 as type says). n; src is readable. */
+static int consolewrite_user(enum filetype type, struct vmspace* vm, uint32_t src, uint32_t n) {
+  for (uint32_t done = 0; done < n;) {
+    uint32_t va = src + done, len = MIN(n - done, PGSIZE - va % PGSIZE);
+    const char* k = uva2ka(vm, va, 0);
+    if (k == 0) panic("consolewrite_user: 0x%x unmapped after the check", va);
+    consolewrite_fd(type == FD_CONSERR ? 2 : 1, k, len);
+    done += len;
+  }
+  return n;
+}
+
+/* read() on f: up to n bytes to user address dst in vm. The count (0 at the end); -EBADF if f is
+ * not open for reading; -EFAULT, reading nothing, unless all of dst is writable user memory. */
+int fileread(struct file* f, struct vmspace* vm, uint32_t dst, uint32_t n) {
+  if (!f->readable) return -EBADF;
+  if ((int32_t)n < 0 || !uvm_accessok(vm, dst, n, 1)) return -EFAULT;
+  if (f->type == FD_CONSIN) return consoleread(vm, dst, n);
+  if (f->type != FD_INODE) panic("fileread: readable file of type %d", f->type);
+  ilock(f->ip);
+  int r = readi(f->ip, vm, dst, f->off, n);
+  if (r > 0) f->off += r;
+  iunlock(f->ip);
+  return r;
+}
+
+/* write() on f: n bytes from user address src in vm, at the end of the file if f was opened with
+ * O_APPEND. The count, short if the disk filled up; -EBADF if f is not open for writing; -EFAULT,
+ * writing nothing, unless all of src is user memory; -ENOSPC, -EFBIG as writei. */
+int filewrite(struct file* f, struct vmspace* vm, uint32_t src, uint32_t n) {
+  if (!f->writable) return -EBADF;
+  if ((int32_t)n < 0 || !uvm_accessok(vm, src, n, 0)) return -EFAULT;
+  if (f->type == FD_CONSOUT || f->type == FD_CONSERR) return consolewrite_user(f->type, vm, src, n);
+  if (f->type != FD_INODE) panic("filewrite: writable file of type %d", f->type);
+  ilock(f->ip);
+  if (f->append) f->off = f->ip->d.size;
+  int r = writei(f->ip, vm, src, f->off, n);
+  if (r > 0) f->off += r;
+  iunlock(f->ip);
+  return r;
+}
+
+/* lseek() on f: move its offset to off from the start, the current offset or the end (whence).
+ * The new offset; -ESPIPE for the console, -EINVAL for a bad whence or a negative result,
+ * -EOVERFLOW for one past 2^31 - 1 (o32's off_t). */
+int fileseek(struct file* f, int32_t off, uint32_t whence) {
+  if (f->type != FD_INODE) return -ESPIPE;
+  if (whence > SEEK_END) return -EINVAL;
+  ilock(f->ip);
+  int64_t base = whence == SEEK_SET ? 0 : whence == SEEK_CUR ? f->off : f->ip->d.size;
+  int64_t pos = base + off;
+  int r = pos < 0 ? -EINVAL : pos > INT32_MAX ? -EOVERFLOW : (int)pos;
+  if (r >= 0) f->off = r;
+  iunlock(f->ip);
+  return r;
+}
+
+/* fstat() on f: its struct stat (Linux o32 layout) to user address dst in vm. 0; -EFAULT if dst
+ * is not writable user memory; -EOVERFLOW for a file past 2^31 - 1 bytes (o32's st_size). */
+int filestat(struct file* f, struct vmspace* vm, uint32_t dst) {
+  struct linux_stat st;
+  memset(&st, 0, sizeof st);
+  st.st_nlink = 1;
+  st.st_blksize = KFS_BSIZE;
+  if (f->type == FD_INODE) {
+    struct kstat ks;
+    ilock(f->ip);
+    stati(f->ip, &ks);
+    iunlock(f->ip);
+    if (ks.size > INT32_MAX) return -EOVERFLOW;
+    st.st_mode = S_IFREG | 0644;
+    st.st_ino = ks.ino;
+    st.st_size = ks.size;
+    st.st_blocks = ks.blocks;
+  } else {
+    st.st_mode = S_IFCHR | 0620;
+  }
+  return copyout(vm, dst, &st, sizeof st) < 0 ? -EFAULT : 0;
+}

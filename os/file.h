@@ -1,0 +1,42 @@
+/* Open files (file.c): the system-wide file table that the descriptors of processes point into.
+ * A struct file is one open(): its offset and access mode are shared by every descriptor that
+ * filedup copied from it (across spawn), as POSIX says. Fields are guarded by the big kernel
+ * lock; f->off of a file on disk changes only under its inode's lock. */
+#ifndef KASANE_OS_FILE_H
+#define KASANE_OS_FILE_H
+
+#include <stdint.h>
+
+struct inode;
+struct proc;
+struct vmspace;
+
+enum filetype {
+  FD_NONE,    /* a free slot of the table */
+  FD_CONSIN,  /* the console's input (fd 0 of the first process) */
+  FD_CONSOUT, /* the console's output: the simulator's stdout */
+  FD_CONSERR, /* the console's error output: the simulator's stderr */
+  FD_INODE,   /* a KFS file */
+};
+
+struct file {
+  enum filetype type;
+  int ref;          /* descriptors pointing here; the slot is free at 0 */
+  char readable;    /* opened for reading */
+  char writable;    /* opened for writing */
+  char append;      /* O_APPEND: every write goes to the end */
+  uint32_t off;     /* FD_INODE: where the next read or write starts */
+  struct inode* ip; /* FD_INODE: the file, referenced */
+};
+
+struct file* filealloc(void);
+struct file* filedup(struct file* f);
+void fileclose(struct file* f);
+int fileread(struct file* f, struct vmspace* vm, uint32_t dst, uint32_t n);
+int filewrite(struct file* f, struct vmspace* vm, uint32_t src, uint32_t n);
+int fileseek(struct file* f, int32_t off, uint32_t whence);
+int filestat(struct file* f, struct vmspace* vm, uint32_t dst);
+void fileinit_proc(struct proc* p);
+void proc_closefiles(struct proc* p);
+
+#endif /* KASANE_OS_FILE_H */

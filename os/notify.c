@@ -1,0 +1,238 @@
+/* Kernel notifications (os.md, seed 002): a system call that must wait does not hold its
+ * architecture thread. The kernel saves the thread's registers straight into its ThMB (copy 1),
+ * parks the call on a detached kernel thread, and hands the context back to the runtime with a
+ * BLOCKED upcall; when the call ends, its result goes into the ThMB's saved $v0/$a3 and an
+ * UNBLOCKED event waits for the next return to user mode of any context of the process.
+ *
+ * Parking moves the kernel stack, not its contents: the detached thread takes the page the call's
+ * frames are on, and the context's bound thread takes a fresh page to return to user mode from.
+ *
+ * With KASANE_NOTIFY_SIGNAL the same events arrive as SIGIO with a signal frame (signal.c): the
+ * conventional baseline. */
+#include <kasane/kasane_isa.h>
+#include <kasane/notify.h>
+
+#include "bio.h"
+#include "defs.h"
+#include "errno.h"
+#include "mips.h"
+#include "param.h"
+#include "proc.h"
+
+/* The ThMB of the user thread running on context ltn of p, from the runtime's array; 0 if the
+ * runtime is inside its handler there (or the array is unreadable). */
+static uint32_t thmb_of(struct proc* p, int ltn) {
+  uint32_t thmb;
+  if (copyin(&p->vm, &thmb, p->nreg.thmbs + 4 * (ltn - 1), 4) < 0) return 0;
+  return thmb;
+}
+
+/* Save the user registers of tf into the ThMB at user address thmb. 0, or -1 if it is not
+ * writable user memory. */
+static int save_regs(struct proc* p, uint32_t thmb, const struct trapframe* tf) {
+  struct kasane_regs r;
+  memcpy(r.r, tf->regs, sizeof r.r);
+  r.r[0] = 0;
+  r.hi = tf->hi;
+  r.lo = tf->lo;
+  r.pc = tf->epc;
+  r.pad = 0;
+  return copyout(&p->vm, thmb, &r, sizeof r);
+}
+
+/* Make tf enter the runtime's upcall handler on context ltn with (ev, thmb, arg), marking the
+ * context as inside the handler (its ThMB slot 0). */
+static void upcall(struct proc* p, struct trapframe* tf, int ltn, uint32_t ev, uint32_t thmb,
+                   uint32_t arg) {
+  uint32_t sp, zero = 0;
+  if (copyin(&p->vm, &sp, p->nreg.stacks + 4 * (ltn - 1), 4) < 0 ||
+      copyout(&p->vm, p->nreg.thmbs + 4 * (ltn - 1), &zero, 4) < 0) {
+    printf("kasane: pid %d (%s): notification arrays not writable\n", p->pid, p->name);
+    proc_exit_signal(p, 11);
+    return;
+  }
+  tf->epc = p->nreg.entry;
+  tf->regs[REG_A0] = ev;
+  tf->regs[REG_A1] = thmb;
+  tf->regs[REG_A2] = arg;
+  tf->regs[REG_A3] = ltn;
+  tf->regs[REG_SP] = sp;
+  tf->regs[REG_RA] = 0;
+  tf->regs[25] = p->nreg.entry; /* $t9: o32 PIC code finds its $gp from it */
+}
+
+/* Queue an event for the next return to user mode of a context of p, and interrupt one of p's
+ * contexts in user code so that it comes soon. */
+static void post(struct proc* p, uint32_t ev, uint32_t thmb, uint32_t arg) {
+  if (p->nevents == NEVENTS) panic("notify: pid %d has %d events queued", p->pid, NEVENTS);
+  p->events[p->nevents++] = (struct nevent){ev, thmb, arg};
+  if (p != curproc) return;
+  for (int i = 0; i < ncontexts; i++) {
+    if (p->kt[i].state == KT_NONE && ((kasane_tstate() >> i) & 1)) {
+      if (i != cpuid()) kasane_tintr(i + 1);
+      return;
+    }
+  }
+}
+
+/* Called by sleep() in kernel thread kt that is about to wait on chan. Returns the thread that
+ * must wait: kt itself (no notification: not a user system call, or the process has not
+ * registered, or the runtime is in its handler on this context), a detached thread now running
+ * the call in its place, or 0 if the call should simply go on (the wait ended within the
+ * shortcut window: completion before block, no event). */
+struct kthread* notify_block(struct kthread* kt, void* chan) {
+  struct proc* p = kt->proc;
+  if (!p || !p->notify_on || kt->ltn == 0 || p->killed) return kt;
+  uint32_t thmb = thmb_of(p, kt->ltn);
+  if (thmb == 0) return kt;
+  if (p->nreg.flags & KASANE_NOTIFY_SHORTCUT) {
+    kt->chan = chan;
+    kt->state = KT_SLEEPING;
+    uint64_t end = cycles() + p->nreg.shortcut_cycles;
+    while (kt->state == KT_SLEEPING && cycles() < end) waitkick((uint32_t)(end - cycles()));
+    kt->chan = 0;
+    if (kt->state != KT_SLEEPING) {
+      kt->state = KT_RUNNING;
+      p->nstats.shortcuts++;
+      return 0;
+    }
+    kt->state = KT_RUNNING;
+  }
+  struct kthread* pk = parked;
+  while (pk < &parked[NPARKED] && pk->state != KT_NONE) pk++;
+  if (pk == &parked[NPARKED]) return kt; /* too many calls parked: this one holds its context */
+  int signal = p->nreg.flags & KASANE_NOTIFY_SIGNAL;
+  if (!signal && save_regs(p, thmb, kt->tf) < 0) return kt;
+
+  /* The call's stack page goes to pk; kt gets pk's spare page and a copy of the user registers. */
+  char* spare = pk->kstack;
+  pk->kstack = kt->kstack;
+  pk->tf = kt->tf;
+  pk->proc = p;
+  pk->ltn = 0;
+  pk->thmb = thmb;
+  pk->interruptible = kt->interruptible;
+  pk->state = KT_RUNNING;
+  kt->kstack = spare;
+  kt->tf = (struct trapframe*)(spare + KSTACKSIZE - sizeof *kt->tf);
+  memcpy(kt->tf, pk->tf, sizeof *kt->tf);
+  kt->interruptible = 0;
+  cpu_kstack[kt->ltn - 1] = (uint32_t)kt->tf;
+  uint32_t num = pk->tf->regs[REG_V0];
+  if (signal) {
+    signal_frame(kt, 22 /* SIGIO */, KASANE_EV_BLOCKED, thmb, num);
+  } else {
+    upcall(p, kt->tf, kt->ltn, KASANE_EV_BLOCKED, thmb, num);
+  }
+  p->nstats.blocked++;
+  kt->state = KT_RUNNABLE;
+  kt->ctx.ra = (uint32_t)kt_start_user;
+  kt->ctx.sp = (uint32_t)kt->tf - 16;
+  cpus[cpuid()].kt = pk;
+  return pk;
+}
+
+/* The parked call on detached thread pk has ended (its result is in pk->tf): put the result in
+ * the ThMB, queue UNBLOCKED, and free pk. */
+void notify_finish(struct kthread* pk) {
+  struct proc* p = pk->proc;
+  if (!p->killed) {
+    uint32_t v0 = pk->tf->regs[REG_V0], a3 = pk->tf->regs[REG_A3];
+    if (!(p->nreg.flags & KASANE_NOTIFY_SIGNAL) &&
+        (copyout(&p->vm, pk->thmb + 4 * REG_V0, &v0, 4) < 0 ||
+         copyout(&p->vm, pk->thmb + 4 * REG_A3, &a3, 4) < 0)) {
+      proc_exit_signal(p, 11);
+    } else {
+      post(p, KASANE_EV_UNBLOCKED, pk->thmb, a3 ? (uint32_t)-(int32_t)v0 : v0);
+      p->nstats.unblocked++;
+    }
+  }
+  pk->state = KT_NONE;
+  pk->proc = 0;
+  kick(0);
+  sched();
+  panic("notify_finish: resumed");
+}
+
+/* On the way back to user mode on bound thread kt: enter the handler with the oldest queued
+ * event, if the runtime is not inside the handler on this context already. */
+void notify_deliver(struct kthread* kt) {
+  struct proc* p = kt->proc;
+  if (p->nevents == 0) return;
+  struct nevent e = p->events[0];
+  if (p->nreg.flags & KASANE_NOTIFY_SIGNAL) {
+    if (p->sigmask & (1u << (22 - 1))) return; /* SIGIO blocked (in its handler): later */
+    if (signal_frame(kt, 22 /* SIGIO */, e.ev, e.thmb, e.arg) < 0) return;
+  } else {
+    uint32_t cur = thmb_of(p, kt->ltn);
+    if (cur == 0) return; /* inside the handler: later */
+    if (save_regs(p, cur, kt->tf) < 0) return;
+    upcall(p, kt->tf, kt->ltn, e.ev, e.thmb, e.arg);
+  }
+  p->nevents--;
+  memmove(&p->events[0], &p->events[1], p->nevents * sizeof p->events[0]);
+}
+
+/* The time slice of context 0 ended while kt ran user code there: queue PREEMPTED for the thread
+ * on it, if the runtime asked for it. */
+void notify_preempt(struct kthread* kt) {
+  struct proc* p = kt->proc;
+  if (!p->notify_on || !(p->nreg.flags & KASANE_NOTIFY_PREEMPT)) return;
+  uint32_t thmb = thmb_of(p, kt->ltn);
+  if (thmb == 0) return;
+  p->events[p->nevents < NEVENTS ? p->nevents++ : NEVENTS - 1] =
+      (struct nevent){KASANE_EV_PREEMPTED, thmb, 0};
+  p->nstats.preempted++;
+}
+
+/* kasane_notify_register(reg): register the runtime's upcall (reg = 0: unregister). */
+int32_t sys_kasane_notify_register(void) {
+  struct proc* p = myproc();
+  uint32_t ureg;
+  argint(0, &ureg);
+  if (ureg == 0) {
+    p->notify_on = 0;
+    p->nevents = 0;
+    return 0;
+  }
+  struct kasane_notify_reg r;
+  if (copyin(&p->vm, &r, ureg, sizeof r) < 0) return -EFAULT;
+  if (r.flags & ~(KASANE_NOTIFY_SIGNAL | KASANE_NOTIFY_SHORTCUT | KASANE_NOTIFY_PREEMPT))
+    return -EINVAL;
+  if (!(r.flags & KASANE_NOTIFY_SIGNAL) &&
+      (r.entry == 0 || !uvm_accessok(&p->vm, r.stacks, 4 * ncontexts, 0) ||
+       !uvm_accessok(&p->vm, r.thmbs, 4 * ncontexts, 1)))
+    return -EFAULT;
+  p->nreg = r;
+  p->notify_on = 1;
+  return 0;
+}
+
+/* kasane_notify_resume(thmb): continue the thread whose registers the ThMB at thmb holds (copy 2,
+ * done by the kernel in one trap). Does not return to the caller. */
+int32_t sys_kasane_notify_resume(void) {
+  struct kthread* kt = mykt();
+  struct proc* p = kt->proc;
+  uint32_t thmb;
+  struct kasane_regs r;
+  argint(0, &thmb);
+  if (copyin(&p->vm, &r, thmb, sizeof r) < 0) return -EFAULT;
+  memcpy(kt->tf->regs, r.r, sizeof r.r);
+  kt->tf->regs[0] = 0;
+  kt->tf->hi = r.hi;
+  kt->tf->lo = r.lo;
+  kt->tf->epc = r.pc;
+  kt->tf_restored = 1;
+  return 0;
+}
+
+/* kasane_notify_stats(out): this process's notification counters and the buffer cache's. */
+int32_t sys_kasane_notify_stats(void) {
+  struct proc* p = myproc();
+  uint32_t out;
+  argint(0, &out);
+  struct kasane_notify_stats s = p->nstats;
+  s.cache_hits = biostats.hits;
+  s.cache_misses = biostats.misses;
+  return copyout(&p->vm, out, &s, sizeof s) < 0 ? -EFAULT : 0;
+}

@@ -1,0 +1,334 @@
+/* Scheduling the contexts of the core.
+ *
+ * Every hardware context is a CPU in the xv6 sense, with a scheduler loop on its own stack. The
+ * core is gang-scheduled: one process (curproc) owns all contexts at a time. Context 0 is the
+ * kernel's anchor: it takes the device and timer interrupts, so it never becomes free (TControl.XT
+ * makes a user TEXIT there trap), and it alone switches processes. The other contexts belong to
+ * the process's user threads: user TFORK takes them (TMask), user TEXIT frees them, the kernel
+ * never needs to hear of either. A context whose kernel thread sleeps keeps its context (in MWAIT),
+ * so TFORK cannot hand it to a user thread meanwhile.
+ *
+ * Switching processes (parkall, switchto): context 0 sends TINTR to every other live context; each
+ * traps, leaves its registers in its kernel thread's trapframe and frees its context. Context 0
+ * then changes address space and starts the new process's saved contexts again with a kernel
+ * TFORK onto each one's own LTN, so user code that names LTNs keeps working. */
+#include <kasane/bootinfo.h>
+#include <kasane/kasane_isa.h>
+
+#include "defs.h"
+#include "mips.h"
+#include "param.h"
+#include "proc.h"
+
+struct cpu cpus[NCTX];
+uint32_t cpu_kstack[NCTX];         /* trap_entry: where context i saves a user trapframe */
+char cpustack[NCTX][CPUSTACKSIZE] __attribute__((aligned(PGSIZE))); /* scheduler stacks */
+struct proc* curproc;              /* the process that owns the core, or 0 */
+int ncontexts;                     /* contexts of the core (bootinfo) */
+uint32_t usermask;                 /* contexts user TFORK may take: every one but 0 (TMask also
+                                    * has bit 0, so that user code may TRESUME context 0) */
+int want_switch;                   /* the time slice ended and another process is ready */
+struct kthread parked[NPARKED];    /* system calls detached by kernel notifications */
+
+static void scheduler(void) __attribute__((noreturn));
+
+/* The kernel thread running on this context, or 0 in the scheduler. */
+struct kthread* mykt(void) { return cpus[cpuid()].kt; }
+
+/* The process of the running kernel thread. */
+struct proc* myproc(void) {
+  struct kthread* kt = mykt();
+  return kt ? kt->proc : 0;
+}
+
+/* Context i's wake-up word: the kernel's waits (waitkick) MONITOR it, and a store wakes them.
+ * Context 0 may be in user code instead, where only an interrupt reaches it: TINTR. */
+void kick(int i) {
+  cpus[i].kick++;
+  if (i != 0) return;
+  if (cpuid() != 0)
+    kasane_tintr(1); /* its handler re-arms the timer too */
+  else
+    timer_rearm(); /* a process may have become ready: time slices matter again */
+}
+
+/* Wait on this context for a kick, an interrupt (context 0 has them enabled here) or `cycles`
+ * (0: no limit), with the lock released. Monitor/MWAIT, not a spin: the sibling contexts keep
+ * every issue slot. */
+void waitkick(uint32_t cycles) {
+  struct cpu* c = &cpus[cpuid()];
+  uint32_t seen = c->kick;
+  release();
+  kasane_monitor((uint32_t)&c->kick);
+  if (cpuid() == 0)
+    c0_write(CP0_STATUS, (c0_read(CP0_STATUS) & ~ST_IM) | ST_IE | IM_IPI | IM_DISK |
+                             (timer_on ? IM_TIMER : 0));
+  if (c->kick == seen) kasane_mwait(cycles, cycles == 0);
+  if (cpuid() == 0) c0_write(CP0_STATUS, c0_read(CP0_STATUS) & ~ST_IE);
+  acquire();
+}
+
+/* Whether context i is live: running, asleep or halted (TState). */
+static int live(int i) { return (kasane_tstate() >> i) & 1; }
+
+/* Give up the context: save this kernel thread's place and run the scheduler, which starts
+ * afresh on the context's own stack every time (it keeps nothing across switches). */
+void sched(void) {
+  int i = cpuid();
+  struct kthread* kt = cpus[i].kt;
+  if (!holding()) panic("sched: kernel lock not held");
+  if (kt == 0 || kt->state == KT_RUNNING) panic("sched: nothing to leave, or still running");
+  cpus[i].kt = 0;
+  struct kcontext fresh = {.sp = (uint32_t)cpustack[i + 1] - 16, .ra = (uint32_t)scheduler};
+  swtch(&kt->ctx, &fresh);
+}
+
+/* Run kt on this context: it continues where it called sched(). */
+static void run(struct kthread* kt) __attribute__((noreturn));
+static void run(struct kthread* kt) {
+  int i = cpuid();
+  cpus[i].kt = kt;
+  kt->state = KT_RUNNING;
+  if (kt->ltn) {
+    cpu_kstack[i] = (uint32_t)kt->tf;
+    c0_write(CP0_USERLOCAL, kt->userlocal);
+  }
+  swtch(0, &kt->ctx);
+  panic("run: swtch returned");
+}
+
+/* A detached kernel thread that may run, or 0. */
+static struct kthread* runnable_parked(void) {
+  for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)
+    if (kt->state == KT_RUNNABLE) return kt;
+  return 0;
+}
+
+/* Whether kernel work waits for context 0 (it runs detached system calls first). */
+int parked_ready(void) { return runnable_parked() != 0; }
+
+/* Start the free context i in the kernel (cpu_start, then cpu_main): a TFORK aimed at exactly
+ * that context by narrowing this context's TMask for the moment. */
+void startctx(int i) {
+  extern char cpu_start[];
+  uint32_t old = c0_read(CP0_TMASK);
+  c0_write(CP0_TMASK, 1u << i);
+  uint32_t ltn = kasane_tfork((uint32_t)cpu_start, i);
+  c0_write(CP0_TMASK, old);
+  if (ltn != (uint32_t)i + 1) panic("startctx: tfork gave LTN %u, not %d", ltn, i + 1);
+}
+
+/* A context started by startctx: take the lock, make the CP0 state a user thread of curproc
+ * needs, and schedule. */
+void cpu_main(void) {
+  acquire();
+  c0_write(CP0_TMASK, usermask | 1);
+  kasane_tresume(cpuid() + 1); /* a wake token: see switchto() */
+  c0_write(CP0_TCONTROL, TCONTROL_TU | TCONTROL_MU);
+  scheduler();
+}
+
+/* Contexts of the current process whose kernel threads have kernel state (they want to run, or
+ * sleep) and whose context is free: start them. A sleeping thread must hold its context too, or
+ * a user TFORK could take it and trap onto the sleeper's trapframe. */
+static void startctxs(struct proc* p) {
+  for (int i = 1; i < ncontexts; i++) {
+    enum ktstate s = p->kt[i].state;
+    if ((s == KT_RUNNABLE || s == KT_SLEEPING) && !live(i)) startctx(i);
+  }
+}
+
+/* Stop every context of p but this one (context 0): each saves its user registers in its
+ * trapframe (or keeps sleeping in its kernel thread) and frees its context. */
+static void parkall(struct proc* p) {
+  p->parking = 1;
+  for (int i = 1; i < ncontexts; i++) {
+    if (!live(i)) continue;
+    kasane_tintr(i + 1);
+    kick(i);
+  }
+  while (kasane_tstate() & ~1u) {
+    release();
+    for (volatile int n = 0; n < 20; n++) {
+    }
+    acquire();
+  }
+  p->parking = 0;
+}
+
+/* Make p own the core: its address space on this context (the others copy it when started),
+ * its kernel stacks for traps, a fresh time slice. */
+static void switchto(struct proc* p) {
+  curproc = p;
+  cur_pgdir = p->vm.pgdir;
+  c0_write(CP0_ENTRYHI, p->vm.asid);
+  for (int i = 0; i < ncontexts; i++) cpu_kstack[i] = (uint32_t)p->kt[i].tf;
+  /* A TRESUME that came while a context was parked found it free (or another process's), and a
+   * token it had is gone: give every context of p a token instead, so that its next TSUSPEND
+   * returns at once. A spurious wake-up is allowed (isa.md); a lost one would hang the runtime.
+   * The contexts that startctx() restarts take theirs in cpu_main(). */
+  kasane_tresume(1);
+  timer_newslice();
+}
+
+/* Whether p has a kernel thread that wants a context. */
+static int ready(struct proc* p) {
+  if (p->state != USED) return 0;
+  if (p->killed) return 1; /* it must run out */
+  for (int i = 0; i < ncontexts; i++)
+    if (p->kt[i].state == KT_RUNNABLE) return 1;
+  return 0;
+}
+
+/* The next process after p (round robin) that is ready, or 0. */
+struct proc* nextready(struct proc* p) {
+  int start = p ? (int)(p - proc) + 1 : 0;
+  for (int n = 0; n < NPROC; n++) {
+    struct proc* q = &proc[(start + n) % NPROC];
+    if (q != p && ready(q)) return q;
+  }
+  return 0;
+}
+
+/* Whether p is using the core: a context runs its user code, or a kernel thread of it runs. */
+static int busy(struct proc* p) {
+  if (kasane_tstate() & ~1u) return 1;
+  return p->kt[0].state == KT_RUNNABLE;
+}
+
+/* Whether nothing of p is left to run: every context free and no kernel thread of it waiting
+ * (its main thread left with TEXIT, and so did the others). */
+static int finished(struct proc* p) {
+  if (kasane_tstate() & ~1u) return 0;
+  for (int i = 0; i < ncontexts; i++)
+    if (p->kt[i].state != KT_NONE) return 0;
+  for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)
+    if (kt->state != KT_NONE && kt->proc == p) return 0;
+  return 1;
+}
+
+/* Context 0's part of the loop: end, keep or switch the current process. Returns 1 if it did
+ * something (look again), 0 if there is nothing to do but wait. */
+static int schedule0(void) {
+  struct proc* p = curproc;
+  if (p && p->killed) {
+    parkall(p); /* contexts still in user code stop; kernel threads run out on their own */
+    if (proc_reap_threads(p)) {
+      curproc = 0;
+      switchkvm();
+      return 1;
+    }
+    startctxs(p);
+    return 0;
+  }
+  if (p && finished(p)) {
+    proc_exit(p, 0);
+    return 1;
+  }
+  if (p && (want_switch || !busy(p))) {
+    want_switch = 0;
+    struct proc* q = nextready(p);
+    if (q) {
+      parkall(p);
+      switchto(q);
+      return 1;
+    }
+  }
+  if (!p) {
+    struct proc* q = nextready(0);
+    if (q) {
+      switchto(q);
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* The scheduler of this context, entered with the lock held on the context's own stack each time
+ * a kernel thread gives the context up. Runs what may run; otherwise context 0 waits for an
+ * interrupt or a kick and the others wait for their sleeping thread or free themselves. */
+static void scheduler(void) {
+  int i = cpuid();
+  for (;;) {
+    struct proc* p = curproc;
+    if (i == 0) {
+      if (schedule0()) continue;
+      p = curproc;
+      if (p) startctxs(p);
+      struct kthread* kt = runnable_parked(); /* kernel work before user work */
+      if (kt) run(kt);
+      if (p && p->kt[0].state == KT_RUNNABLE) run(&p->kt[0]);
+      /* With its main thread gone (TEXIT), context 0 is not told when the others end: poll. */
+      waitkick(p && p->kt[0].state == KT_NONE ? 10000 : 0);
+      continue;
+    }
+    if (p && !p->parking && !p->killed && p->kt[i].state == KT_RUNNABLE) run(&p->kt[i]);
+    if (p && !p->parking && !p->killed && p->kt[i].state == KT_SLEEPING) {
+      waitkick(0); /* keep the context: its thread will need it */
+      continue;
+    }
+    if (p && p->killed && p->kt[i].state == KT_SLEEPING) { /* let it run out where it sleeps */
+      waitkick(0);
+      continue;
+    }
+    cpus[i].kt = 0;
+    release();
+    kasane_texit();
+    panic("scheduler: texit returned");
+  }
+}
+
+/* Wait for wakeup(chan) in the running kernel thread, with the lock released meanwhile. May
+ * return spuriously: callers loop on their condition. A system call of a process registered for
+ * kernel notifications does not hold its context: notify_block() detaches it and the context
+ * goes back to the runtime with BLOCKED. */
+void sleep(void* chan) {
+  struct kthread* kt = mykt();
+  if (kt == 0) panic("sleep: no kernel thread");
+  kt = notify_block(kt, chan);
+  if (kt == 0) return; /* it finished within the shortcut window */
+  kt->chan = chan;
+  kt->state = KT_SLEEPING;
+  sched();
+  kt->chan = 0;
+}
+
+/* Make kt runnable and tell the context that will run it. */
+void ready_kt(struct kthread* kt) {
+  kt->state = KT_RUNNABLE;
+  kt->chan = 0;
+  if (kt->ltn > 1 && kt->proc == curproc && live(kt->ltn - 1))
+    kick(kt->ltn - 1);
+  else
+    kick(0);
+}
+
+/* Wake every kernel thread sleeping on chan. */
+void wakeup(void* chan) {
+  for (struct proc* p = proc; p < &proc[NPROC]; p++)
+    for (int i = 0; i < ncontexts; i++)
+      if (p->kt[i].state == KT_SLEEPING && p->kt[i].chan == chan) ready_kt(&p->kt[i]);
+  for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)
+    if (kt->state == KT_SLEEPING && kt->chan == chan) ready_kt(kt);
+}
+
+/* Set up the contexts' bookkeeping from the boot information: context 0 is running main(). */
+void schedinit(const struct kasane_bootinfo* bi) {
+  ncontexts = bi->contexts;
+  if (ncontexts < 1 || ncontexts > NCTX) panic("schedinit: %d contexts", ncontexts);
+  usermask = ((1u << ncontexts) - 1) & ~1u;
+  for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++) {
+    kt->kstack = kalloc();
+    if (kt->kstack == 0) panic("schedinit: no memory for parked system calls");
+  }
+  c0_write(CP0_TMASK, usermask | 1);
+  c0_write(CP0_TCONTROL, TCONTROL_TU | TCONTROL_MU | TCONTROL_XT);
+}
+
+/* Context 0 leaves main() for its scheduler, for good. */
+void schedstart(void) {
+  acquire();
+  struct kcontext fresh = {.sp = (uint32_t)cpustack[1] - 16, .ra = (uint32_t)scheduler};
+  swtch(0, &fresh);
+  panic("schedstart: swtch returned");
+}

@@ -1,0 +1,167 @@
+/* Signals, the POSIX way and with Linux MIPS o32's numbers and frame layout: rt_sigaction sets a
+ * handler; a pending signal is delivered on the way back to user mode by building a frame on the
+ * user stack (siginfo, ucontext with the interrupted registers, a two-instruction trampoline that
+ * calls rt_sigreturn) and entering the handler; rt_sigreturn restores the registers from the
+ * frame. It is the baseline that kernel notifications are measured against: saving on the kernel
+ * stack, copying to the frame, and copying back are the copies notifications avoid. */
+#include <kasane/sigframe.h>
+
+#include "defs.h"
+#include "errno.h"
+#include "mips.h"
+#include "param.h"
+#include "proc.h"
+
+#define SIG_DFL 0u
+#define SIG_IGN 1u
+#define SIGKILL 9
+#define SIGSEGV 11
+#define SIGCHLD 18
+#define SIGWINCH 20
+#define SIGURG 21
+#define SIGCONT 25
+#define SA_NODEFER 0x40000000u   /* MIPS values */
+#define SA_RESETHAND 0x80000000u
+#define SIG_BLOCK 1              /* MIPS: 1, 2, 3 (not 0, 1, 2) */
+#define SIG_UNBLOCK 2
+#define SIG_SETMASK 3
+#define NR_rt_sigreturn 4193
+
+static uint32_t bit(int sig) { return 1u << (sig - 1); }
+
+/* Whether sig's default action is to ignore it. */
+static int ignored_by_default(int sig) {
+  return sig == SIGCHLD || sig == SIGWINCH || sig == SIGURG || sig == SIGCONT;
+}
+
+/* Whether an interruptible wait of p must end: p is being killed or a signal is deliverable. */
+int interrupted(struct proc* p) { return p->killed || (p->sigpending & ~p->sigmask); }
+
+/* Make sig pending in p and see that p notices soon: end an interruptible wait, interrupt a
+ * context in user code. SIGKILL ends p at once. */
+void signal_send(struct proc* p, int sig) {
+  if (sig == SIGKILL) {
+    proc_exit_signal(p, SIGKILL);
+    return;
+  }
+  p->sigpending |= bit(sig);
+  for (int i = 0; i < ncontexts; i++)
+    if (p->kt[i].state == KT_SLEEPING && p->kt[i].interruptible) ready_kt(&p->kt[i]);
+  if (p == curproc && cpuid() != 0) kick(0);
+}
+
+/* Build a frame for signal sig on the user stack of bound thread kt and make its trapframe enter
+ * the handler (p->sigact[sig] must be a handler). 0, or -1 if the stack is not writable (then
+ * the process is killed with SIGSEGV, as Linux does). */
+int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t value) {
+  struct proc* p = kt->proc;
+  struct trapframe* tf = kt->tf;
+  struct ksigaction* act = &p->sigact[sig];
+  struct kasane_rt_sigframe f;
+  memset(&f, 0, sizeof f);
+  f.rs_code[0] = 0x24020000u | NR_rt_sigreturn; /* addiu $v0, $zero, 4193 */
+  f.rs_code[1] = 0x0000000cu;                   /* syscall */
+  f.rs_info.si_signo = sig;
+  f.rs_info.si_code = code;
+  f.rs_info.si_addr = addr;
+  f.rs_info.si_value = value;
+  f.rs_uc.uc_mcontext.sc_pc = tf->epc;
+  for (int i = 1; i < 32; i++) f.rs_uc.uc_mcontext.sc_regs[i] = (int32_t)tf->regs[i];
+  f.rs_uc.uc_mcontext.sc_mdhi = (int32_t)tf->hi;
+  f.rs_uc.uc_mcontext.sc_mdlo = (int32_t)tf->lo;
+  f.rs_uc.uc_sigmask[0] = p->sigmask;
+  uint32_t sp = (tf->regs[REG_SP] - sizeof f) & ~15u;
+  if (act->handler <= SIG_IGN || copyout(&p->vm, sp, &f, sizeof f) < 0) {
+    proc_exit_signal(p, SIGSEGV);
+    return -1;
+  }
+  tf->regs[REG_A0] = sig;
+  tf->regs[REG_A1] = sp + offsetof(struct kasane_rt_sigframe, rs_info);
+  tf->regs[REG_A2] = sp + offsetof(struct kasane_rt_sigframe, rs_uc);
+  tf->regs[REG_SP] = sp;
+  tf->regs[REG_RA] = sp + offsetof(struct kasane_rt_sigframe, rs_code);
+  tf->regs[25] = act->handler; /* $t9: o32 PIC code finds its $gp from it */
+  tf->epc = act->handler;
+  if (!(act->flags & SA_NODEFER)) p->sigmask |= bit(sig);
+  p->sigmask |= act->mask[0] & ~bit(SIGKILL);
+  if (act->flags & SA_RESETHAND) act->handler = SIG_DFL;
+  p->nstats.signals++;
+  return 0;
+}
+
+/* On the way back to user mode on kt: act on the lowest pending, unblocked signal. */
+void signal_deliver(struct kthread* kt) {
+  struct proc* p = kt->proc;
+  uint32_t ready = p->sigpending & ~p->sigmask;
+  if (ready == 0) return;
+  int sig = __builtin_ctz(ready) + 1;
+  p->sigpending &= ~bit(sig);
+  uint32_t h = p->sigact[sig].handler;
+  if (h == SIG_IGN || (h == SIG_DFL && ignored_by_default(sig))) return;
+  if (h == SIG_DFL) {
+    proc_exit_signal(p, sig);
+    return;
+  }
+  signal_frame(kt, sig, 0 /* SI_USER */, 0, 0);
+}
+
+/* rt_sigaction(sig, act, oact, sigsetsize). */
+int32_t sys_rt_sigaction(void) {
+  struct proc* p = myproc();
+  uint32_t sig, act, oact, size;
+  argint(0, &sig);
+  argint(1, &act);
+  argint(2, &oact);
+  argint(3, &size);
+  if (sig < 1 || sig >= NSIG || sig == SIGKILL || sig == 23 /* SIGSTOP on MIPS */ ||
+      size != 16)
+    return -EINVAL;
+  struct ksigaction old = p->sigact[sig], new;
+  if (act && copyin(&p->vm, &new, act, sizeof new) < 0) return -EFAULT;
+  if (oact && copyout(&p->vm, oact, &old, sizeof old) < 0) return -EFAULT;
+  if (act) p->sigact[sig] = new;
+  return 0;
+}
+
+/* rt_sigprocmask(how, set, oset, sigsetsize): the first 32 signals are all there are. */
+int32_t sys_rt_sigprocmask(void) {
+  struct proc* p = myproc();
+  uint32_t how, set, oset, size, mask[4] = {0};
+  argint(0, &how);
+  argint(1, &set);
+  argint(2, &oset);
+  argint(3, &size);
+  if (size != 16) return -EINVAL;
+  uint32_t old[4] = {p->sigmask, 0, 0, 0};
+  if (set && copyin(&p->vm, mask, set, sizeof mask) < 0) return -EFAULT;
+  if (set) {
+    uint32_t m = mask[0] & ~bit(SIGKILL);
+    if (how == SIG_BLOCK) p->sigmask |= m;
+    else if (how == SIG_UNBLOCK) p->sigmask &= ~m;
+    else if (how == SIG_SETMASK) p->sigmask = m;
+    else return -EINVAL;
+  }
+  if (oset && copyout(&p->vm, oset, old, sizeof old) < 0) return -EFAULT;
+  return 0;
+}
+
+/* rt_sigreturn(): the handler returned through the trampoline; $sp is the frame. Restore the
+ * registers and the mask the frame holds. */
+int32_t sys_rt_sigreturn(void) {
+  struct kthread* kt = mykt();
+  struct proc* p = kt->proc;
+  struct trapframe* tf = kt->tf;
+  struct kasane_ucontext uc;
+  uint32_t at = tf->regs[REG_SP] + offsetof(struct kasane_rt_sigframe, rs_uc);
+  if (copyin(&p->vm, &uc, at, sizeof uc) < 0) {
+    proc_exit_signal(p, SIGSEGV);
+    return 0;
+  }
+  for (int i = 1; i < 32; i++) tf->regs[i] = (uint32_t)uc.uc_mcontext.sc_regs[i];
+  tf->hi = (uint32_t)uc.uc_mcontext.sc_mdhi;
+  tf->lo = (uint32_t)uc.uc_mcontext.sc_mdlo;
+  tf->epc = (uint32_t)uc.uc_mcontext.sc_pc;
+  p->sigmask = uc.uc_sigmask[0] & ~bit(SIGKILL);
+  kt->tf_restored = 1;
+  return 0;
+}

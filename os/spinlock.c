@@ -1,0 +1,38 @@
+/* The big kernel lock. Every context that runs kernel code holds it, with interrupts off, so
+ * kernel data needs no finer locking; sleep() and the idle loops let it go. LL/SC makes it work
+ * between the contexts of a core (and would between cores). */
+#include "defs.h"
+#include "mips.h"
+
+static volatile uint32_t locked;  /* 0 free, else 1 + the holder's context */
+
+/* Index of the context running this code within its core (EBase.CPUNum). */
+int cpuid(void) { return c0_read(CP0_EBASE) & EBASE_CPUNUM; }
+
+/* Take the lock, spinning while another context holds it. A context that already holds it is a
+ * kernel bug (it would spin forever). */
+void acquire(void) {
+  uint32_t me = 1 + cpuid(), old, ok;
+  if (locked == me) panic("acquire: context %u holds the kernel lock already", me - 1);
+  do {
+    __asm__ volatile(
+        "1: ll %0, %2\n"
+        "   bnez %0, 1b\n"
+        "   move %1, %3\n"
+        "   sc %1, %2\n"
+        : "=&r"(old), "=&r"(ok), "+m"(locked)
+        : "r"(me)
+        : "memory");
+  } while (!ok);
+  __asm__ volatile("sync" ::: "memory");
+}
+
+/* Let the lock go; only its holder may. */
+void release(void) {
+  if (locked != 1u + cpuid()) panic("release: context %d does not hold the kernel lock", cpuid());
+  __asm__ volatile("sync" ::: "memory");
+  locked = 0;
+}
+
+/* Whether this context holds the lock. */
+int holding(void) { return locked == 1u + cpuid(); }

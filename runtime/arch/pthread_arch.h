@@ -1,0 +1,92 @@
+/* runtime/arch/pthread_arch.h - what the thread library (src/thread/) needs from the machine
+ * besides atomic_arch.h's swap and barrier: compare-and-swap and friends built from ll/sc, the
+ * ThMB offsets that the switch code (pthread_switch.S) uses, and "which context am I on" for
+ * each backend. Usable from C and (the offsets) from assembly.
+ *
+ * The thread instructions themselves (tfork, tsuspend, tresume, monitor, mwait, tid) come from the
+ * generated <kasane/kasane_isa.h>; only the hw backend uses them. The conventional backend uses
+ * nothing beyond MIPS32r2: it finds its context with RDHWR CPUNum, as Linux's sched_getcpu. */
+#ifndef KASANE_PTHREAD_ARCH_H
+#define KASANE_PTHREAD_ARCH_H
+
+/* Byte offsets in struct __pthread (pthread_impl.h checks them with _Static_assert). The ThMB
+ * starts with struct kasane_regs (36 words: r[32], hi, lo, pc, pad); the voluntary-switch context
+ * follows: $s0..$s7, $s8, $sp, $ra, $gp. */
+#define THMB_REGS_PC 136   /* regs.pc */
+#define THMB_CTX 144       /* ctx.s[0]: $s0 .. $s7 at +0..+28, $s8 at +32 */
+#define THMB_CTX_SP 180    /* ctx.sp */
+#define THMB_CTX_RA 184    /* ctx.ra */
+#define THMB_CTX_GP 188    /* ctx.gp */
+#define THMB_STACK_TOP 192 /* stack_top: a fresh thread's first $sp */
+
+#ifndef __ASSEMBLER__
+
+#include "atomic_arch.h"
+
+/* If *p == old, store v; either way return what *p held. No barrier. */
+static inline int a_cas(volatile int* p, int old, int v) {
+  int cur, tmp;
+  __asm__ volatile(
+      "1:\tll %0, 0(%2)\n\t"
+      "bne %0, %3, 2f\n\t"
+      "move %1, %4\n\t"
+      "sc %1, 0(%2)\n\t"
+      "beqz %1, 1b\n\t"
+      "2:"
+      : "=&r"(cur), "=&r"(tmp)
+      : "r"(p), "r"(old), "r"(v)
+      : "memory");
+  return cur;
+}
+
+/* *p += v, returning the new value. No barrier. */
+static inline int a_add_fetch(volatile int* p, int v) {
+  int cur, tmp;
+  __asm__ volatile(
+      "1:\tll %0, 0(%2)\n\t"
+      "addu %1, %0, %3\n\t"
+      "sc %1, 0(%2)\n\t"
+      "beqz %1, 1b\n\t"
+      "addu %0, %0, %3"
+      : "=&r"(cur), "=&r"(tmp)
+      : "r"(p), "r"(v)
+      : "memory");
+  return cur;
+}
+
+/* *p |= v and *p &= v, returning the old value. No barrier. */
+static inline int a_fetch_or(volatile int* p, int v) {
+  int cur, tmp;
+  __asm__ volatile(
+      "1:\tll %0, 0(%2)\n\t"
+      "or %1, %0, %3\n\t"
+      "sc %1, 0(%2)\n\t"
+      "beqz %1, 1b"
+      : "=&r"(cur), "=&r"(tmp)
+      : "r"(p), "r"(v)
+      : "memory");
+  return cur;
+}
+
+static inline int a_fetch_and(volatile int* p, int v) {
+  int cur, tmp;
+  __asm__ volatile(
+      "1:\tll %0, 0(%2)\n\t"
+      "and %1, %0, %3\n\t"
+      "sc %1, 0(%2)\n\t"
+      "beqz %1, 1b"
+      : "=&r"(cur), "=&r"(tmp)
+      : "r"(p), "r"(v)
+      : "memory");
+  return cur;
+}
+
+/* The low word of the core's cycle counter (RDHWR 2). */
+static inline unsigned a_cycles(void) {
+  unsigned c;
+  __asm__ volatile("rdhwr %0, $2" : "=r"(c));
+  return c;
+}
+
+#endif /* !__ASSEMBLER__ */
+#endif /* KASANE_PTHREAD_ARCH_H */

@@ -1,0 +1,174 @@
+/* runtime/arch/pthread_switch.S - the thread library's assembly: the voluntary switch between
+ * two threads, the full-register resume through the kernel, and the first instructions of every
+ * kind of flow the library starts (src/thread/pthread_impl.h declares them all).
+ *
+ * Built into both libraries; KASANE_THREADS_HW adds what only the hw backend runs (tfork
+ * entries, texit, the upcall entry), so the conventional library holds no thread instruction. */
+#include <kasane/kasane_isa.h>
+#include <kasane/syscall_nr.h>
+
+#include "pthread_arch.h"
+
+	.text
+	.set	noreorder
+
+/* void __switch(struct __pthread* from, struct __pthread* to, int idx)
+ *
+ * Save what a call preserves into from->ctx, then publish `to` as the thread of context idx and
+ * load to->ctx. The three stores are ordered for the hw upcall, which may interrupt at any
+ * instruction and must find out whose registers the kernel saved (src/thread/__backend_hw.c,
+ * interrupted()): __prev first, then __running, then the kernel's own slot __thmbs. Between the
+ * last two the slot still names `from` while __running names `to`: a save there goes into from's
+ * regs, and to's regs.pc stays 0, which is how the upcall tells. After the slot store a save
+ * goes into to's regs, which a voluntarily switched thread does not use. Nothing here touches a
+ * stack, so an upcall that runs in between (on its own stack) disturbs nothing. */
+	.globl	__switch
+	.type	__switch, @function
+	.ent	__switch
+__switch:
+	sw	$s0, THMB_CTX+0($a0)
+	sw	$s1, THMB_CTX+4($a0)
+	sw	$s2, THMB_CTX+8($a0)
+	sw	$s3, THMB_CTX+12($a0)
+	sw	$s4, THMB_CTX+16($a0)
+	sw	$s5, THMB_CTX+20($a0)
+	sw	$s6, THMB_CTX+24($a0)
+	sw	$s7, THMB_CTX+28($a0)
+	sw	$fp, THMB_CTX+32($a0)
+	sw	$sp, THMB_CTX_SP($a0)
+	sw	$ra, THMB_CTX_RA($a0)
+	sw	$gp, THMB_CTX_GP($a0)
+	sll	$t0, $a2, 2
+	lui	$t1, %hi(__prev)
+	addu	$t1, $t1, $t0
+	sw	$a0, %lo(__prev)($t1)
+	lui	$t1, %hi(__running)
+	addu	$t1, $t1, $t0
+	sw	$a1, %lo(__running)($t1)
+	lui	$t1, %hi(__thmbs)
+	addu	$t1, $t1, $t0
+	sw	$a1, %lo(__thmbs)($t1)
+	lw	$s0, THMB_CTX+0($a1)
+	lw	$s1, THMB_CTX+4($a1)
+	lw	$s2, THMB_CTX+8($a1)
+	lw	$s3, THMB_CTX+12($a1)
+	lw	$s4, THMB_CTX+16($a1)
+	lw	$s5, THMB_CTX+20($a1)
+	lw	$s6, THMB_CTX+24($a1)
+	lw	$s7, THMB_CTX+28($a1)
+	lw	$fp, THMB_CTX+32($a1)
+	lw	$sp, THMB_CTX_SP($a1)
+	lw	$ra, THMB_CTX_RA($a1)
+	jr	$ra
+	lw	$gp, THMB_CTX_GP($a1)		/* delay slot */
+	.end	__switch
+	.size	__switch, . - __switch
+
+/* The first __switch to a fresh thread lands here with $s0 = its ThMB, $sp = its stack_top,
+ * $gp = 0 (a fresh ctx holds none): take the program's $gp, then C. */
+	.globl	__thread_trampoline
+	.type	__thread_trampoline, @function
+	.ent	__thread_trampoline
+__thread_trampoline:
+	la	$gp, _gp
+	j	__thread_resume_start
+	move	$a0, $s0			/* delay slot */
+	.end	__thread_trampoline
+	.size	__thread_trampoline, . - __thread_trampoline
+
+/* The same for an idle ThMB. */
+	.globl	__idle_trampoline
+	.type	__idle_trampoline, @function
+	.ent	__idle_trampoline
+__idle_trampoline:
+	la	$gp, _gp
+	j	__idle_resume_start
+	move	$a0, $s0			/* delay slot */
+	.end	__idle_trampoline
+	.size	__idle_trampoline, . - __idle_trampoline
+
+#ifdef KASANE_THREADS_HW
+
+/* void __resume_stub(struct kasane_regs* regs, struct __pthread* volatile* slot,
+ *                    struct __pthread* t)
+ *
+ * *slot = t, then kasane_notify_resume(regs): the kernel loads every register from regs, so t
+ * continues exactly where its registers were saved. regs is a copy, never t's own save area: an
+ * upcall that comes after the store (at __resume_stub_window or the syscall after it) saves this
+ * stub's registers into t's regs, and the upcall finds t's real ones at $a0 of that save. */
+	.globl	__resume_stub
+	.globl	__resume_stub_window
+	.type	__resume_stub, @function
+	.ent	__resume_stub
+__resume_stub:
+	sw	$a2, 0($a1)
+__resume_stub_window:
+	li	$v0, SYS_kasane_notify_resume
+	syscall
+	break					/* the kernel refused regs: nothing sensible is left */
+	.end	__resume_stub
+	.size	__resume_stub, . - __resume_stub
+
+/* tfork starts a new thread here with $a0 = its ThMB and $gp copied, every other register 0. */
+	.globl	__thread_entry
+	.type	__thread_entry, @function
+	.ent	__thread_entry
+__thread_entry:
+	j	__thread_start
+	lw	$sp, THMB_STACK_TOP($a0)	/* delay slot */
+	.end	__thread_entry
+	.size	__thread_entry, . - __thread_entry
+
+/* tfork starts a runner here (a context to run the ready queue on): it becomes the context's
+ * idle ThMB, on that ThMB's stack, which it finds through its own LTN. */
+	.globl	__runner_entry
+	.type	__runner_entry, @function
+	.ent	__runner_entry
+__runner_entry:
+	tid	$t0
+	addiu	$t0, $t0, -1
+	sll	$t0, $t0, 2
+	lui	$t1, %hi(__idle)
+	addu	$t1, $t1, $t0
+	lw	$a0, %lo(__idle)($t1)
+	j	__runner_start
+	lw	$sp, THMB_STACK_TOP($a0)	/* delay slot */
+	.end	__runner_entry
+	.size	__runner_entry, . - __runner_entry
+
+/* The kernel enters here on a notification with $a0-$a3 = event, ThMB, argument, LTN and $sp =
+ * this context's upcall stack; $gp is whatever the interrupted code had. */
+	.globl	__upcall_entry
+	.type	__upcall_entry, @function
+	.ent	__upcall_entry
+__upcall_entry:
+	la	$gp, _gp
+	j	__upcall
+	nop
+	.end	__upcall_entry
+	.size	__upcall_entry, . - __upcall_entry
+
+/* void __texit_context(int idx): with __sched_lock held, leave context idx for good. The slot
+ * goes first (from then on the kernel delivers nothing here, so no upcall can save into a ThMB
+ * that someone frees), then the lock (sync: what the critical section wrote is visible first),
+ * then texit. After the lock is free nothing here touches memory: the stack we are on may be
+ * freed and reused at once. */
+	.globl	__texit_context
+	.type	__texit_context, @function
+	.ent	__texit_context
+__texit_context:
+	sll	$t0, $a0, 2
+	lui	$t1, %hi(__thmbs)
+	addu	$t1, $t1, $t0
+	sw	$zero, %lo(__thmbs)($t1)
+	sync
+	lui	$t1, %hi(__sched_lock)
+	sw	$zero, %lo(__sched_lock)($t1)
+	texit
+	break					/* texit does not return */
+	.end	__texit_context
+	.size	__texit_context, . - __texit_context
+
+#endif /* KASANE_THREADS_HW */
+
+	.section .note.GNU-stack, "", %progbits

@@ -1,0 +1,37 @@
+/* kasane/syscalls.h - Kasane's own system calls (numbers from 7000), as C functions that return
+ * -1 with errno on failure like the POSIX ones. What each does is described in os/syscalls.tbl;
+ * the structures are in <kasane/notify.h>. */
+#ifndef KASANE_SYSCALLS_H
+#define KASANE_SYSCALLS_H
+
+#include <sys/types.h>
+
+struct kasane_notify_reg;
+struct kasane_notify_stats;
+
+/* Start a new process, a child of the caller, running the ELF program path with the
+ * NULL-terminated argv and envp: its pid. */
+pid_t kasane_spawn(const char* path, char* const argv[], char* const envp[]);
+
+/* Register the thread runtime's kernel-notification upcall (reg NULL: unregister): 0. */
+int kasane_notify_register(const struct kasane_notify_reg* reg);
+
+/* Continue with the user registers saved in the thread management block thmb. Returns only on
+ * error. */
+int kasane_notify_resume(void* thmb);
+
+/* The kernel's notification and signal counters for this process, into *out: 0. */
+int kasane_notify_stats(struct kasane_notify_stats* out);
+
+/* The hardware contexts this process may take with tfork: bit i set = LTN i+1. */
+unsigned long kasane_contexts(void);
+
+/* Start a free context of this process in user mode at pc, with $a0 = arg and $sp = sp, through
+ * the kernel (no thread instruction): its LTN, or -1 with errno EAGAIN if none is free. */
+long kasane_ctx_spawn(unsigned long pc, unsigned long arg, unsigned long sp);
+
+/* Begin (begin = 1) or end (0) region of interest id (0..255): stats.json reports the cycles and
+ * instructions of each context between the two. 0, or -1 with EINVAL for a bad id. */
+int kasane_roi(unsigned long begin, unsigned long id);
+
+#endif /* KASANE_SYSCALLS_H */

@@ -1,0 +1,22 @@
+/* sys/wait.h - waiting for child processes. A status is encoded as on Linux: exit status << 8 for
+ * a normal exit, the signal number in the low 7 bits for a child a signal ended. */
+#ifndef _SYS_WAIT_H
+#define _SYS_WAIT_H
+
+#include <sys/types.h>
+
+#define WNOHANG 1 /* return 0 at once if no child has ended yet */
+
+#define WEXITSTATUS(s) (((s) & 0xff00) >> 8)
+#define WTERMSIG(s) ((s) & 0x7f)
+#define WIFEXITED(s) (WTERMSIG(s) == 0)
+#define WIFSIGNALED(s) (((s) & 0x7f) != 0 && ((s) & 0x7f) != 0x7f)
+
+struct rusage;
+
+/* Wait for child pid (-1: any child) to end: its pid, with WNOHANG 0 if none has ended, or -1
+ * with errno (ECHILD: no such child). waitpid is wait4 without resource usage. */
+pid_t waitpid(pid_t pid, int* status, int options);
+pid_t wait4(pid_t pid, int* status, int options, struct rusage* ru);
+
+#endif /* _SYS_WAIT_H */

@@ -1,0 +1,4 @@
+/* getchar - fgetc from stdin. */
+#include <stdio.h>
+
+int getchar(void) { return fgetc(stdin); }

@@ -1,0 +1,125 @@
+/* __backend_conv - what only the conventional backend does: the baseline of seed 002's table, a
+ * user-level thread library on an ordinary kernel. No thread instruction: the process's
+ * architecture threads come from kasane_ctx_spawn (as from clone), each running an idle thread
+ * that polls the ready queue with sched_yield; kernel notifications arrive as SIGIO.
+ *
+ * SIGIO (KASANE_NOTIFY_SIGNAL; os/notify.c; the frame is <kasane/sigframe.h>): si_code is the
+ * event, si_addr the ThMB, si_value the argument (siginfo_t names them so too). The kernel builds the frame on the stack of the
+ * thread running on the context and saves that thread's registers in it, not in the ThMB.
+ *   BLOCKED(t) arrives on t itself, at its system call. The handler copies the ucontext's
+ *     registers into t's ThMB, unblocks SIGIO (the delivery blocked it for the whole process, and
+ *     the kernel holds events back while it is) and switches to another thread; t stays
+ *     switched out inside the handler. When t runs again, the handler puts the call's result
+ *     into the registers, copies them back into the ucontext and returns: rt_sigreturn restores
+ *     them all.
+ *   UNBLOCKED(t) arrives on any thread, at any instruction (also inside the scheduler with the
+ *     lock held): the argument is the result (-errno on failure); record it and push t on the
+ *     lock-free list, nothing else. The pollers pick it up. */
+#include <kasane/sigframe.h>
+#include <kasane/syscalls.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+
+#include "pthread_impl.h"
+
+#define SIGIO_BIT (1u << (SIGIO - 1))
+
+static void from_ucontext(struct kasane_regs* r, const struct kasane_sigcontext* sc) {
+  for (int k = 0; k < 32; k++) r->r[k] = (uint32_t)sc->sc_regs[k];
+  r->hi = (uint32_t)sc->sc_mdhi;
+  r->lo = (uint32_t)sc->sc_mdlo;
+  r->pc = (uint32_t)sc->sc_pc;
+}
+
+static void to_ucontext(struct kasane_sigcontext* sc, const struct kasane_regs* r) {
+  for (int k = 1; k < 32; k++) sc->sc_regs[k] = (int32_t)r->r[k];
+  sc->sc_mdhi = (int32_t)r->hi;
+  sc->sc_mdlo = (int32_t)r->lo;
+  sc->sc_pc = (int32_t)r->pc;
+}
+
+static void blocked(struct __pthread* t, struct kasane_ucontext* uc) {
+  from_ucontext(&t->regs, &uc->uc_mcontext);
+  sigset_t io;
+  sigemptyset(&io);
+  sigaddset(&io, SIGIO);
+  sigprocmask(SIG_UNBLOCK, &io, 0);
+  int idx = __ctx_idx();
+  __sched_lock_take();
+  __drain_unblocked();
+  if (!t->early) {
+    t->state = ST_BLOCKED_KERNEL;
+    struct __pthread* next = __next_ready();
+    __switch_to(t, next ? next : __idle[idx], idx); /* back once UNBLOCKED made t ready */
+  }
+  t->early = 0;
+  __sched_unlock();
+  /* The result as the o32 convention returns it: $v0, and $a3 = 1 with $v0 = errno on failure. */
+  uint32_t r = (uint32_t)t->sys_result;
+  int failed = r > (uint32_t)-4096;
+  t->regs.r[2] = failed ? -r : r;
+  t->regs.r[7] = failed;
+  to_ucontext(&uc->uc_mcontext, &t->regs);
+  t->regs.pc = 0;
+}
+
+/* The signal mask is the process's, not a thread's: the frame of a BLOCKED that came while
+ * another context was in its handler saved it with SIGIO blocked, and restoring that when t
+ * goes on, long after, would block notifications for good. The library owns SIGIO: every
+ * return from its handler leaves it unblocked. */
+static void unblock_on_return(struct kasane_ucontext* uc) { uc->uc_sigmask[0] &= ~SIGIO_BIT; }
+
+static void sigio(int sig, siginfo_t* si, void* uc) {
+  (void)sig;
+  struct __pthread* t = (struct __pthread*)si->si_addr;
+  if (si->si_code == KASANE_EV_UNBLOCKED) {
+    t->sys_result = (long)si->si_value.sival_int;
+    __push_unblocked(t);
+  } else if (si->si_code == KASANE_EV_BLOCKED) {
+    blocked(t, uc);
+  }
+  unblock_on_return(uc);
+}
+
+/* A context started by kasane_ctx_spawn, on its idle ThMB's stack: it is that context's idle
+ * thread. */
+static void __attribute__((noreturn)) ctx_start(struct __pthread* idle) {
+  int idx = __ctx_idx();
+  idle->ltn = idx + 1;
+  __idle[idx] = idle; /* before any thread can reach this context: they come through idle */
+  __running[idx] = idle;
+  __thmbs[idx] = idle;
+  __sched_lock_take();
+  __idle_loop(idle);
+}
+
+void __idle_wait(int idx) {
+  (void)idx;
+  __sched_unlock();
+  while (!__ready_nonempty()) __conv_pause();
+  __sched_lock_take();
+}
+
+/* SIGIO handler, registration, then the other contexts. */
+void __backend_init(void) {
+  struct sigaction sa = {0};
+  sa.sa_flags = SA_SIGINFO;
+  sa.sa_sigaction = sigio;
+  struct kasane_notify_reg reg = {0, 0, (uint32_t)__thmbs, KASANE_NOTIFY_SIGNAL, 0};
+  if (sigaction(SIGIO, &sa, 0) < 0 || kasane_notify_register(&reg) < 0) abort();
+  unsigned long mask = kasane_contexts();
+  for (int n = __builtin_popcount(mask); n > 0; n--) {
+    struct __pthread* idle = __idle_alloc(0);
+    if (kasane_ctx_spawn((unsigned long)ctx_start, (unsigned long)idle, idle->stack_top) < 0) {
+      free(idle->mem);
+      break;
+    }
+  }
+}
+
+/* Never called: nothing is resumed from saved registers here (the SIGIO frame does that). */
+void __resume_kernel_saved(struct __pthread* idle, struct __pthread* t, int idx) {
+  (void)idle, (void)t, (void)idx;
+  __builtin_trap();
+}

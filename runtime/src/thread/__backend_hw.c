@@ -1,0 +1,144 @@
+/* __backend_hw - what only the hw (MULiTh) backend does: kernel notifications by upcall, resuming
+ * a thread from the registers the kernel saved, and the idle thread's wait.
+ *
+ * The upcall (include/kasane/notify.h). The kernel saves the registers of the thread running on a
+ * context into the ThMB that __thmbs[idx] names, zeroes that slot and enters __upcall_entry on
+ * the context's upcall stack. BLOCKED(t): t waits in a system call; run something else here.
+ * UNBLOCKED(t): t's call is over, its result is in its saved $v0/$a3; make it ready, and continue
+ * whatever this context was running. Either way we leave by kasane_notify_resume, a system call,
+ * whose way back to user mode delivers any event that queued while the slot was 0.
+ *
+ * Whose registers did the kernel save? The slot was zeroed, so we keep our own record,
+ * __running[idx]. It can disagree with the slot for one instruction: __switch stores __prev,
+ * __running, then the slot. A thread that is not running has regs.pc == 0 unless its regs hold a
+ * save nobody has consumed (a BLOCKED or unblocked thread's); every resume from regs consumes
+ * (zeroes) it. So if __running[idx]'s regs.pc is 0 the save went to __prev[idx]. And a save whose
+ * pc is in __resume_stub_window was taken just after the stub stored the slot: the thread's real
+ * registers are in the copy the stub was resuming, at the save's $a0. */
+#include <kasane/syscalls.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pthread_impl.h"
+
+/* Per context: the upcall stacks the kernel switches to, and the register copies resumes are
+ * made from (one for the upcall, one for the idle thread: an upcall may interrupt the idle
+ * thread's resume and must not overwrite what that resume is using). */
+static uint32_t upcall_stacks[NCTX];
+static struct kasane_regs upcall_copy[NCTX], idle_copy[NCTX];
+
+void __upcall(long ev, struct __pthread* t, long arg, long ltn) __attribute__((noreturn));
+
+static struct __pthread* interrupted(int idx, struct __pthread** record) {
+  struct __pthread* r = __running[idx];
+  struct __pthread* i = r->regs.pc ? r : __prev[idx];
+  uint32_t pc = i->regs.pc;
+  if (pc == (uint32_t)__resume_stub_window || pc == (uint32_t)__resume_stub_window + 4)
+    i->regs = *(const struct kasane_regs*)i->regs.r[4];
+  if (i->regs.pc == 0) __builtin_trap(); /* no save to continue from: the record is broken */
+  *record = r;
+  return i;
+}
+
+/* Continue t on context idx with every register from its regs, through a copy; __running[idx]
+ * becomes `record` (t itself, except when t was caught in the middle of a switch: then the
+ * thread it is switching to, which its own store to the slot is about to publish). */
+static void __attribute__((noreturn))
+resume_regs(int idx, struct __pthread* t, struct kasane_regs* copy, struct __pthread* record) {
+  *copy = t->regs;
+  t->regs.pc = 0; /* consumed */
+  __asm__ volatile("" : : : "memory"); /* the copy and the mark before t is published */
+  __running[idx] = record;
+  __resume_stub(copy, &__thmbs[idx], t);
+}
+
+/* Continue t, switched out voluntarily, at its ctx: the lock goes with it, as with __switch. */
+static void __attribute__((noreturn)) resume_ctx(int idx, struct __pthread* t) {
+  struct kasane_regs* r = &upcall_copy[idx];
+  memset(r, 0, sizeof *r);
+  for (int k = 0; k < 8; k++) r->r[16 + k] = t->ctx.s[k];
+  r->r[30] = t->ctx.s[8];
+  r->r[29] = t->ctx.sp;
+  r->r[28] = t->ctx.gp;
+  r->r[31] = t->ctx.ra;
+  r->pc = t->ctx.ra;
+  __running[idx] = t;
+  __resume_stub(r, &__thmbs[idx], t);
+}
+
+void __upcall(long ev, struct __pthread* t, long arg, long ltn) {
+  int idx = (int)ltn - 1;
+  (void)arg;
+  struct __pthread* record;
+  struct __pthread* i = interrupted(idx, &record);
+  if (ev != KASANE_EV_BLOCKED) {
+    if (ev == KASANE_EV_UNBLOCKED) {
+      __push_unblocked(t);
+      __dispatch();
+    }
+    resume_regs(idx, i, &upcall_copy[idx], record); /* PREEMPTED (not asked for): carry on */
+  }
+  /* BLOCKED: i is t, asleep in the kernel. */
+  __sched_lock_take();
+  __drain_unblocked();
+  if (t->early) { /* its call is over already: carry on with it */
+    t->early = 0;
+    __sched_unlock();
+    resume_regs(idx, t, &upcall_copy[idx], t);
+  }
+  t->state = ST_BLOCKED_KERNEL;
+  struct __pthread* next = __next_ready();
+  if (!next) next = __idle[idx];
+  if (next->state == ST_READY_KERNEL) {
+    next->state = ST_RUNNING;
+    next->ltn = idx + 1;
+    __sched_unlock();
+    resume_regs(idx, next, &upcall_copy[idx], next);
+  }
+  next->state = ST_RUNNING;
+  next->ltn = idx + 1;
+  resume_ctx(idx, next);
+}
+
+/* The idle thread continues t, which the kernel unblocked. Called with the lock held, which it
+ * drops first: t is not in any queue, and this stack and copy are the context's own. */
+void __resume_kernel_saved(struct __pthread* idle, struct __pthread* t, int idx) {
+  t->state = ST_RUNNING;
+  t->ltn = idx + 1;
+  __sched_unlock();
+  __prev[idx] = idle;
+  resume_regs(idx, t, &idle_copy[idx], t);
+}
+
+/* Nothing to run. Context 0 sleeps (it is the process's anchor and, with one context, the only
+ * one); any other context is freed for dispatch() to tfork again. */
+void __idle_wait(int idx) {
+  if (idx != 0) {
+    __idle_reset(__idle[idx]);
+    __texit_context(idx);
+  }
+  int bit = 1 << idx;
+  __sched_unlock();
+  for (;;) {
+    int seen = __wait_prepare(idx);
+    a_fetch_or(&__suspended, bit); /* again each time: a dispatch that woke us claimed it */
+    a_barrier();
+    if (__ready_nonempty()) break;
+    __wait_ctx(idx, seen);
+  }
+  __sched_lock_take();
+  a_fetch_and(&__suspended, ~bit);
+}
+
+/* An idle ThMB per context, an upcall stack per context, and the registration. */
+void __backend_init(void) {
+  for (int idx = 0; idx < __nctx; idx++) {
+    if (!__idle[idx]) __idle[idx] = __idle_alloc(idx + 1);
+    char* stack = malloc(UPCALL_STACK);
+    if (!stack) abort();
+    upcall_stacks[idx] = ((uint32_t)stack + UPCALL_STACK - 16) & ~7u;
+  }
+  struct kasane_notify_reg reg = {(uint32_t)__upcall_entry, (uint32_t)upcall_stacks,
+                                  (uint32_t)__thmbs, 0, 0};
+  if (kasane_notify_register(&reg) < 0) abort();
+}

@@ -1,0 +1,28 @@
+/* __cond_wait - pthread_cond_wait and pthread_cond_timedwait.
+ *
+ * No lost wake-up: queueing on c, releasing m and going to sleep are one step under
+ * __sched_lock, which pthread_cond_signal takes to dequeue. A signaller that changed the
+ * predicate under m, even if it signals after unlocking m, finds us queued: we queued before we
+ * released m. A recursive mutex is released completely and taken back with its count. */
+#include <errno.h>
+#include <pthread.h>
+
+#include "pthread_impl.h"
+
+int __cond_wait(pthread_cond_t* c, pthread_mutex_t* m, const struct timespec* abstime) {
+  struct __pthread* self = __self();
+  if (m->__type != PTHREAD_MUTEX_NORMAL && m->__owner != self) return EPERM;
+  if (abstime && (abstime->tv_nsec < 0 || abstime->tv_nsec >= 1000000000)) return EINVAL;
+  int count = m->__count;
+  __sched_lock_take();
+  __enqueue(&c->__waiters, self);
+  __mutex_release_locked(m);
+  int r = 0;
+  if (abstime)
+    r = __timed_block(self, &c->__waiters, abstime);
+  else
+    __block(self);
+  pthread_mutex_lock(m);
+  m->__count = count;
+  return r;
+}

@@ -1,0 +1,94 @@
+/* __idle - the idle thread of each context, and where every flow of the library starts: a new
+ * thread (tfork'd or switched to), a runner (a context tfork'd to run the ready queue), the idle
+ * thread itself.
+ *
+ * Each context the library uses has an idle ThMB with a small stack of its own. It runs ready
+ * threads, continues threads the kernel unblocked (which must happen on a stack nobody else can
+ * pick up), and waits when there is nothing to do: on hw it frees its context (texit), except on
+ * context 0, which sleeps in tsuspend; on the conventional backend every idle thread polls with
+ * sched_yield (__backend_*.c, __idle_wait). */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pthread_impl.h"
+
+/* A fresh idle ThMB: its first __switch lands in __idle_trampoline on its own stack. */
+void __idle_reset(struct __pthread* idle) {
+  idle->ctx.sp = idle->stack_top;
+  idle->ctx.ra = (uint32_t)__idle_trampoline;
+  idle->ctx.s[0] = (uint32_t)idle;
+  idle->resume = 0;
+}
+
+/* A new ThMB with a stack of `stack` bytes below it, zeroed but for its stack, or 0. */
+struct __pthread* __thmb_alloc(size_t stack) {
+  stack = (stack + 15) & ~(size_t)15;
+  char* mem = malloc(stack + sizeof(struct __pthread));
+  if (!mem) return 0;
+  struct __pthread* t = (struct __pthread*)(mem + stack);
+  memset(t, 0, sizeof *t);
+  t->mem = mem;
+  t->stack_top = ((uint32_t)t - 16) & ~7u; /* the o32 argument area of the first frame above */
+  return t;
+}
+
+struct __pthread* __idle_alloc(int ltn) {
+  struct __pthread* idle = __thmb_alloc(IDLE_STACK);
+  if (!idle) abort();
+  idle->ltn = ltn;
+  idle->state = ST_RUNNING;
+  __idle_reset(idle);
+  return idle;
+}
+
+/* The idle thread's loop; entered with the lock held, which every switch back into it hands
+ * over again. */
+void __idle_loop(struct __pthread* self) {
+  int idx = self->ltn - 1;
+  for (;;) {
+    struct __pthread* t = self->resume;
+    if (t) {
+      self->resume = 0;
+      __resume_kernel_saved(self, t, idx);
+    }
+    t = __next_ready();
+    if (t && t->state == ST_READY_KERNEL) {
+      self->resume = t;
+    } else if (t) {
+      t->state = ST_RUNNING;
+      t->ltn = idx + 1;
+      __switch(self, t, idx);
+    } else {
+      __idle_wait(idx);
+    }
+  }
+}
+
+void __idle_resume_start(struct __pthread* idle) { __idle_loop(idle); }
+
+/* hw: a runner tfork'd by dispatch() on a free context, on that context's idle stack. The slot
+ * is 0 (whoever left the context cleared it), so no upcall comes until it names a ThMB. */
+void __runner_start(struct __pthread* idle) {
+  int idx = idle->ltn - 1;
+  __idle_reset(idle);
+  __running[idx] = idle;
+  __thmbs[idx] = idle;
+  __sched_lock_take();
+  __idle_loop(idle);
+}
+
+/* hw: a thread tfork'd by pthread_create, on its own stack; the slot is 0 as for a runner. */
+void __thread_start(struct __pthread* t) {
+  int idx = __ctx_idx();
+  t->ltn = idx + 1;
+  __running[idx] = t;
+  __thmbs[idx] = t;
+  pthread_exit(t->start(t->arg));
+}
+
+/* A thread started from the ready queue: its first __switch lands here, lock held. */
+void __thread_resume_start(struct __pthread* t) {
+  __sched_unlock();
+  pthread_exit(t->start(t->arg));
+}

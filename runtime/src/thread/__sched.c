@@ -1,0 +1,222 @@
+/* __sched - the scheduling core both backends share: the scheduler lock, queues, the ready
+ * queue and the lock-free list of threads the kernel unblocked, waking a waiting thread, and
+ * handing a context from one thread to the next (pthread_impl.h has the overview).
+ *
+ * Every thread that is ready but not running is in __ready (or on its way there through
+ * __unblocked); dispatch() makes sure some context will look at it. */
+#include <sched.h>
+
+#include "pthread_impl.h"
+
+/* Test-and-test-and-set. While the lock is taken, wait without stealing issue slots: on hw, MWAIT
+ * on its line (it is alone there: __pthread_state.c), which the releasing store ends; on the
+ * conventional backend, spin with a sched_yield now and then (__conv_pause). The holder never
+ * waits for anything itself: it is running, or is a switch on its way to the thread that will
+ * release it. */
+void __sched_lock_take(void) {
+  while (a_swap(&__sched_lock, 1)) {
+    while (__sched_lock) {
+#ifdef KASANE_THREADS_HW
+      kasane_monitor((unsigned long)&__sched_lock);
+      if (__sched_lock) kasane_mwait(MWAIT_SLICE, 0); /* (pthread_impl.h: why a timeout) */
+#else
+      __conv_pause();
+#endif
+    }
+  }
+  a_barrier(); /* nothing guarded may be read before the lock is ours */
+}
+
+void __sched_unlock(void) {
+  a_barrier(); /* what we wrote is visible before the lock looks free */
+  __sched_lock = 0;
+}
+
+void __enqueue(struct __pthread_queue* q, struct __pthread* t) {
+  t->next = 0;
+  if (q->__tail)
+    q->__tail->next = t;
+  else
+    q->__head = t;
+  q->__tail = t;
+}
+
+/* The ready queue has its own link, rnext: a thread in a timed wait stays on its wait queue
+ * while it yields to ready threads (__timed_block), so it can be on both at once. */
+static void ready_append(struct __pthread* t) {
+  t->rnext = 0;
+  if (__ready.__tail)
+    __ready.__tail->rnext = t;
+  else
+    __ready.__head = t;
+  __ready.__tail = t;
+}
+
+static struct __pthread* ready_take(void) {
+  struct __pthread* t = __ready.__head;
+  if (t) {
+    __ready.__head = t->rnext;
+    if (!__ready.__head) __ready.__tail = 0;
+  }
+  return t;
+}
+
+struct __pthread* __dequeue(struct __pthread_queue* q) {
+  struct __pthread* t = q->__head;
+  if (t) {
+    q->__head = t->next;
+    if (!q->__head) q->__tail = 0;
+  }
+  return t;
+}
+
+int __unqueue(struct __pthread_queue* q, struct __pthread* t) {
+  struct __pthread *p = 0, *c = q->__head;
+  while (c && c != t) {
+    p = c;
+    c = c->next;
+  }
+  if (!c) return 0;
+  if (p)
+    p->next = t->next;
+  else
+    q->__head = t->next;
+  if (q->__tail == t) q->__tail = p;
+  return 1;
+}
+
+/* Called by the notification handler, which may have interrupted this very context inside the
+ * scheduler: no lock, just a compare-and-swap push. Whoever next takes the lock and looks for a
+ * ready thread moves it to __ready (__drain_unblocked). */
+void __push_unblocked(struct __pthread* t) {
+  for (;;) {
+    struct __pthread* old = __unblocked;
+    t->knext = old;
+    if ((struct __pthread*)a_cas((volatile int*)&__unblocked, (int)old, (int)t) == old) break;
+  }
+  a_barrier();
+}
+
+/* Move what the kernel unblocked into __ready, oldest first. A thread whose BLOCKED has not been
+ * handled yet (its handler has not reached the lock: the call ended that fast) is not switched
+ * out yet; it is only marked, and its BLOCKED handler, seeing the mark under the lock, simply
+ * continues it. */
+void __drain_unblocked(void) {
+  struct __pthread* list = (struct __pthread*)a_swap((volatile int*)&__unblocked, 0);
+  struct __pthread* fifo = 0;
+  while (list) {
+    struct __pthread* n = list->knext;
+    list->knext = fifo;
+    fifo = list;
+    list = n;
+  }
+  while (fifo) {
+    struct __pthread* t = fifo;
+    fifo = t->knext;
+    if (t->state != ST_BLOCKED_KERNEL) {
+      t->early = 1;
+      continue;
+    }
+#ifdef KASANE_THREADS_HW
+    t->state = ST_READY_KERNEL; /* its registers are in its regs, with the call's result */
+#else
+    t->state = ST_READY; /* it waits in its SIGIO handler, switched out like any other */
+#endif
+    ready_append(t);
+  }
+}
+
+struct __pthread* __next_ready(void) {
+  if (__unblocked) __drain_unblocked();
+  return ready_take();
+}
+
+int __ready_nonempty(void) { return __ready.__head != 0 || __unblocked != 0; }
+
+/* Make sure some context will run what is in the ready queue. hw: start a runner on a free
+ * context (tfork; it becomes that context's idle thread and takes from the queue), or else wake
+ * one context that sleeps where it may take work (__suspended; the bit is claimed, so each
+ * dispatch wakes a different one). The barrier puts the queue entry before our look at
+ * __suspended; a context going to sleep sets its bit before its last look at the queue: one of
+ * the two sees the other. Conventional: every waiting context polls the queue; nothing to do. */
+void __dispatch(void) {
+#ifdef KASANE_THREADS_HW
+  a_barrier();
+  if (kasane_tfork((unsigned long)__runner_entry, 0)) return;
+  for (;;) {
+    int m = __suspended;
+    if (!m) return;
+    int bit = m & -m;
+    if (a_cas(&__suspended, m, m & ~bit) == m) {
+      __wake_ctx(__builtin_ctz(bit) + 1);
+      return;
+    }
+  }
+#endif
+}
+
+void __make_ready(struct __pthread* t) {
+  t->state = ST_READY;
+  ready_append(t);
+  __dispatch();
+}
+
+/* End t's wait (t has been taken off whatever queue it waited on). A thread asleep on its context
+ * is told so and woken there: no queue, no switch. A switched-out one becomes ready. */
+void __wake(struct __pthread* t) {
+  if (t->timed) { /* it looks itself (__timed_block); the store ends its MWAIT */
+    t->timed_woken = 1;
+    return;
+  }
+  switch (t->state) {
+    case ST_SUSPENDED:
+      t->state = ST_RUNNING;
+      a_barrier(); /* the state before the wake-up: it looks at it when it wakes */
+      __wake_ctx(t->ltn);
+      break;
+    case ST_WAITING: __make_ready(t); break;
+    default: break;
+  }
+}
+
+/* Continue `next` on context idx in place of self. A thread the kernel unblocked needs all its
+ * registers back, which only the kernel can do, from a stack that is nobody's: the context's idle
+ * thread does it (__idle_loop). Returns, with the lock held, when something switches back to
+ * self. */
+void __switch_to(struct __pthread* self, struct __pthread* next, int idx) {
+  if (next->state == ST_READY_KERNEL) {
+    __idle[idx]->resume = next;
+    next = __idle[idx];
+  }
+  next->state = ST_RUNNING;
+  next->ltn = idx + 1;
+  __switch(self, next, idx);
+}
+
+/* Give context idx away for good: self has exited. To the next ready thread; else, on hw, free the context (texit) unless it is context 0, which
+ * the kernel keeps for the process and which is the only one when there is one; else to the
+ * context's idle thread, which waits for work. */
+void __leave(struct __pthread* self, int idx) {
+  struct __pthread* next = __next_ready();
+#ifdef KASANE_THREADS_HW
+  if (!next && idx != 0) {
+    __idle_reset(__idle[idx]);
+    __texit_context(idx);
+  }
+#endif
+  __switch_to(self, next ? next : __idle[idx], idx);
+  __builtin_trap(); /* nobody switches back to an exited thread */
+}
+
+/* Let a ready thread have this context; self goes to the back of the queue. */
+void __yield(struct __pthread* self) {
+  __sched_lock_take();
+  struct __pthread* next = __next_ready();
+  if (next) {
+    self->state = ST_READY;
+    ready_append(self);
+    __dispatch();
+    __switch_to(self, next, __ctx_idx());
+  }
+  __sched_unlock();
+}

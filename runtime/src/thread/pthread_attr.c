@@ -1,0 +1,37 @@
+/* pthread_attr_* - thread attributes: stack size and detach state. The all-zero attr is the
+ * default (PTHREAD_STACK_DEFAULT bytes, joinable). */
+#include <errno.h>
+#include <pthread.h>
+
+int pthread_attr_init(pthread_attr_t* a) {
+  a->__stacksize = PTHREAD_STACK_DEFAULT;
+  a->__detach = PTHREAD_CREATE_JOINABLE;
+  return 0;
+}
+
+int pthread_attr_destroy(pthread_attr_t* a) {
+  (void)a;
+  return 0;
+}
+
+int pthread_attr_setstacksize(pthread_attr_t* a, size_t size) {
+  if (size < PTHREAD_STACK_MIN) return EINVAL;
+  a->__stacksize = size;
+  return 0;
+}
+
+int pthread_attr_getstacksize(const pthread_attr_t* a, size_t* size) {
+  *size = a->__stacksize ? a->__stacksize : PTHREAD_STACK_DEFAULT;
+  return 0;
+}
+
+int pthread_attr_setdetachstate(pthread_attr_t* a, int state) {
+  if (state != PTHREAD_CREATE_JOINABLE && state != PTHREAD_CREATE_DETACHED) return EINVAL;
+  a->__detach = state;
+  return 0;
+}
+
+int pthread_attr_getdetachstate(const pthread_attr_t* a, int* state) {
+  *state = a->__detach;
+  return 0;
+}

@@ -1,0 +1,52 @@
+/* pthread_create - start a thread running start(arg).
+ *
+ * hw: the ThMB and stack are made, then tfork starts the thread at once on a free architecture
+ * thread; if none is free (tfork gives 0) the thread goes into the ready queue and the first
+ * context that frees up or runs out of work takes it. Conventional: always the ready queue, which
+ * the polling contexts look at.
+ *
+ * Detached threads that have exited are freed here: a thread cannot free the stack it runs on,
+ * so pthread_exit leaves them on __reap. Once the lock is ours, they are off their stacks (the
+ * lock is held from a thread's exit until its context has left its stack). */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "pthread_impl.h"
+
+static void reap(void) {
+  __sched_lock_take();
+  struct __pthread* dead = __reap;
+  __reap = 0;
+  __sched_unlock();
+  while (dead) {
+    struct __pthread* next = dead->next;
+    free(dead->mem);
+    dead = next;
+  }
+}
+
+int pthread_create(pthread_t* res, const pthread_attr_t* attr, void* (*start)(void*), void* arg) {
+  if (!__pthread_ready_to_go) __pthread_init();
+  if (__reap) reap();
+  size_t size = attr && attr->__stacksize ? attr->__stacksize : PTHREAD_STACK_DEFAULT;
+  struct __pthread* t = __thmb_alloc(size);
+  if (!t) return EAGAIN;
+  t->start = start;
+  t->arg = arg;
+  t->detached = attr && attr->__detach == PTHREAD_CREATE_DETACHED;
+  t->ctx.sp = t->stack_top;
+  t->ctx.ra = (uint32_t)__thread_trampoline;
+  t->ctx.s[0] = (uint32_t)t;
+  a_add_fetch(&__live, 1);
+  *res = t;
+#ifdef KASANE_THREADS_HW
+  t->state = ST_RUNNING;
+  a_barrier(); /* the ThMB is complete before the new context reads it */
+  if (kasane_tfork((unsigned long)__thread_entry, (unsigned long)t)) return 0;
+#endif
+  __sched_lock_take();
+  __make_ready(t);
+  __sched_unlock();
+  return 0;
+}

@@ -1,0 +1,294 @@
+/* runtime/src/thread/pthread_impl.h - the inside of Kasane's thread library (MULiTh, seed 002):
+ * the thread management block, the scheduling core both backends share, and the few places
+ * where the backends differ.
+ *
+ * The library is built twice from the same sources (runtime/CMakeLists.txt): with
+ * KASANE_THREADS_HW for libkasane_pthread_hw.a, with KASANE_THREADS_CONV for
+ * libkasane_pthread_conv.a. The two backend files (__backend_hw.c, __backend_conv.c; each
+ * library takes one) hold what differs in bulk; elsewhere the macro picks one or two lines: the
+ * inline primitives at the end of this file, how the scheduler lock and a timed wait sleep,
+ * dispatch(), and pthread_create's tfork.
+ *
+ * Threads and contexts. A user thread runs on one architecture thread (context, named by its
+ * LTN 1..16; the arrays below are indexed by LTN - 1, "idx") at a time. A thread that must wait
+ * either keeps its context and sleeps on it (SUSPENDED: tsuspend on hw, a sched_yield loop on the
+ * conventional backend) or, when another thread is ready, is switched out in software (WAITING)
+ * and the context runs the ready one. Each context also has an idle ThMB with its own small stack:
+ * it runs what becomes ready, waits when nothing is, and is where a context goes when the thread
+ * on it leaves (exits, blocks in the kernel) and nothing else is ready.
+ *
+ * The lock. One spin lock, __sched_lock, guards every field marked "sched" below, the ready queue
+ * and every wait queue of every mutex, condition, barrier and join. It is held across a software
+ * switch the xv6 way: the switching side takes it, the side that resumes releases it, so no other
+ * context can pick up a thread that is still leaving its stack. Kernel notifications (hw: the
+ * upcall, conventional: SIGIO) may arrive at any instruction, also while this context holds the
+ * lock, so the UNBLOCKED path takes no lock: it pushes the thread on a lock-free list
+ * (__unblocked) that whoever next looks at the ready queue drains. */
+#ifndef KASANE_PTHREAD_IMPL_H
+#define KASANE_PTHREAD_IMPL_H
+
+#include <kasane/notify.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pthread_arch.h"
+
+#if defined(KASANE_THREADS_HW) == defined(KASANE_THREADS_CONV)
+#error "build with exactly one of KASANE_THREADS_HW and KASANE_THREADS_CONV"
+#endif
+
+#ifdef KASANE_THREADS_HW
+#include <kasane/kasane_isa.h>
+#endif
+
+#define NCTX 16                 /* contexts a core may have (isa.md: 1 to 16) */
+#define IDLE_STACK 8192         /* bytes of stack of an idle ThMB */
+#define UPCALL_STACK 8192       /* bytes of upcall stack per context (hw) */
+#define TIMED_WAIT_SLICE 100000 /* most cycles a timed wait sleeps before looking again */
+#define LOCK_WAIT_CYCLES 2000    /* most cycles a __lock_wait sleeps before looking again */
+#define MWAIT_SLICE 100000       /* hw: most cycles any MWAIT sleeps (see __wait_ctx) */
+#define CONV_SPIN 200            /* conventional: spin rounds between sched_yields while waiting */
+#define CONV_SPIN_SKEW 37        /* ... plus this many per context index */
+
+/* Thread states (struct __pthread.state). */
+enum {
+  ST_RUNNING = 1,   /* on a context: running, or sleeping there after a wake-up it will see */
+  ST_READY,         /* in the ready queue; resumed with __switch (its ctx) */
+  ST_READY_KERNEL,  /* hw: in the ready queue after UNBLOCKED; resumed from its regs (notify_resume) */
+  ST_WAITING,       /* waits on a queue, switched out: __wake makes it READY */
+  ST_SUSPENDED,     /* waits on a queue, asleep on its context (ltn): __wake tresumes it */
+  ST_BLOCKED_KERNEL,/* in a system call the kernel parked (BLOCKED); UNBLOCKED makes it ready */
+  ST_EXITED,        /* finished: result is valid; off its stack once the lock is free */
+};
+
+/* The callee-saved registers of a voluntary switch (__switch): what a call preserves. */
+struct __ctx {
+  uint32_t s[9]; /* $s0..$s7, $s8 */
+  uint32_t sp, ra, gp;
+};
+
+/* The thread management block (ThMB). pthread_t is its address; it starts with the registers
+ * the kernel saves into it on a notification. Fields marked (sched) are guarded by __sched_lock. */
+struct __pthread {
+  struct kasane_regs regs; /* hw: the kernel's save area; conventional: the ucontext, copied */
+  struct __ctx ctx;        /* where __switch resumes it */
+  uint32_t stack_top;      /* its first $sp: 8-byte aligned, 16 bytes of argument area above */
+  volatile int state;      /* ST_* (sched; plain reads by the thread itself while it sleeps) */
+  int ltn;                 /* the context it runs or sleeps on (sched) */
+  void* (*start)(void*);
+  void* arg;
+  void* result;            /* pthread_exit's argument (sched) */
+  int detached;            /* (sched) */
+  struct __pthread* joiner;/* the thread waiting in pthread_join for it (sched) */
+  struct __pthread* next;  /* link in a wait queue (sched) */
+  struct __pthread* rnext; /* link in the ready queue (sched) */
+  struct __pthread* knext; /* link in __unblocked (lock-free) */
+  struct __pthread* resume;/* idle ThMB: a READY_KERNEL thread to continue from its regs (sched) */
+  int early;               /* UNBLOCKED came before BLOCKED was handled (sched) */
+  int timed;               /* in __timed_block: __wake only sets timed_woken (sched) */
+  volatile int timed_woken;/* set by __wake during a timed wait; MONITORed (sched) */
+  long sys_result;         /* conventional: the result UNBLOCKED reported */
+  int errno_val;           /* this thread's errno */
+  void* mem;               /* malloc'd block holding stack and ThMB; 0 for the main thread */
+  struct {
+    void* value;
+    unsigned seq; /* the key's sequence number when set: stale values read as NULL */
+  } tsd[PTHREAD_KEYS_MAX];
+};
+
+_Static_assert(offsetof(struct __pthread, regs.pc) == THMB_REGS_PC, "ThMB layout");
+_Static_assert(offsetof(struct __pthread, ctx) == THMB_CTX, "ThMB layout");
+_Static_assert(offsetof(struct __pthread, ctx.sp) == THMB_CTX_SP, "ThMB layout");
+_Static_assert(offsetof(struct __pthread, ctx.ra) == THMB_CTX_RA, "ThMB layout");
+_Static_assert(offsetof(struct __pthread, ctx.gp) == THMB_CTX_GP, "ThMB layout");
+_Static_assert(offsetof(struct __pthread, stack_top) == THMB_STACK_TOP, "ThMB layout");
+
+/* --- State (__pthread_state.c). */
+extern struct __pthread* volatile __thmbs[NCTX];  /* per context: the ThMB running there; the
+                                                   * array registered with the kernel */
+extern struct __pthread* volatile __running[NCTX];/* per context: our own copy of it (hw: the
+                                                   * kernel zeroes __thmbs[idx] in the upcall) */
+extern struct __pthread* volatile __prev[NCTX];   /* per context: the thread a switch in progress
+                                                   * leaves (__backend_hw.c: interrupted) */
+extern struct __pthread* __idle[NCTX];            /* per context: its idle ThMB */
+extern struct __pthread __pthread_main;           /* the main thread's ThMB (static) */
+extern volatile int __sched_lock;
+extern struct __pthread_queue __ready;            /* (sched) linked through rnext */
+extern struct __pthread* volatile __unblocked;    /* lock-free LIFO of UNBLOCKED threads */
+extern volatile int __suspended;                  /* bit idx: context idx sleeps and may be woken */
+extern volatile int __live;                       /* threads not yet exited */
+extern int __nctx;                                /* contexts the library uses (idx < __nctx) */
+extern volatile int __pthread_ready_to_go;        /* __pthread_init has run */
+extern struct __pthread* __reap;                  /* exited detached threads to free (sched) */
+
+/* --- Scheduling core (__sched.c, __block.c, __idle.c, __pthread_init.c). Functions marked
+ * (locked) need __sched_lock held. */
+void __pthread_init(void);                    /* once, before the first thread starts */
+void __sched_lock_take(void);
+void __sched_unlock(void);
+void __enqueue(struct __pthread_queue* q, struct __pthread* t);   /* (locked) */
+struct __pthread* __dequeue(struct __pthread_queue* q);           /* (locked) */
+int __unqueue(struct __pthread_queue* q, struct __pthread* t);    /* (locked) 1 if t was in q */
+void __push_unblocked(struct __pthread* t);   /* lock-free: for the notification handlers */
+void __drain_unblocked(void);                 /* (locked) __unblocked into __ready */
+struct __pthread* __next_ready(void);         /* (locked) the next ready thread, or 0 */
+int __ready_nonempty(void);                   /* a hint, without the lock */
+void __dispatch(void);                        /* see that some context will run __ready */
+void __make_ready(struct __pthread* t);       /* (locked) into __ready, and dispatch */
+void __wake(struct __pthread* t);             /* (locked) end t's __block */
+/* (locked) Wait until __wake: self is already where its waker will look. Returns unlocked. */
+void __block(struct __pthread* self);
+/* (locked) __block until abstime (CLOCK_REALTIME): 0, or ETIMEDOUT (self taken off q). */
+int __timed_block(struct __pthread* self, struct __pthread_queue* q,
+                  const struct timespec* abstime);
+/* (locked) Continue next on context idx; returns (locked) when switched back to. */
+void __switch_to(struct __pthread* self, struct __pthread* next, int idx);
+void __leave(struct __pthread* self, int idx) __attribute__((noreturn)); /* (locked) */
+void __yield(struct __pthread* self);         /* let a ready thread have this context */
+void __idle_loop(struct __pthread* self) __attribute__((noreturn));      /* (locked) */
+void __idle_reset(struct __pthread* idle);    /* its next __switch starts it afresh */
+struct __pthread* __idle_alloc(int ltn);
+struct __pthread* __thmb_alloc(size_t stack); /* ThMB above `stack` bytes of stack, or 0 */
+
+/* --- Synchronisation objects' internals. */
+void __mutex_lock_wait(pthread_mutex_t* m, struct __pthread* self);
+void __mutex_release_locked(pthread_mutex_t* m); /* (locked) */
+int __cond_wait(pthread_cond_t* c, pthread_mutex_t* m, const struct timespec* abstime);
+struct __key {
+  unsigned seq;                 /* odd while the key exists */
+  void (*destructor)(void*);
+};
+extern struct __key __keys[PTHREAD_KEYS_MAX];
+void __tsd_run_destructors(struct __pthread* self);
+
+/* --- Backend (__backend_hw.c or __backend_conv.c). */
+void __backend_init(void);                    /* notifications; contexts */
+void __idle_wait(int idx);                    /* (locked) the idle thread of idx found nothing */
+/* (locked) hw: continue t, which the kernel unblocked, from its regs, on idle's stack. */
+void __resume_kernel_saved(struct __pthread* idle, struct __pthread* t, int idx)
+    __attribute__((noreturn));
+
+/* --- Assembly (runtime/arch/pthread_switch.S). */
+/* Save the callee-saved registers into from->ctx, record `to` as running on context idx
+ * (__prev, __running, __thmbs in that order) and continue `to` from to->ctx. Returns when
+ * something switches back to `from`. */
+void __switch(struct __pthread* from, struct __pthread* to, int idx);
+/* __thmbs[idx] = t, then kasane_notify_resume(regs): continue t with every register from regs.
+ * The two instructions after the store are __resume_stub_window: an upcall there finds the
+ * slot naming t but t's registers still in regs (r[4] of the save). */
+void __resume_stub(struct kasane_regs* regs, struct __pthread* volatile* slot, struct __pthread* t)
+    __attribute__((noreturn));
+extern char __resume_stub_window[];
+void __thread_entry(void);      /* hw: where tfork starts a new thread ($a0 = its ThMB) */
+void __runner_entry(void);      /* hw: where tfork starts a context to run the ready queue */
+void __thread_trampoline(void); /* a fresh thread's first __switch lands here ($s0 = ThMB) */
+void __idle_trampoline(void);   /* a fresh idle ThMB's first __switch lands here */
+void __upcall_entry(void);      /* hw: the kernel's upcall entry */
+/* __thmbs[idx] = 0, release __sched_lock, texit: the end of a context that has nothing to run. */
+void __texit_context(int idx) __attribute__((noreturn));
+
+/* --- Entry points in C that the assembly calls. */
+void __thread_start(struct __pthread* t) __attribute__((noreturn));
+void __thread_resume_start(struct __pthread* t) __attribute__((noreturn));
+void __idle_resume_start(struct __pthread* idle) __attribute__((noreturn));
+void __runner_start(struct __pthread* idle) __attribute__((noreturn));
+
+/* --- Backend primitives, inline. */
+
+/* The index (LTN - 1) of the context running this code. */
+static inline int __ctx_idx(void) {
+#ifdef KASANE_THREADS_HW
+  return (int)kasane_tid() - 1;
+#else
+  return (int)a_cpunum(); /* CPUNum: the context's number within the (only) core */
+#endif
+}
+
+/* The running thread. Before __pthread_init, and on a context the library does not run (its slot
+ * is empty), the main thread. */
+static inline struct __pthread* __self(void) {
+  struct __pthread* t = __thmbs[__ctx_idx()];
+  return t ? t : &__pthread_main;
+}
+
+/* Sleeping on a context, and waking it. Callers loop: a wake-up may be spurious.
+ *
+ *   seen = __wait_prepare(idx);  ...look at what they wait for...;  __wait_ctx(idx, seen);
+ *
+ * hw: tsuspend, and __wake_ctx tresumes; a tresume that comes before the tsuspend leaves a token,
+ * so it is never lost. But user code may not tresume context 0 (LTN 1): the kernel keeps it out
+ * of TMask, which tresume obeys, and an illegal target traps as if context 0 had texited. There
+ * the sleeper MWAITs on __ctx0_wake, a counter the waker increments: MONITOR armed after reading
+ * `seen`, and MWAIT only if the counter still equals it, is the same never-lost guarantee, with
+ * one hole: a trap between MONITOR and MWAIT may leave the monitor armed on a line of the
+ * kernel's (its idle waits use MONITOR too). So every MWAIT of the library has a timeout,
+ * MWAIT_SLICE at most, after which the caller looks again.
+ * Conventional: the sleeper calls sched_yield and polls; there is nothing to wake. */
+extern volatile int __ctx0_wake;
+
+#ifdef KASANE_THREADS_HW
+#define MWAIT_TIMEOUT 1 /* MWAIT's result when the time ran out */
+
+/* A system call that does nothing, for what the kernel does on every way back to user mode:
+ * deliver queued notifications. The kernel interrupts one context in user code when it queues an
+ * UNBLOCKED; if that context is in a moment where its ThMB slot is 0 (starting, or leaving with
+ * texit), the event stays queued until some context next enters the kernel. Context 0 is always
+ * ours, so when it has slept a whole MWAIT_SLICE it makes sure that happens. */
+void __dbg_dump(void);
+static inline void __kernel_check(void) {
+  extern int sched_yield(void);
+  static int n;
+  if (++n == 2000) __dbg_dump();
+  sched_yield();
+}
+#endif
+
+#ifdef KASANE_THREADS_CONV
+/* One round of a conventional wait: spin a while on nothing but the loop counter, then
+ * sched_yield. Entering the kernel on every round would have every waiting context fight for
+ * the kernel's one lock, which in lockstep can starve the context that has work; the spin is a
+ * little longer on each context so that they fall out of step. */
+static inline void __conv_pause(void) {
+  extern int sched_yield(void);
+  for (int i = CONV_SPIN + CONV_SPIN_SKEW * __ctx_idx(); i > 0; i--) a_spin();
+  sched_yield();
+}
+#endif
+
+static inline int __wait_prepare(int idx) {
+  (void)idx;
+#ifdef KASANE_THREADS_HW
+  if (idx == 0) {
+    int seen = __ctx0_wake;
+    kasane_monitor((unsigned long)&__ctx0_wake);
+    return seen;
+  }
+#endif
+  return 0;
+}
+
+static inline void __wait_ctx(int idx, int seen) {
+#ifdef KASANE_THREADS_HW
+  if (idx != 0)
+    kasane_tsuspend();
+  else if (__ctx0_wake == seen && kasane_mwait(MWAIT_SLICE, 0) == MWAIT_TIMEOUT)
+    __kernel_check();
+#else
+  (void)idx, (void)seen;
+  __conv_pause();
+#endif
+}
+
+static inline void __wake_ctx(int ltn) {
+#ifdef KASANE_THREADS_HW
+  if (ltn == 1)
+    a_add_fetch(&__ctx0_wake, 1);
+  else
+    kasane_tresume((unsigned long)ltn);
+#else
+  (void)ltn;
+#endif
+}
+
+#endif /* KASANE_PTHREAD_IMPL_H */

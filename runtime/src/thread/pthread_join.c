@@ -1,0 +1,29 @@
+/* pthread_join - wait for thread t to exit, take its result and free it.
+ *
+ * The joiner records itself in t->joiner and blocks; t's pthread_exit wakes it. EXITED is set
+ * under the lock, and t's context holds the lock until it is off t's stack, so once we see
+ * EXITED under the lock the stack can go. */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "pthread_impl.h"
+
+int pthread_join(pthread_t t, void** res) {
+  struct __pthread* self = __self();
+  if (t == self) return EDEADLK;
+  __sched_lock_take();
+  if (t->detached || (t->joiner && t->joiner != self)) {
+    __sched_unlock();
+    return EINVAL;
+  }
+  while (t->state != ST_EXITED) {
+    t->joiner = self;
+    __block(self);
+    __sched_lock_take();
+  }
+  __sched_unlock();
+  if (res) *res = t->result;
+  free(t->mem); /* 0 for the main thread, whose stack is the process's */
+  return 0;
+}
