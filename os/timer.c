@@ -11,7 +11,7 @@
 static uint64_t slice_end;        /* cycle at which the current time slice ends */
 static struct {
   uint64_t when; /* wake-up cycle, 0 = slot free */
-  struct kthread* kt;
+  int fired;     /* the interrupt has woken its sleeper, which has not yet freed the slot */
 } timed[NPROC * 2 + NPARKED];
 
 uint32_t clock_khz; /* the core clock, from the boot information */
@@ -24,7 +24,7 @@ int timer_on; /* context 0 takes timer interrupts: a timed sleep or another proc
 static void arm(void) {
   uint64_t next = curproc && nextready(curproc) ? slice_end : ~0ull;
   for (uint32_t i = 0; i < NELEM(timed); i++)
-    if (timed[i].when && timed[i].when < next) next = timed[i].when;
+    if (timed[i].when && !timed[i].fired && timed[i].when < next) next = timed[i].when;
   timer_on = next != ~0ull;
   if (!timer_on) { /* acknowledge a pending interrupt; the next match is 2^32 cycles away */
     c0_write(CP0_COMPARE, c0_read(CP0_COUNT) - 1);
@@ -33,7 +33,14 @@ static void arm(void) {
   uint64_t now = cycles();
   if (next <= now) next = now + 16;           /* already due: interrupt almost at once */
   if (next - now > 0x40000000u) next = now + 0x40000000u; /* Compare is 32 bits */
-  c0_write(CP0_COMPARE, (uint32_t)next);     /* also acknowledges the timer interrupt */
+  uint32_t compare = (uint32_t)next;
+  c0_write(CP0_COMPARE, compare);            /* also acknowledges the timer interrupt */
+  /* Count may have passed Compare while we got here (the loop above takes a while): then the
+   * match, and the interrupt, would come only when Count wraps, 2^32 cycles later. */
+  while ((int32_t)(c0_read(CP0_COUNT) - compare) >= 0) {
+    compare = c0_read(CP0_COUNT) + 64;
+    c0_write(CP0_COMPARE, compare);
+  }
 }
 
 /* Something changed what the timer must wait for (a process became ready): re-arm. */
@@ -50,10 +57,11 @@ void timer_newslice(void) {
 void timer_intr(void) {
   uint64_t now = cycles();
   for (uint32_t i = 0; i < NELEM(timed); i++) {
-    if (timed[i].when && timed[i].when <= now) {
-      timed[i].when = 0;
-      /* By channel, not timed[i].kt: a kernel notification may have moved the sleep to a
-       * detached thread that timed[i].kt does not name yet. */
+    if (timed[i].when && !timed[i].fired && timed[i].when <= now) {
+      /* The slot stays taken until its sleeper has run and freed it: freed here, a new sleeper
+       * could take it and then lose it to the old one's clean-up. Woken by channel: a kernel
+       * notification may have moved the sleep to a detached thread. */
+      timed[i].fired = 1;
       wakeup(&timed[i]);
     }
   }
@@ -73,13 +81,12 @@ int timer_sleep_until(uint64_t when) {
   if (i == NELEM(timed)) panic("timer_sleep_until: more than %u timed sleeps", NELEM(timed));
   struct kthread* kt = mykt();
   timed[i].when = when;
-  timed[i].kt = kt;
+  timed[i].fired = 0;
   if (cpuid() == 0) arm(); else kick(0); /* context 0 re-arms in its interrupt handler */
   kt->interruptible = 1;
   while (cycles() < when && !interrupted(kt->proc)) {
     sleep(&timed[i]);
-    kt = mykt();       /* a kernel notification may have detached the call */
-    timed[i].kt = kt;
+    kt = mykt(); /* a kernel notification may have detached the call */
   }
   kt->interruptible = 0;
   timed[i].when = 0;

@@ -13,7 +13,9 @@ static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cv = PTHREAD_COND_INITIALIZER;
 static int flag, trylock_result = -1;
 
-static long long ns(const struct timespec* t) { return (long long)t->tv_sec * 1000000000 + t->tv_nsec; }
+static long long ns(const struct timespec* t) {
+  return (long long)t->tv_sec * 1000000000 + t->tv_nsec;
+}
 
 static struct timespec in_ms(int ms) {
   struct timespec t;

@@ -53,7 +53,8 @@ int main(void) {
   for (uint32_t i = 0; i < 100000; i++) want += i * i;
   CHECK_INT(kasane_notify_stats(&before), 0);
   CHECK_INT(pthread_create(&c, 0, compute, (void*)100000), 0);
-  for (intptr_t i = 0; i < READERS; i++) failures += pthread_create(&r[i], 0, reader, (void*)i) != 0;
+  for (intptr_t i = 0; i < READERS; i++)
+    failures += pthread_create(&r[i], 0, reader, (void*)i) != 0;
   for (int i = 0; i < READERS; i++) {
     failures += pthread_join(r[i], &res) != 0 || res != 0;
     bad_lines += bad[i];

@@ -4,8 +4,9 @@
  * that polls the ready queue with sched_yield; kernel notifications arrive as SIGIO.
  *
  * SIGIO (KASANE_NOTIFY_SIGNAL; os/notify.c; the frame is <kasane/sigframe.h>): si_code is the
- * event, si_addr the ThMB, si_value the argument (siginfo_t names them so too). The kernel builds the frame on the stack of the
- * thread running on the context and saves that thread's registers in it, not in the ThMB.
+ * event, si_addr the ThMB, si_value the argument (siginfo_t names them so too). The kernel builds
+ * the frame on the stack of the thread running on the context and saves that thread's registers
+ * in it, not in the ThMB.
  *   BLOCKED(t) arrives on t itself, at its system call. The handler copies the ucontext's
  *     registers into t's ThMB, unblocks SIGIO (the delivery blocked it for the whole process, and
  *     the kernel holds events back while it is) and switches to another thread; t stays

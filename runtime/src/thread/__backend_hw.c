@@ -12,9 +12,10 @@
  * __running[idx]. It can disagree with the slot for one instruction: __switch stores __prev,
  * __running, then the slot. A thread that is not running has regs.pc == 0 unless its regs hold a
  * save nobody has consumed (a BLOCKED or unblocked thread's); every resume from regs consumes
- * (zeroes) it. So if __running[idx]'s regs.pc is 0 the save went to __prev[idx]. And a save whose
- * pc is in __resume_stub_window was taken just after the stub stored the slot: the thread's real
- * registers are in the copy the stub was resuming, at the save's $a0. */
+ * (zeroes) it. So if __running[idx]'s regs.pc is 0 the save went to __prev[idx], caught in the
+ * middle of the switch; it goes on with __running[idx] unchanged, and finishes the switch. And a
+ * save whose pc is in __resume_stub_window was taken just after the stub stored the slot: the
+ * thread's real registers are in the copy the stub was resuming, at the save's $a0. */
 #include <kasane/syscalls.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,9 @@ static struct kasane_regs upcall_copy[NCTX], idle_copy[NCTX];
 
 void __upcall(long ev, struct __pthread* t, long arg, long ltn) __attribute__((noreturn));
 
+/* The thread whose registers the kernel saved on context idx (see the top of this file), with
+ * its saved registers made whole; *record is what __running[idx] says, which must stay so when
+ * that thread goes on. */
 static struct __pthread* interrupted(int idx, struct __pthread** record) {
   struct __pthread* r = __running[idx];
   struct __pthread* i = r->regs.pc ? r : __prev[idx];
@@ -47,7 +51,7 @@ static void __attribute__((noreturn))
 resume_regs(int idx, struct __pthread* t, struct kasane_regs* copy, struct __pthread* record) {
   *copy = t->regs;
   t->regs.pc = 0; /* consumed */
-  __asm__ volatile("" : : : "memory"); /* the copy and the mark before t is published */
+  a_barrier(); /* the copy and the mark before t is published */
   __running[idx] = record;
   __resume_stub(copy, &__thmbs[idx], t);
 }

@@ -44,18 +44,3 @@ void __lock_wait(volatile int* l) {
   __conv_pause();
 #endif
 }
-
-#include <stdio.h>
-#include <kasane/notify.h>
-#include <kasane/syscalls.h>
-struct __pthread* __dbg_threads[256];
-int __dbg_nthreads;
-void __dbg_dump(void) {
-  fprintf(stderr, "DUMP ready %p unblocked %p lock %d susp %x live %d ctx0wake %d\n", (void*)__ready.__head, (void*)__unblocked, __sched_lock, __suspended, __live, __ctx0_wake);
-  for (struct __pthread* q = __ready.__head; q; q = q->rnext) fprintf(stderr, "  ready %p\n", (void*)q);
-  for (int i = 0; i < __nctx; i++) fprintf(stderr, "ctx %d: thmbs %p running %p prev %p idle %p\n", i, (void*)__thmbs[i], (void*)__running[i], (void*)__prev[i], (void*)__idle[i]);
-  fprintf(stderr, "main %p state %d\n", (void*)&__pthread_main, __pthread_main.state);
-  for (int i = 0; i < __dbg_nthreads; i++) { struct __pthread* x = __dbg_threads[i]; fprintf(stderr, "t%d %p: state %d ltn %d early %d pc %x ra %x next %p\n", i, (void*)x, x->state, x->ltn, x->early, x->regs.pc, x->ctx.ra, (void*)x->next); }
-  struct kasane_notify_stats st; kasane_notify_stats(&st);
-  fprintf(stderr, "blocked %u unblocked %u\n", st.blocked, st.unblocked);
-}

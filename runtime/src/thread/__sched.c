@@ -193,9 +193,9 @@ void __switch_to(struct __pthread* self, struct __pthread* next, int idx) {
   __switch(self, next, idx);
 }
 
-/* Give context idx away for good: self has exited. To the next ready thread; else, on hw, free the context (texit) unless it is context 0, which
- * the kernel keeps for the process and which is the only one when there is one; else to the
- * context's idle thread, which waits for work. */
+/* Give context idx away for good: self has exited. To the next ready thread; else, on hw, free
+ * the context (texit) unless it is context 0, which the kernel keeps for the process and which is
+ * the only one when there is one; else to the context's idle thread, which waits for work. */
 void __leave(struct __pthread* self, int idx) {
   struct __pthread* next = __next_ready();
 #ifdef KASANE_THREADS_HW

@@ -43,7 +43,10 @@
 #endif
 
 #define NCTX 16                 /* contexts a core may have (isa.md: 1 to 16) */
-#define IDLE_STACK 8192         /* bytes of stack of an idle ThMB */
+/* Bytes of stack of an idle ThMB. Conventional: SIGIO frames (about 1 KiB each) land on whatever
+ * stack a context is on, mostly an idle thread's, and nest when a delivery comes while a handler
+ * runs (the mask is the process's: another context's handler may have unblocked SIGIO). */
+#define IDLE_STACK 8192
 #define UPCALL_STACK 8192       /* bytes of upcall stack per context (hw) */
 #define TIMED_WAIT_SLICE 100000 /* most cycles a timed wait sleeps before looking again */
 #define LOCK_WAIT_CYCLES 2000    /* most cycles a __lock_wait sleeps before looking again */
@@ -55,7 +58,7 @@
 enum {
   ST_RUNNING = 1,   /* on a context: running, or sleeping there after a wake-up it will see */
   ST_READY,         /* in the ready queue; resumed with __switch (its ctx) */
-  ST_READY_KERNEL,  /* hw: in the ready queue after UNBLOCKED; resumed from its regs (notify_resume) */
+  ST_READY_KERNEL,  /* hw: ready after UNBLOCKED; resumed from its regs (notify_resume) */
   ST_WAITING,       /* waits on a queue, switched out: __wake makes it READY */
   ST_SUSPENDED,     /* waits on a queue, asleep on its context (ltn): __wake tresumes it */
   ST_BLOCKED_KERNEL,/* in a system call the kernel parked (BLOCKED); UNBLOCKED makes it ready */
@@ -235,11 +238,8 @@ extern volatile int __ctx0_wake;
  * UNBLOCKED; if that context is in a moment where its ThMB slot is 0 (starting, or leaving with
  * texit), the event stays queued until some context next enters the kernel. Context 0 is always
  * ours, so when it has slept a whole MWAIT_SLICE it makes sure that happens. */
-void __dbg_dump(void);
 static inline void __kernel_check(void) {
   extern int sched_yield(void);
-  static int n;
-  if (++n == 2000) __dbg_dump();
   sched_yield();
 }
 #endif
