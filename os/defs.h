@@ -27,6 +27,7 @@ void halt(int status) __attribute__((noreturn));
 void simctl_panic(void) __attribute__((noreturn));
 uint64_t cycles(void);
 void roi(int begin, uint32_t id);
+void simctl_report(const char* name, uint32_t len, uint64_t value);
 
 /* printf.c */
 void printf(const char* fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -28,3 +28,16 @@ uint64_t cycles(void) {
 void roi(int begin, uint32_t id) {
   *IO(KASANE_SIMCTL_BASE + (begin ? KASANE_SIMCTL_ROI_BEGIN : KASANE_SIMCTL_ROI_END)) = id;
 }
+
+/* Record name = value for stats.json "reports". name is checked by the caller: 1 to 31
+ * characters the device accepts; the buffer is KASANE_SIMCTL_REPORT_NAME_MAX bytes. */
+void simctl_report(const char* name, uint32_t len, uint64_t value) {
+  for (uint32_t i = 0; i < KASANE_SIMCTL_REPORT_NAME_MAX; i += 4) {
+    uint32_t w = 0;
+    for (uint32_t b = 0; b < 4 && i + b < len; b++) w |= (uint32_t)(uint8_t)name[i + b] << (8 * b);
+    *IO(KASANE_SIMCTL_BASE + KASANE_SIMCTL_REPORT_NAME + i) = w;
+  }
+  *IO(KASANE_SIMCTL_BASE + KASANE_SIMCTL_REPORT_LO) = (uint32_t)value;
+  *IO(KASANE_SIMCTL_BASE + KASANE_SIMCTL_REPORT_HI) = (uint32_t)(value >> 32);
+  *IO(KASANE_SIMCTL_BASE + KASANE_SIMCTL_REPORT) = len;
+}

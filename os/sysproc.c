@@ -1,5 +1,6 @@
 /* Process, memory and time system calls. Each fetches its arguments with argint() and returns a
  * value or -errno (syscall.c turns that into the o32 $v0/$a3 pair). */
+#include <kasane/devices.h>
 #include <kasane/kasane_isa.h>
 
 #include "defs.h"
@@ -198,5 +199,26 @@ int32_t sys_kasane_roi(void) {
   argint(1, &id);
   if (id > 255) return -EINVAL;
   roi(begin != 0, id);
+  return 0;
+}
+
+/* kasane_report(name, lo, hi): the figure name = hi:lo for stats.json "reports". The name is
+ * checked here so a bad one is the caller's EINVAL, not a simulator stop for device misuse. */
+int32_t sys_kasane_report(void) {
+  uint32_t uname, lo, hi;
+  char name[KASANE_SIMCTL_REPORT_NAME_MAX];
+  argaddr(0, &uname);
+  argint(1, &lo);
+  argint(2, &hi);
+  int n = copyinstr(&myproc()->vm, name, uname, sizeof name);
+  if (n == -EFAULT) return n;
+  if (n <= 0) return -EINVAL; /* empty, or no NUL within the buffer: too long */
+  for (int i = 0; i < n; i++) {
+    char c = name[i];
+    int ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+             c == '_' || c == '.' || c == '-';
+    if (!ok) return -EINVAL;
+  }
+  simctl_report(name, n, (uint64_t)hi << 32 | lo);
   return 0;
 }

@@ -22,6 +22,13 @@
 #define KASANE_SIMCTL_PANIC 0x0cu     /* write: the kernel panicked; the console says why */
 #define KASANE_SIMCTL_CYCLE_LO 0x10u  /* read: core cycle counter, low word (latches the high) */
 #define KASANE_SIMCTL_CYCLE_HI 0x14u  /* read: high word latched by the last CYCLE_LO read */
+/* A named figure for stats.json "reports": write the value's two words and the name (bytes,
+ * little-endian words, NUL-padded), then its length to REPORT, which records name = value. */
+#define KASANE_SIMCTL_REPORT_LO 0x18u   /* write: the value, low word */
+#define KASANE_SIMCTL_REPORT_HI 0x1cu   /* write: the value, high word */
+#define KASANE_SIMCTL_REPORT 0x20u      /* write: record it; the value written is the name's length */
+#define KASANE_SIMCTL_REPORT_NAME 0x80u /* write: the name, KASANE_SIMCTL_REPORT_NAME_MAX bytes */
+#define KASANE_SIMCTL_REPORT_NAME_MAX 32u /* bytes of name buffer: names of 1 to 31 characters */
 #define KASANE_SIMCTL_SIZE 0x1000u
 
 /* Power and thermal sensor: the reading core's own figures, in the units lm_sensors uses. */

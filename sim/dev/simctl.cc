@@ -2,7 +2,9 @@
 // reading taken inside a temporally decoupled quantum is still exact.
 #include "dev/simctl.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <cctype>
 
 #include "kasane/devices.h"
 #include "platform/exit_status.h"
@@ -49,7 +51,10 @@ bool SimCtl::read(uint32_t offset, uint32_t& value, const sc_core::sc_time& when
     case KASANE_SIMCTL_EXIT:
     case KASANE_SIMCTL_ROI_BEGIN:
     case KASANE_SIMCTL_ROI_END:
-    case KASANE_SIMCTL_PANIC: value = 0; return true;
+    case KASANE_SIMCTL_PANIC:
+    case KASANE_SIMCTL_REPORT_LO:
+    case KASANE_SIMCTL_REPORT_HI:
+    case KASANE_SIMCTL_REPORT: value = 0; return true;
   }
   value = 0;
   return misuse("read of offset " + hex(offset) + ", which is no register");
@@ -91,8 +96,36 @@ bool SimCtl::write(uint32_t offset, uint32_t value, const sc_core::sc_time& when
     case KASANE_SIMCTL_CYCLE_LO:
     case KASANE_SIMCTL_CYCLE_HI:
       return misuse("write of " + hex(value) + " to the read-only cycle counter");
+    case KASANE_SIMCTL_REPORT_LO: report_lo_ = value; return true;
+    case KASANE_SIMCTL_REPORT_HI: report_hi_ = value; return true;
+    case KASANE_SIMCTL_REPORT: return record_report(value);
+  }
+  if (offset >= KASANE_SIMCTL_REPORT_NAME &&
+      offset < KASANE_SIMCTL_REPORT_NAME + KASANE_SIMCTL_REPORT_NAME_MAX) {
+    for (uint32_t i = 0; i < 4; ++i)  // the guest is little-endian: byte i of the word is name[i]
+      report_name_[offset - KASANE_SIMCTL_REPORT_NAME + i] = static_cast<char>(value >> (8 * i));
+    return true;
   }
   return misuse("write of " + hex(value) + " to offset " + hex(offset) + ", which is no register");
+}
+
+// A name is what the analysis scripts use as a column: 1 to 31 characters of [A-Za-z0-9_.-].
+bool SimCtl::record_report(uint32_t length) {
+  if (length == 0 || length >= KASANE_SIMCTL_REPORT_NAME_MAX)
+    return misuse("report name of " + std::to_string(length) + " characters (1 to " +
+                  std::to_string(KASANE_SIMCTL_REPORT_NAME_MAX - 1) + " allowed)");
+  std::string name(report_name_, length);
+  for (char c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.' && c != '-')
+      return misuse("report name has a character other than A-Z a-z 0-9 _ . -");
+  uint64_t v = static_cast<uint64_t>(report_hi_) << 32 | report_lo_;
+  auto it = std::find_if(reports_.begin(), reports_.end(),
+                         [&](const Report& r) { return r.name == name; });
+  if (it != reports_.end())
+    it->value = v;
+  else
+    reports_.push_back({name, v});
+  return true;
 }
 
 }  // namespace kasane

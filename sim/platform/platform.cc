@@ -193,6 +193,7 @@ RunResult Platform::run() {
   r.check_failures = core_->check_failures();
   r.first_check_failure = core_->first_check_failure();
   r.regions = simctl_->regions();
+  r.reports = simctl_->reports();
   r.ram_pages_touched = ram_->pages_allocated();
   r.exit_status = simctl_->exit_status();
   if (!iss.exception_storm().empty())

@@ -36,6 +36,9 @@ nlohmann::json make_stats(const Config& cfg, const RunResult& r, double host_sec
                     {"retired", per}});
   }
   j["regions"] = rois;
+  json reports = json::object();
+  for (const Report& rep : r.reports) reports[rep.name] = rep.value;
+  j["reports"] = reports;
   if (!r.timing.is_null()) j["pipeline"] = r.timing;
   j["power"] = r.power;
   j["blockdev"] = r.blockdev;

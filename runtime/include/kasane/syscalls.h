@@ -34,4 +34,12 @@ long kasane_ctx_spawn(unsigned long pc, unsigned long arg, unsigned long sp);
  * instructions of each context between the two. 0, or -1 with EINVAL for a bad id. */
 int kasane_roi(unsigned long begin, unsigned long id);
 
+/* Report a figure by name for stats.json "reports" (analysis/ reads it as a column): name is 1 to
+ * 31 characters of A-Z a-z 0-9 _ . -; a name reported again takes the new value. 0, or -1 with
+ * EINVAL (bad name) or EFAULT. Under qemu-mipsel it fails with ENOSYS and changes nothing. */
+int __kasane_report(const char* name, unsigned long lo, unsigned long hi);
+static inline int kasane_report(const char* name, unsigned long long value) {
+  return __kasane_report(name, (unsigned long)value, (unsigned long)(value >> 32));
+}
+
 #endif /* KASANE_SYSCALLS_H */
