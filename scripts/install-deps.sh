@@ -8,7 +8,7 @@ PACKAGES=(
   libgtest-dev                                       # unit tests
   gcc-mipsel-linux-gnu binutils-mipsel-linux-gnu     # the target compiler
   qemu-user                                          # qemu-mipsel, the reference machine
-  python3-matplotlib                                 # plots
+  python3-matplotlib python3-tqdm                    # plots, the experiment driver's progress bar
   clang libclang-rt-14-dev                           # libFuzzer + sanitizers (scripts/fuzz.sh)
 )
 missing=()
@@ -24,8 +24,8 @@ else
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-# The python3 on PATH may not be Debian's (a pyenv, say); it needs pytest and matplotlib too.
-for module in pytest matplotlib; do
+# The python3 on PATH may not be Debian's (a pyenv, say); it needs pytest, matplotlib and tqdm too.
+for module in pytest matplotlib tqdm; do
   if ! python3 -c "import $module" 2>/dev/null; then
     echo "install-deps: installing $module for $(command -v python3)"
     python3 -m pip install --quiet "$module"

@@ -1,0 +1,88 @@
+"""A point's command line, its key and its directory.
+
+The key is a sha256 over the command line with each file named by its content hash instead of its
+path (kasane-sim, the machine config, the kernel, the program), the disk spec and the driver's
+KEY_VERSION. The simulator runs in the point's directory and writes there under fixed names, so
+the key does not depend on where the results go. A point is skipped when its directory holds a
+stats.json and a done.json with the same key (done.json is written only after a run that
+succeeded)."""
+import hashlib
+import json
+import re
+import shlex
+from dataclasses import dataclass
+from pathlib import Path
+
+from .build import ROOT, Build
+from .sweep import Point, fmt_value
+
+# Bump when what a key stands for changes (e.g. how disk files are generated): every point re-runs.
+KEY_VERSION = 1
+STATS, CONSOLE, COMMAND, DONE, DISK, THERMAL = ("stats.json", "console.txt", "command.txt",
+                                                "done.json", "disk.img", "thermal.csv")
+_UNSAFE = re.compile(r"[^A-Za-z0-9._=,+-]+")
+
+
+@dataclass
+class Job:
+    point: Point
+    argv: list          # the command, run in the point's directory
+    key: str            # full sha256
+    dirname: str        # readable prefix and the first 8 hex digits of the key
+    inputs: dict        # what the key hashes, kept in done.json for whoever wonders why it re-ran
+
+
+def make_job(point: Point, build: Build) -> Job:
+    s = point.settings
+    files = {"sim": build.sim}
+    if s["machine"]:
+        files["machine"] = ROOT / s["machine"]
+    if s["kernel"]:
+        files["kernel"] = build.target_path(s["kernel"])
+    files["program"] = build.target_path(s["program"])
+    argv, keyed = [str(build.sim)], [f"sim:{build.file_hash(build.sim)}"]
+
+    def add(*args, file=None):
+        argv.extend(args)
+        if file is None:
+            keyed.extend(args)
+        else:
+            keyed.extend(args[:-1] + (f"{file}:{build.file_hash(files[file])}",))
+
+    if s["machine"]:
+        add("--config", str(files["machine"]), file="machine")
+    for k, v in s["set"].items():
+        add("--set", f"{k}={fmt_value(v)}")
+    for k, v in s["env"].items():
+        add("--env", f"{k}={fmt_value(v)}")
+    if s["disk"] is not None:
+        add("--disk", DISK)
+    add("--stats", STATS)
+    if s["thermal_trace"]:
+        add("--thermal-trace", THERMAL)
+    if s["kernel"]:
+        add(str(files["kernel"]), file="kernel")
+    add(str(files["program"]), file="program")
+    add(*s["args"])
+    inputs = {"version": KEY_VERSION, "command": keyed, "disk": s["disk"]}
+    key = hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
+    prefix = _UNSAFE.sub("_", point.label())[:80].strip("._-") or "point"
+    return Job(point, argv, key, f"{prefix}-{key[:8]}", inputs)
+
+
+def command_line(job: Job, directory: Path) -> str:
+    """The command as a user can paste it into a shell."""
+    return f"cd {shlex.quote(str(directory))} && {shlex.join(job.argv)}"
+
+
+def is_done(job: Job, directory: Path) -> bool:
+    try:
+        done = json.loads((directory / DONE).read_text())
+    except (OSError, ValueError):
+        return False
+    return done.get("key") == job.key and (directory / STATS).is_file()
+
+
+def mark_done(job: Job, directory: Path, seconds: float):
+    (directory / DONE).write_text(json.dumps({"key": job.key, "host_seconds": round(seconds, 3),
+                                              "inputs": job.inputs}, indent=1) + "\n")

@@ -1,0 +1,164 @@
+"""Tables rendered from known rows (points mode with first/prev and formats, explicit rows with
+at(), failed points shown as `failed`, a bad value named by table, column and row, expressions
+without builtins), and plots written as non-empty PNG and SVG files."""
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from analysis import plots, spec, tables
+from analysis.expr import compile_expr, evaluate
+from analysis.results import Row
+
+METRICS = ["cycles", "ipc"]
+
+
+def row(name, params, metrics, directory=Path(".")):
+    """A point after a run, as results.collect makes it (metrics None: it failed)."""
+    job = SimpleNamespace(dirname=name, point=SimpleNamespace(label=lambda: name))
+    return Row(SimpleNamespace(job=job, directory=directory), params, metrics)
+
+
+ROWS = [
+    row("a", {"group": "ops", "backend": "hw", "core.contexts": 1}, {"cycles": 1000, "ipc": 0.25}),
+    row("b", {"group": "ops", "backend": "hw", "core.contexts": 2}, {"cycles": 800, "ipc": 0.3125}),
+    row("c", {"group": "ops", "backend": "hw", "core.contexts": 4}, None),
+    row("d", {"group": "ops", "backend": "conventional", "core.contexts": 1},
+        {"cycles": 2500, "ipc": 0.2}),
+]
+
+
+def table(experiment, build, text):
+    path = experiment("[experiment]\nprogram = 'x'\n" + text)
+    return spec.load(path, build).tables[0]
+
+
+def test_points_rows_with_formats_first_prev_and_failed_cells(build, experiment):
+    t = table(experiment, build, """
+[[table]]
+name = "speedup"
+title = "Speedup"
+where = { backend = "hw" }
+columns = [
+  { title = "contexts", value = "core_contexts" },
+  { title = "cycles", value = "cycles" },
+  { title = "speedup", value = "first.cycles / cycles", format = "{:.2f}" },
+  { title = "step", value = "prev.cycles - cycles if prev else 0" },
+  { title = "ipc", value = "ipc" },
+  { title = "paper", value = "[0.23, 0.27, 0.32][i]" },
+]
+""")
+    header, cells, raw, errors = tables.render(t, ROWS, METRICS)
+    assert errors == []
+    assert header == ["contexts", "cycles", "speedup", "step", "ipc", "paper"]
+    assert cells == [["1", "1,000", "1.00", "0", "0.25", "0.23"],
+                     ["2", "800", "1.25", "200", "0.312", "0.27"],
+                     ["4", "failed", "failed", "failed", "failed", "0.32"]]
+    assert raw[1][2] == 1.25
+    md = tables.markdown(header, cells)
+    assert md.splitlines()[1] == "|---:|---:|---:|---:|---:|---:|"
+    assert "| 2 | 800 | 1.25 | 200 | 0.312 | 0.27 |" in md
+
+
+def test_explicit_rows_pick_points_with_at(build, experiment, tmp_path):
+    t = table(experiment, build, """
+[[table]]
+name = "thread-control"
+rows = [
+  { operation = "one context", n = 1, paper = 84 },
+  { operation = "four contexts", n = 4, paper = 51 },
+]
+columns = [
+  { title = "operation", value = "operation" },
+  { title = "hw", value = "at(backend='hw', core_contexts=n)['cycles']", format = "{:,.0f}" },
+  { title = "conv", value = "at(backend='conventional', core_contexts=1).cycles" },
+  { title = "ratio", value = "at(backend='conventional', core_contexts=1)['cycles'] / at(backend='hw', core_contexts=n)['cycles']", format = "{:.1f}x" },
+  { title = "paper", value = "paper" },
+]
+""")
+    md, errors = tables.write(t, ROWS, METRICS, tmp_path)
+    assert errors == []
+    assert "| one context | 1,000 | 2,500 | 2.5x | 84 |" in md
+    assert "| four contexts | failed | 2,500 | failed | 51 |" in md
+    csv_text = (tmp_path / "tables" / "thread-control.csv").read_text().splitlines()
+    assert csv_text[0] == "operation,hw,conv,ratio,paper"
+    assert csv_text[1] == "one context,1000,2500,2.5,84"
+    assert (tmp_path / "tables" / "thread-control.md").read_text() == md
+
+
+def test_a_value_that_fails_names_table_column_and_row(build, experiment):
+    t = table(experiment, build, """
+[[table]]
+name = "t"
+rows = [{ x = 1 }, { x = 0 }]
+columns = [{ title = "inverse", value = "1 / x" }, { title = "who", value = "at(backend='none')" }]
+""")
+    _, cells, _, errors = tables.render(t, ROWS, METRICS)
+    assert cells[0][0] == "1" and cells[1][0] == "error"
+    assert len(errors) == 3
+    assert "table 't', column 'who', row 1: \"at(backend='none')\": LookupError: " \
+           "at(backend='none'): no points match" in errors
+    assert "table 't', column 'inverse', row 2: '1 / x': ZeroDivisionError: division by zero" \
+           in errors
+
+
+@pytest.mark.parametrize("text", ["open('/etc/passwd')", "__import__('os')", "print(1)"])
+def test_expressions_have_no_builtins_but_the_listed_ones(text):
+    with pytest.raises((NameError, ValueError)):
+        evaluate(compile_expr(text), {})
+
+
+def test_expressions_allow_the_listed_builtins_and_comprehensions():
+    code = compile_expr("max(abs(a), round(sum([x * k for x in v]) / len(v), 1))")
+    assert evaluate(code, {"a": -1, "v": [1, 2, 4], "k": 3}) == 7.0
+
+
+def check_image_files(out, name):
+    png = (out / "plots" / f"{name}.png").read_bytes()
+    svg = (out / "plots" / f"{name}.svg").read_text()
+    assert png.startswith(b"\x89PNG") and len(png) > 5000
+    assert "<svg" in svg and "Date" not in svg
+    return svg
+
+
+def test_line_plot_with_series_log2_and_reference_is_written(build, experiment, tmp_path):
+    path = experiment("""
+[experiment]
+program = "x"
+[[plot]]
+name = "ipc"
+title = "IPC against contexts"
+x = "core_contexts"
+y = "ipc"
+series = "backend"
+xscale = "log2"
+reference = { label = "paper", x = [1, 2, 4], y = [0.23, 0.27, 0.32] }
+""")
+    p = spec.load(path, build).plots[0]
+    assert plots.write(p, ROWS, METRICS, tmp_path) == []
+    svg = check_image_files(tmp_path, "ipc")
+    for label in ("backend=hw", "backend=conventional", "paper"):
+        assert label in svg
+
+
+def test_trace_plot_reads_each_points_thermal_csv(build, experiment, tmp_path):
+    for name, watts in (("spin", 0.5), ("mwait", 0.2)):
+        d = tmp_path / name
+        d.mkdir()
+        lines = ["cycle,seconds,power_w,dynamic_w,static_w,die_c,spreader_c"]
+        lines += [f"{k * 10000},{k * 1e-5},{watts},0,0,{45 + watts * k},45" for k in range(1, 50)]
+        (d / "thermal.csv").write_text("\n".join(lines) + "\n")
+    rows = [row(n, {"policy": n}, {"cycles": 1, "ipc": 1.0}, tmp_path / n) for n in ("spin", "mwait")]
+    path = experiment("""
+[experiment]
+program = "x"
+thermal_trace = true
+[[plot]]
+name = "temperature"
+kind = "trace"
+series = "policy"
+""")
+    p = spec.load(path, build).plots[0]
+    assert plots.write(p, rows, METRICS, tmp_path) == []
+    svg = check_image_files(tmp_path, "temperature")
+    assert "policy=spin" in svg and "policy=mwait" in svg
