@@ -3,6 +3,7 @@
 // going to the next level again, and the MSHR that tracks the fill is busy until that cycle.
 #include "mem/cache.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace kasane {
@@ -108,13 +109,18 @@ std::optional<uint64_t> Cache::access(uint32_t pa, bool write, uint64_t now) {
 
   if (l) {
     ++stats_.accesses;
-    if (l->prefetched) l->prefetched = false, ++stats_.prefetch_hits;
+    const bool first_use = l->prefetched;
+    if (first_use) l->prefetched = false, ++stats_.prefetch_hits;
     if (write) l->dirty = true;
     touch(*l);
-    if (l->fill_done > now) {  // still arriving: wait for the same fill
+    const uint64_t fill_done = l->fill_done;
+    // The stream goes on: keep prefetch_degree lines ahead of its first use. (After the touch:
+    // `l` is now its set's newest line, which a prefetch never evicts.)
+    if (first_use) prefetch_ahead(line, now);
+    if (fill_done > now) {  // still arriving: wait for the same fill
       ++stats_.misses;
       ++stats_.merged;
-      return l->fill_done + cfg_.hit_latency;
+      return fill_done + cfg_.hit_latency;
     }
     ++stats_.hits;
     return now + cfg_.hit_latency;
@@ -134,7 +140,24 @@ std::optional<uint64_t> Cache::access(uint32_t pa, bool write, uint64_t now) {
   v.dirty = write;
   ++stats_.accesses;
   ++stats_.misses;
+  prefetch_ahead(line, now);
   return *fill + cfg_.hit_latency;
+}
+
+// The next physical page is unrelated to this one, so the stream stops at the page's end. (A line
+// longer than a page makes every line its own page: nothing is prefetched.)
+void Cache::prefetch_ahead(uint32_t line, uint64_t now) {
+  constexpr uint32_t kPageBytes = 4096;
+  const uint32_t lines_per_page = std::max<uint32_t>(kPageBytes >> line_shift_, 1);
+  const uint32_t page_end = (line / lines_per_page + 1) * lines_per_page;
+  for (uint32_t k = 1; k <= cfg_.prefetch_degree && line + k < page_end; ++k)
+    prefetch((line + k) << line_shift_, now);
+}
+
+bool Cache::prefetch_or_wait(uint32_t pa, uint64_t now) {
+  if (!find(pa >> line_shift_) && free_mshr(now) < 0) return false;
+  prefetch(pa, now);
+  return true;
 }
 
 void Cache::prefetch(uint32_t pa, uint64_t now) {

@@ -1,5 +1,9 @@
 // A set-associative cache, timing only: tags, true LRU per set, dirty bits and a file of MSHRs
 // (outstanding misses). Write-back caches write-allocate; write-through caches write-no-allocate.
+// An optional stream prefetcher (prefetch_degree > 0) is the tagged sequential prefetcher of the
+// textbooks, and the shape of the streamers real cores put beside their L1D and L2: a demand miss,
+// or the first demand use of a line it prefetched, prefetches the next prefetch_degree lines, never
+// past the 4 KiB page (the next physical page is unrelated), each only if an MSHR is free.
 // Everything is in flat vectors sized at construction: an access allocates nothing.
 #pragma once
 
@@ -20,6 +24,7 @@ struct CacheConfig {
   uint32_t hit_latency = 0;  // cycles of a lookup, paid by hits and again when a fill arrives
   uint32_t mshrs = 0;        // misses in flight at once, at least 1
   bool write_back = false;   // false: write-through, write-no-allocate
+  uint32_t prefetch_degree = 0;  // stream prefetcher: lines fetched ahead of a miss (0: none)
 };
 
 // Demand accesses that were accepted count once in `accesses`, as a hit or a miss; a refused one
@@ -31,7 +36,8 @@ struct CacheStats {
   uint64_t merged = 0;         // misses to a line already arriving: no new next-level access
   uint64_t writebacks = 0;     // dirty lines evicted and written to the next level
   uint64_t mshr_full = 0;      // demand misses refused because every MSHR was busy
-  uint64_t prefetches = 0;     // prefetch fills started (dropped prefetches are not counted)
+  uint64_t prefetches = 0;     // prefetch fills started (dropped prefetches are not counted),
+                               // PREF hints and the stream prefetcher's alike
   uint64_t prefetch_hits = 0;  // first demand access to each line a prefetch brought
 };
 
@@ -42,6 +48,7 @@ class Cache : public MemLevel {
 
   std::optional<uint64_t> access(uint32_t pa, bool write, uint64_t now) override;
   void prefetch(uint32_t pa, uint64_t now) override;
+  bool prefetch_or_wait(uint32_t pa, uint64_t now) override;
   void writeback(uint32_t pa, uint64_t now) override;
 
   const std::string& name() const { return cfg_.name; }
@@ -65,6 +72,8 @@ class Cache : public MemLevel {
   // Index of an MSHR free at `now`, or -1.
   int free_mshr(uint64_t now) const;
   void touch(Line& l) { l.lru = ++lru_clock_; }
+  // The stream prefetcher's step after a demand miss on, or first use of, `line`.
+  void prefetch_ahead(uint32_t line, uint64_t now);
 
   CacheConfig cfg_;
   MemLevel& next_;

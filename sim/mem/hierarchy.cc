@@ -37,7 +37,9 @@ MemoryHierarchy::MemoryHierarchy(const HierarchyConfig& cfg) : model_(cfg.model)
     throw std::invalid_argument("memory model '" + cfg.model + "' is not one of: flat, cached");
   const CacheConfig l1i = named(cfg.l1i, "l1i");
   const CacheConfig l1d = named(cfg.l1d, "l1d");
-  memory_ = std::make_unique<Dram>(cfg.dram_latency);
+  // A DRAM access moves one line of the level right above it.
+  const uint32_t dram_line = cfg.l2_enabled ? cfg.l2.line_bytes : l1d.line_bytes;
+  memory_ = std::make_unique<Dram>(cfg.dram_latency, cfg.dram_bandwidth, dram_line);
   MemLevel* below_l1 = memory_.get();
   if (cfg.l2_enabled) {
     l2_ = std::make_unique<Cache>(named(cfg.l2, "l2"), *memory_);
@@ -62,9 +64,11 @@ nlohmann::json MemoryHierarchy::stats_json(uint64_t retired) const {
           {"caches", caches},
           {"memory",
            {{"latency", memory_->latency()},
+            {"bandwidth", memory_->bandwidth()},
             {"accesses", m.accesses},
             {"reads", m.reads},
-            {"writes", m.writes}}}};
+            {"writes", m.writes},
+            {"queued_cycles", m.queued_cycles}}}};
 }
 
 }  // namespace kasane

@@ -21,6 +21,7 @@ struct HierarchyConfig {
   bool l2_enabled = false;      // cached: a unified L2 between the L1s and DRAM
   CacheConfig l2;               // an empty name becomes "l2"
   uint32_t dram_latency = 0;    // cached: cycles of a DRAM access
+  double dram_bandwidth = 0;    // cached: bytes per cycle of the DRAM channel (0: unlimited)
 };
 
 class MemoryHierarchy {
@@ -36,7 +37,8 @@ class MemoryHierarchy {
   MemLevel& data() { return l1d_ ? static_cast<MemLevel&>(*l1d_) : *memory_; }
 
   // {"model", "caches": {name: {accesses, hits, misses, miss_rate, merged, writebacks, mshr_full,
-  //  prefetches, prefetch_hits, mpki}}, "memory": {latency, accesses, reads, writes}}; `retired`
+  //  prefetches, prefetch_hits, mpki}}, "memory": {latency, bandwidth, accesses, reads, writes,
+  //  queued_cycles}}; `retired`
   // (instructions) is the MPKI denominator. "caches" is empty in the flat model.
   nlohmann::json stats_json(uint64_t retired) const;
 

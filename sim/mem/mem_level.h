@@ -20,6 +20,15 @@ class MemLevel {
   // A prefetch (PREF): start a fill if there is an MSHR free, never stalls, never counts as a
   // demand access.
   virtual void prefetch(uint32_t pa, uint64_t now) = 0;
+  // A software prefetch (PREF): as prefetch(), but false, doing nothing, when the fill cannot
+  // start this cycle (every MSHR busy). The instruction then waits and retries, as a load would:
+  // real cores hold a software prefetch in the load queue until a fill buffer frees rather than
+  // drop it, and dropping made a prefetching sibling race ahead and prefetch almost nothing.
+  // Only the hardware stream prefetcher's own prefetches are dropped.
+  virtual bool prefetch_or_wait(uint32_t pa, uint64_t now) {
+    prefetch(pa, now);
+    return true;
+  }
   // A whole dirty line evicted by the level above, at cycle `now`. It never stalls (a write buffer
   // absorbs it) and nobody waits for it, so it returns nothing. It is not a demand write: a cache
   // that misses on it allocates the line without fetching it, since every byte is being written.

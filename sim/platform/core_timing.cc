@@ -54,7 +54,10 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   m.l1d = cache(c, "l1d", c.get_bool("l1d.write_back"));
   m.l2_enabled = c.get_bool("l2.enabled");
   m.l2 = cache(c, "l2", c.get_bool("l2.write_back"));
+  m.l1d.prefetch_degree = u(c, "l1d.prefetch_degree");
+  m.l2.prefetch_degree = u(c, "l2.prefetch_degree");
   m.dram_latency = u(c, "dram.latency");
+  m.dram_bandwidth = c.get_float("dram.bandwidth");
 
   PowerConfig& pw = t.power;
   for (size_t e = 0; e < kPowerEventCount; ++e)

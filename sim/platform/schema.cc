@@ -179,6 +179,7 @@ const std::vector<KeySpec>& config_schema() {
       {"l1d.hit_latency", KeyType::Int, "2", "cycles", "L1 data cache hit latency", 1, 100, {}},
       {"l1d.mshrs", KeyType::Int, "8", "entries", "L1 data cache outstanding misses", 1, 64, {}},
       {"l1d.write_back", KeyType::Bool, "true", "-", "L1 data cache: write-back and write-allocate (false: write-through, no allocate)", 0, 0, {}},
+      {"l1d.prefetch_degree", KeyType::Int, "0", "lines", "L1 data cache stream prefetcher: a miss, or the first use of a line it prefetched, prefetches the next this many lines of the 4 KiB page when an MSHR is free (0 = off)", 0, 64, {}},
       {"l2.enabled", KeyType::Bool, "true", "-", "a unified L2 between the L1s and DRAM", 0, 0, {}},
       {"l2.size", KeyType::Int, "262144", "bytes", "L2 size", 1024, 268435456, {}},
       {"l2.assoc", KeyType::Int, "8", "ways", "L2 associativity", 1, 64, {}},
@@ -186,7 +187,9 @@ const std::vector<KeySpec>& config_schema() {
       {"l2.hit_latency", KeyType::Int, "10", "cycles", "L2 hit latency", 1, 1000, {}},
       {"l2.mshrs", KeyType::Int, "16", "entries", "L2 outstanding misses", 1, 256, {}},
       {"l2.write_back", KeyType::Bool, "true", "-", "L2: write-back (false: write-through)", 0, 0, {}},
+      {"l2.prefetch_degree", KeyType::Int, "0", "lines", "L2 stream prefetcher, as l1d.prefetch_degree (0 = off)", 0, 64, {}},
       {"dram.latency", KeyType::Int, "100", "cycles", "cached model: DRAM access latency", 1, 100000, {}},
+      {"dram.bandwidth", KeyType::Float, "0", "bytes/cycle", "cached model: DRAM channel bandwidth shared by fills and write-backs in arrival order; a line holds it for line / bandwidth cycles and later accesses queue (0 = unlimited)", 0, 1e6, {}},
   };
   return schema;
 }

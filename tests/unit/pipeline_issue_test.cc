@@ -5,6 +5,7 @@
 // i-cache an instruction fetched in cycle t decodes at t+1 and issues at t+2 at the earliest.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstdlib>
 #include <optional>
 
@@ -158,6 +159,32 @@ TEST(PipelineIssue, ContextWithNothingToIssueIsNotChargedForIssueSlots) {
   ASSERT_EQ(rig.core.executions(1), 0u);
   EXPECT_EQ(rig.cpi(1, CpiCat::kUnit), 0u);
   EXPECT_EQ(rig.cpi(1, CpiCat::kFetch), 25u);
+}
+
+TEST(PipelineIssue, ContextsTakeTurnsAtTheNonPipelinedMultiplier) {
+  // Four contexts each run 20 independent multiplies on the one 12-cycle, non-pipelined complex
+  // ALU. Served oldest first, they take turns by fetch group: between two multiplies of one
+  // context, each sibling gets at most one fetch group's worth. (A start that rotated with the
+  // cycle found the unit free on the same turn every 12 cycles with 4 contexts, and served one
+  // context all its multiplies while the others waited 700 cycles.)
+  const unsigned n = 4, muls = 20, mul_latency = 12;
+  const PipelineConfig cfg = base_config();
+  Rig rig(n, cfg);
+  std::vector<uint32_t> code(muls, enc::mult(r::a0, r::a1));
+  for (unsigned c = 0; c < n; ++c) load(rig, c, kCode0 + c * 0x1000, code);
+  ASSERT_TRUE(rig.drain());
+  const int64_t longest_wait = (1 + (n - 1) * cfg.fetch_width) * mul_latency;
+  for (unsigned c = 0; c < n; ++c) {
+    int64_t prev = rig.core.cycle_of(c, kCode0 + c * 0x1000);
+    ASSERT_GE(prev, 0);
+    EXPECT_LE(prev, longest_wait) << "context " << c << "'s first multiply";
+    for (unsigned k = 1; k < muls; ++k) {
+      const int64_t t = rig.core.cycle_of(c, kCode0 + c * 0x1000 + 4 * k);
+      ASSERT_GT(t, prev);
+      EXPECT_LE(t - prev, longest_wait) << "context " << c << ", multiply " << k;
+      prev = t;
+    }
+  }
 }
 
 }  // namespace

@@ -18,7 +18,7 @@ constexpr uint8_t kRegHi = 32, kRegLo = 33, kNumDepRegs = 34;
 enum class Stage : uint8_t { kFetched, kDecoded, kIssued };
 
 struct DynInst {
-  uint64_t seq = 0;  // core-wide fetch order, for the trace
+  uint64_t seq = 0;  // core-wide fetch order: issue serves the oldest first; the trace
   uint64_t trace_id = ~0ull;
   uint32_t pc = 0, raw = 0;
   const InsnInfo* info = nullptr;  // nullptr: no row matches; executing it raises RI

@@ -1,15 +1,39 @@
 // See issue.h.
 #include "core/pipeline/issue.h"
 
+#include <array>
+#include <cstdint>
+
 namespace kasane {
 
 void IssueStage::evaluate(uint64_t now) {
   const unsigned n = static_cast<unsigned>(s_.ctx.size());
   unsigned budget = s_.cfg.issue_width;
-  // The context served first rotates every cycle; each issues in order until its next
-  // instruction cannot go, then the next context gets the remaining slots.
+  // Oldest first: contexts are served in the fetch order of their next instruction, each issuing
+  // in order until that cannot go, then the next context gets the remaining slots. A context
+  // that lost a unit to its siblings keeps its old instruction and so comes first next time. (A
+  // start that merely rotated each cycle aliased with the non-pipelined unit's busy time: with
+  // 4 contexts and a 12- or 32-cycle multiplier the unit came free on the same turn every time,
+  // and one context could starve for hundreds of thousands of cycles.) Contexts with nothing
+  // decoded come last, in rotating order; they only record why they are idle.
+  constexpr unsigned kMax = 16;  // core.contexts' upper bound
+  std::array<unsigned, kMax> order;
+  std::array<uint64_t, kMax> age;
   for (unsigned k = 0; k < n; ++k) {
     const unsigned c = (rr_ + k) % n;
+    const ContextPipe& cp = s_.ctx[c];
+    uint64_t a = UINT64_MAX;
+    if (cp.n_decoded > 0) a = cp.window[cp.window.size() - cp.n_fetched - cp.n_decoded].seq;
+    unsigned j = k;  // insertion sort: stable, no allocation, at most 16 contexts
+    for (; j > 0 && age[j - 1] > a; --j) {
+      order[j] = order[j - 1];
+      age[j] = age[j - 1];
+    }
+    order[j] = c;
+    age[j] = a;
+  }
+  for (unsigned k = 0; k < n; ++k) {
+    const unsigned c = order[k];
     ContextPipe& cp = s_.ctx[c];
     if (budget == 0) {
       // No issue slot left: that costs this context only if it had something to issue.

@@ -1,8 +1,9 @@
 // Issue: up to issue.width instructions per cycle over all contexts, in order within a context and
 // out of order across contexts. An instruction issues when its operands are ready (scoreboard with
 // forwarding: a result is usable in the cycle it becomes ready), its unit is free, its cache access
-// is accepted, and no serialising instruction is in the way. Why the oldest instruction of each
-// context did not issue is recorded for the CPI stack.
+// is accepted, and no serialising instruction is in the way. Contexts are served oldest first (by
+// the fetch order of their next instruction), so none starves behind its siblings for a shared
+// unit. Why the oldest instruction of each context did not issue is recorded for the CPI stack.
 #pragma once
 
 #include <cstdint>

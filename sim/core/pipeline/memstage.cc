@@ -12,8 +12,8 @@ MemoryStage::Claim MemoryStage::claim(unsigned c, const DynInst& d, uint64_t now
   const bool store = d.info->unit == Unit::store;
   uint32_t pa;
   if (!f_.peek_pa(c, va, store, pa)) return r;
-  if (d.info->unit == Unit::load && d.info->writes == 0) {  // PREF: a hint, never a stall
-    dcache_.prefetch(pa, now);
+  if (d.info->unit == Unit::load && d.info->writes == 0) {  // PREF: no data to wait for, but
+    r.accepted = dcache_.prefetch_or_wait(pa, now);        // it needs an MSHR to start its fill
     return r;
   }
   std::optional<uint64_t> ready = dcache_.access(pa, store, now);

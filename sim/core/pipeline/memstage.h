@@ -1,6 +1,6 @@
 // Memory: the data-cache port. A load or store claims its cache access when it issues; if the
 // cache cannot take it (every MSHR busy) the instruction does not issue this cycle. PREF starts a
-// fill and never waits.
+// fill, waiting for a free MSHR like a load, but nothing waits for its data.
 #pragma once
 
 #include <cstdint>
