@@ -143,3 +143,6 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("kasane: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # output piped into `head` and the like, which stopped reading
+        sys.stderr.close()
+        return 0

@@ -61,6 +61,8 @@ __switch:
 	lw	$ra, THMB_CTX_RA($a1)
 	jr	$ra
 	lw	$gp, THMB_CTX_GP($a1)		/* delay slot */
+	.globl	__switch_end
+__switch_end:
 	.end	__switch
 	.size	__switch, . - __switch
 

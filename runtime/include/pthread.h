@@ -89,6 +89,7 @@ int pthread_detach(pthread_t t);
 pthread_t pthread_self(void);
 int pthread_equal(pthread_t a, pthread_t b);
 int pthread_once(pthread_once_t* once, void (*fn)(void));
+int pthread_yield(void); /* GNU: give the context to a ready thread of this process, if any */
 
 int pthread_attr_init(pthread_attr_t* a);
 int pthread_attr_destroy(pthread_attr_t* a);

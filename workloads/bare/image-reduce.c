@@ -3,7 +3,10 @@
  * (3*a + 5*b + 5*c + 3*d) / 16, so every pixel costs multiplies on the complex ALU. Context k of n
  * takes rows k, k+n, k+2n, ... (its RDHWR $0 number decides its share), for the input image and
  * then for the output. Context 0 waits for all, prints a checksum and exits 0. The checksum is
- * the same for any number of contexts; the cycle count is what changes. */
+ * the same for any number of contexts; the cycle count is what changes. Experiment E2 runs
+ * workloads/imagereduce instead, a POSIX-threads version under the kernel whose multiplies reach
+ * the multiplier (here gcc turns 3*a and 5*b into shifts and adds); this one drives the SMT
+ * pipeline without the OS, for the pipeline tests and the benchmark. */
 #include "bare.h"
 
 #define W 256

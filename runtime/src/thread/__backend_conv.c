@@ -15,14 +15,17 @@
  *     them all.
  *   UNBLOCKED(t) arrives on any thread, at any instruction (also inside the scheduler with the
  *     lock held): the argument is the result (-errno on failure); record it and push t on the
- *     lock-free list, nothing else. The pollers pick it up. */
+ *     lock-free list. The pollers pick it up; if none polls, the interrupted thread gives way
+ *     (preempt). */
 #include <kasane/sigframe.h>
 #include <kasane/syscalls.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "pthread_impl.h"
+#include "syscall.h"
 
 #define SIGIO_BIT (1u << (SIGIO - 1))
 
@@ -40,14 +43,20 @@ static void to_ucontext(struct kasane_sigcontext* sc, const struct kasane_regs* 
   sc->sc_pc = (int32_t)r->pc;
 }
 
-static void blocked(struct __pthread* t, struct kasane_ucontext* uc) {
-  from_ucontext(&t->regs, &uc->uc_mcontext);
+/* The delivery blocked SIGIO for the whole process: unblock it before the handler switches away
+ * from this thread, or no notification would come until it runs again. */
+static void unblock_sigio(void) {
   sigset_t io;
   sigemptyset(&io);
   sigaddset(&io, SIGIO);
   sigprocmask(SIG_UNBLOCK, &io, 0);
-  int idx = __ctx_idx();
+}
+
+static void blocked(struct __pthread* t, struct kasane_ucontext* uc) {
+  from_ucontext(&t->regs, &uc->uc_mcontext);
+  unblock_sigio();
   __sched_lock_take();
+  int idx = __ctx_idx(); /* under the lock: a notification no longer moves t (preempt) */
   __drain_unblocked();
   if (!t->early) {
     t->state = ST_BLOCKED_KERNEL;
@@ -65,6 +74,38 @@ static void blocked(struct __pthread* t, struct kasane_ucontext* uc) {
   t->regs.pc = 0;
 }
 
+/* Whether a context polls the queue and will find what UNBLOCKED made ready: one runs its idle
+ * thread, or a thread sleeps there in __block. */
+static int someone_polls(void) {
+  if (__suspended) return 1;
+  for (int k = 0; k < __nctx; k++)
+    if (__idle[k] && __running[k] == __idle[k]) return 1;
+  return 0;
+}
+
+/* UNBLOCKED made a thread ready and no context polls: the thread interrupted here gives way to
+ * it, or with every context busy with threads that never wait (one that spins until the
+ * unblocked thread does something, say) it would never run. It goes to the back of the ready
+ * queue, switched out inside this handler like a BLOCKED one, and returns from it when it runs
+ * again. Not when it is the idle thread, waits (__wake must find it where it sleeps), is caught
+ * in a switch or starting (__running and the slot disagree, or the pc is in __switch), or the
+ * lock is taken (it may hold it). */
+static void preempt(const struct kasane_ucontext* uc) {
+  int idx = __ctx_idx();
+  struct __pthread* self = __running[idx];
+  uint32_t pc = (uint32_t)uc->uc_mcontext.sc_pc;
+  if (!self || self != __thmbs[idx] || self == __idle[idx] || self->state != ST_RUNNING ||
+      (pc >= (uint32_t)__switch && pc < (uint32_t)__switch_end) || someone_polls() ||
+      !__sched_trylock())
+    return;
+  struct __pthread* next = __preempt(self, ST_READY);
+  if (next) {
+    unblock_sigio();
+    __switch_to(self, next, idx); /* back when a context takes self from the queue */
+  }
+  __sched_unlock();
+}
+
 /* The signal mask is the process's, not a thread's: the frame of a BLOCKED that came while
  * another context was in its handler saved it with SIGIO blocked, and restoring that when t
  * goes on, long after, would block notifications for good. The library owns SIGIO: every
@@ -77,6 +118,7 @@ static void sigio(int sig, siginfo_t* si, void* uc) {
   if (si->si_code == KASANE_EV_UNBLOCKED) {
     t->sys_result = (long)si->si_value.sival_int;
     __push_unblocked(t);
+    preempt(uc);
   } else if (si->si_code == KASANE_EV_BLOCKED) {
     blocked(t, uc);
   }
@@ -96,10 +138,21 @@ static void __attribute__((noreturn)) ctx_start(struct __pthread* idle) {
 }
 
 void __idle_wait(int idx) {
-  (void)idx;
   __sched_unlock();
-  while (!__ready_nonempty()) __conv_pause();
+  unsigned long since = kasane_cycles();
+  while (!__ready_nonempty()) __wait_ctx(idx, 0, since);
   __sched_lock_take();
+}
+
+/* With the context's slot 0 the kernel raises no BLOCKED for the sleep: the context itself waits
+ * in the kernel, which is the point. A SIGIO meanwhile moves nothing: preempt() leaves a context
+ * whose slot and __running disagree alone. */
+void __conv_nap(int idx) {
+  struct timespec nap = {0, CONV_NAP_NS};
+  struct __pthread* self = __thmbs[idx];
+  __thmbs[idx] = 0;
+  __syscall2(SYS_nanosleep, (long)&nap, 0); /* EINTR (a signal came) is as good as the end */
+  __thmbs[idx] = self;
 }
 
 /* SIGIO handler, registration, then the other contexts. */
@@ -108,6 +161,7 @@ void __backend_init(void) {
   sa.sa_flags = SA_SIGINFO;
   sa.sa_sigaction = sigio;
   struct kasane_notify_reg reg = {0, 0, (uint32_t)__thmbs, KASANE_NOTIFY_SIGNAL, 0};
+  __notify_shortcut(&reg);
   if (sigaction(SIGIO, &sa, 0) < 0 || kasane_notify_register(&reg) < 0) abort();
   unsigned long mask = kasane_contexts();
   for (int n = __builtin_popcount(mask); n > 0; n--) {

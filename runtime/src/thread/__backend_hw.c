@@ -5,8 +5,9 @@
  * context into the ThMB that __thmbs[idx] names, zeroes that slot and enters __upcall_entry on
  * the context's upcall stack. BLOCKED(t): t waits in a system call; run something else here.
  * UNBLOCKED(t): t's call is over, its result is in its saved $v0/$a3; make it ready, and continue
- * whatever this context was running. Either way we leave by kasane_notify_resume, a system call,
- * whose way back to user mode delivers any event that queued while the slot was 0.
+ * whatever this context was running, unless no context will take t (preempt()). Either way we
+ * leave by kasane_notify_resume, a system call, whose way back to user mode delivers any event
+ * that queued while the slot was 0.
  *
  * Whose registers did the kernel save? The slot was zeroed, so we keep our own record,
  * __running[idx]. It can disagree with the slot for one instruction: __switch stores __prev,
@@ -70,6 +71,32 @@ static void __attribute__((noreturn)) resume_ctx(int idx, struct __pthread* t) {
   __resume_stub(r, &__thmbs[idx], t);
 }
 
+/* (locked) Continue next (taken from the ready queue, or the idle thread) on context idx. */
+static void __attribute__((noreturn)) run(int idx, struct __pthread* next) {
+  next->ltn = idx + 1;
+  if (next->state == ST_READY_KERNEL) {
+    next->state = ST_RUNNING;
+    __sched_unlock();
+    resume_regs(idx, next, &upcall_copy[idx], next);
+  }
+  next->state = ST_RUNNING;
+  resume_ctx(idx, next);
+}
+
+/* UNBLOCKED made a thread ready and no context was free or asleep to take it: with one context
+ * busy with a thread that never waits (one that spins until the unblocked thread does
+ * something, say), it would never run. So i, the thread interrupted here, gives way: its
+ * registers are saved already, exactly as an unblocked thread's, and it goes to the back of the
+ * ready queue. Not when i is the idle thread (it looks at the queue itself), waits (its state
+ * is not RUNNING: __wake must find it where it sleeps), was caught in a switch, or the lock is
+ * taken (i may hold it); then the thread waits until a context next looks at the queue. */
+static void preempt(int idx, struct __pthread* i) {
+  if (i == __idle[idx] || i->state != ST_RUNNING || !__sched_trylock()) return;
+  struct __pthread* next = __preempt(i, ST_READY_KERNEL);
+  if (next) run(idx, next);
+  __sched_unlock();
+}
+
 void __upcall(long ev, struct __pthread* t, long arg, long ltn) {
   int idx = (int)ltn - 1;
   (void)arg;
@@ -78,7 +105,7 @@ void __upcall(long ev, struct __pthread* t, long arg, long ltn) {
   if (ev != KASANE_EV_BLOCKED) {
     if (ev == KASANE_EV_UNBLOCKED) {
       __push_unblocked(t);
-      __dispatch();
+      if (!__dispatch() && i == record) preempt(idx, i);
     }
     resume_regs(idx, i, &upcall_copy[idx], record); /* PREEMPTED (not asked for): carry on */
   }
@@ -92,16 +119,7 @@ void __upcall(long ev, struct __pthread* t, long arg, long ltn) {
   }
   t->state = ST_BLOCKED_KERNEL;
   struct __pthread* next = __next_ready();
-  if (!next) next = __idle[idx];
-  if (next->state == ST_READY_KERNEL) {
-    next->state = ST_RUNNING;
-    next->ltn = idx + 1;
-    __sched_unlock();
-    resume_regs(idx, next, &upcall_copy[idx], next);
-  }
-  next->state = ST_RUNNING;
-  next->ltn = idx + 1;
-  resume_ctx(idx, next);
+  run(idx, next ? next : __idle[idx]);
 }
 
 /* The idle thread continues t, which the kernel unblocked. Called with the lock held, which it
@@ -128,7 +146,7 @@ void __idle_wait(int idx) {
     a_fetch_or(&__suspended, bit); /* again each time: a dispatch that woke us claimed it */
     a_barrier();
     if (__ready_nonempty()) break;
-    __wait_ctx(idx, seen);
+    __wait_ctx(idx, seen, 0);
   }
   __sched_lock_take();
   a_fetch_and(&__suspended, ~bit);
@@ -144,5 +162,6 @@ void __backend_init(void) {
   }
   struct kasane_notify_reg reg = {(uint32_t)__upcall_entry, (uint32_t)upcall_stacks,
                                   (uint32_t)__thmbs, 0, 0};
+  __notify_shortcut(&reg);
   if (kasane_notify_register(&reg) < 0) abort();
 }

@@ -26,19 +26,23 @@ void __block(struct __pthread* self) {
       return;
     }
     self->state = ST_SUSPENDED;
+    self->in_wait = 1; /* idx and bit stay ours until the lock is again (pthread_impl.h) */
     __sched_unlock();
+    unsigned long since = kasane_cycles();
     for (;;) {
       int seen = __wait_prepare(idx);
       a_fetch_or(&__suspended, bit); /* again each time: a dispatch that woke us claimed it */
       a_barrier();                   /* the bit before our look at the queue */
       if (self->state == ST_RUNNING) {
         a_fetch_and(&__suspended, ~bit);
+        self->in_wait = 0;
         return;
       }
       if (__ready_nonempty()) break;
-      __wait_ctx(idx, seen);
+      __wait_ctx(idx, seen, since);
     }
     __sched_lock_take();
+    self->in_wait = 0;
     a_fetch_and(&__suspended, ~bit);
     if (self->state == ST_RUNNING) {
       __sched_unlock();

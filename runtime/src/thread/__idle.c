@@ -29,6 +29,7 @@ struct __pthread* __thmb_alloc(size_t stack) {
   struct __pthread* t = (struct __pthread*)(mem + stack);
   memset(t, 0, sizeof *t);
   t->mem = mem;
+  t->stack_size = stack;
   t->stack_top = ((uint32_t)t - 16) & ~7u; /* the o32 argument area of the first frame above */
   return t;
 }

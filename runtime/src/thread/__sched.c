@@ -27,6 +27,14 @@ void __sched_lock_take(void) {
   a_barrier(); /* nothing guarded may be read before the lock is ours */
 }
 
+/* The lock if it is free, without waiting: 1, or 0. For a notification handler, which may have
+ * interrupted the holder on its own context. */
+int __sched_trylock(void) {
+  if (__sched_lock || a_swap(&__sched_lock, 1)) return 0;
+  a_barrier();
+  return 1;
+}
+
 void __sched_unlock(void) {
   a_barrier(); /* what we wrote is visible before the lock looks free */
   __sched_lock = 0;
@@ -138,21 +146,40 @@ int __ready_nonempty(void) { return __ready.__head != 0 || __unblocked != 0; }
  * one context that sleeps where it may take work (__suspended; the bit is claimed, so each
  * dispatch wakes a different one). The barrier puts the queue entry before our look at
  * __suspended; a context going to sleep sets its bit before its last look at the queue: one of
- * the two sees the other. Conventional: every waiting context polls the queue; nothing to do. */
-void __dispatch(void) {
+ * the two sees the other. Conventional: every waiting context polls the queue; nothing to do.
+ * Returns 0 (hw) when no context was free or asleep: the thread waits until a context looks. */
+int __dispatch(void) {
 #ifdef KASANE_THREADS_HW
   a_barrier();
-  if (kasane_tfork((unsigned long)__runner_entry, 0)) return;
+  if (kasane_tfork((unsigned long)__runner_entry, 0)) return 1;
   for (;;) {
     int m = __suspended;
-    if (!m) return;
+    if (!m) return 0;
     int bit = m & -m;
     if (a_cas(&__suspended, m, m & ~bit) == m) {
       __wake_ctx(__builtin_ctz(bit) + 1);
-      return;
+      return 1;
     }
   }
+#else
+  return 1;
 #endif
+}
+
+/* (locked) A kernel notification made a thread ready and no context will take it: the thread that
+ * was interrupted on this context, whose registers are saved (hw: in its regs; conventional: in
+ * its signal frame), gives way and goes to the back of the ready queue as `state` (READY_KERNEL,
+ * READY). The next ready thread, which the caller continues here; 0 if none (self goes on). Not
+ * while self is in __block's wait: woken, it is RUNNING, but still uses its context's number. */
+struct __pthread* __preempt(struct __pthread* self, int state) {
+  if (self->in_wait) return 0;
+  __drain_unblocked();
+  struct __pthread* next = ready_take();
+  if (next) {
+    self->state = state;
+    ready_append(self);
+  }
+  return next;
 }
 
 void __make_ready(struct __pthread* t) {

@@ -1,13 +1,14 @@
 /* pthread_create - start a thread running start(arg).
  *
- * hw: the ThMB and stack are made, then tfork starts the thread at once on a free architecture
- * thread; if none is free (tfork gives 0) the thread goes into the ready queue and the first
- * context that frees up or runs out of work takes it. Conventional: always the ready queue, which
+ * hw: the ThMB and stack are made (or reused: __thmb_cache.c), then tfork starts the thread at
+ * once on a free architecture thread; if none is free (tfork gives 0) the thread goes into the
+ * ready queue and the first context that frees up or runs out of work takes it. Conventional: always the ready queue, which
  * the polling contexts look at.
  *
- * Detached threads that have exited are freed here: a thread cannot free the stack it runs on,
- * so pthread_exit leaves them on __reap. Once the lock is ours, they are off their stacks (the
- * lock is held from a thread's exit until its context has left its stack). */
+ * Detached threads that have exited are freed (or cached, __thmb_cache.c) here: a thread cannot
+ * free the stack it runs on, so pthread_exit leaves them on __reap. Once the lock is ours, they
+ * are off their stacks (the lock is held from a thread's exit until its context has left its
+ * stack). */
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -16,13 +17,21 @@
 
 static void reap(void) {
   __sched_lock_take();
-  struct __pthread* dead = __reap;
+  struct __pthread *dead = __reap, *unkept = 0;
   __reap = 0;
-  __sched_unlock();
   while (dead) {
     struct __pthread* next = dead->next;
-    free(dead->mem);
+    if (!__thmb_put(dead)) {
+      dead->next = unkept;
+      unkept = dead;
+    }
     dead = next;
+  }
+  __sched_unlock();
+  while (unkept) {
+    struct __pthread* next = unkept->next;
+    free(unkept->mem);
+    unkept = next;
   }
 }
 
@@ -30,7 +39,7 @@ int pthread_create(pthread_t* res, const pthread_attr_t* attr, void* (*start)(vo
   if (!__pthread_ready_to_go) __pthread_init();
   if (__reap) reap();
   size_t size = attr && attr->__stacksize ? attr->__stacksize : PTHREAD_STACK_DEFAULT;
-  struct __pthread* t = __thmb_alloc(size);
+  struct __pthread* t = __thmb_get(size);
   if (!t) return EAGAIN;
   t->start = start;
   t->arg = arg;

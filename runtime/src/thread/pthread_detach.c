@@ -13,8 +13,9 @@ int pthread_detach(pthread_t t) {
     return EINVAL;
   }
   if (t->state == ST_EXITED) {
+    int kept = __thmb_put(t);
     __sched_unlock();
-    free(t->mem);
+    if (!kept) free(t->mem);
     return 0;
   }
   t->detached = 1;

@@ -22,11 +22,13 @@
  * switch the xv6 way: the switching side takes it, the side that resumes releases it, so no other
  * context can pick up a thread that is still leaving its stack. Kernel notifications (hw: the
  * upcall, conventional: SIGIO) may arrive at any instruction, also while this context holds the
- * lock, so the UNBLOCKED path takes no lock: it pushes the thread on a lock-free list
- * (__unblocked) that whoever next looks at the ready queue drains. */
+ * lock, so the UNBLOCKED path pushes the thread on a lock-free list (__unblocked) that whoever
+ * next looks at the ready queue drains; it takes the lock only to preempt the interrupted thread
+ * (when no context would take the unblocked one), and only if that thread does not hold it. */
 #ifndef KASANE_PTHREAD_IMPL_H
 #define KASANE_PTHREAD_IMPL_H
 
+#include <kasane/cycles.h>
 #include <kasane/notify.h>
 #include <pthread.h>
 #include <stddef.h>
@@ -51,8 +53,11 @@
 #define TIMED_WAIT_SLICE 100000 /* most cycles a timed wait sleeps before looking again */
 #define LOCK_WAIT_CYCLES 2000    /* most cycles a __lock_wait sleeps before looking again */
 #define MWAIT_SLICE 100000       /* hw: most cycles any MWAIT sleeps (see __wait_ctx) */
+#define THMB_CACHE 8             /* ThMBs (with default stacks) kept for reuse by pthread_create */
 #define CONV_SPIN 200            /* conventional: spin rounds between sched_yields while waiting */
 #define CONV_SPIN_SKEW 37        /* ... plus this many per context index */
+#define CONV_NAP_AFTER 1000000   /* conventional: cycles a long wait polls before it naps */
+#define CONV_NAP_NS 100000       /* ... and how long each nap is (ns: cycles at 1 GHz) */
 
 /* Thread states (struct __pthread.state). */
 enum {
@@ -90,10 +95,14 @@ struct __pthread {
   struct __pthread* resume;/* idle ThMB: a READY_KERNEL thread to continue from its regs (sched) */
   int early;               /* UNBLOCKED came before BLOCKED was handled (sched) */
   int timed;               /* in __timed_block: __wake only sets timed_woken (sched) */
+  int in_wait;             /* in __block's wait on its context, which it names by number: a
+                            * notification must not move it elsewhere (__preempt) */
   volatile int timed_woken;/* set by __wake during a timed wait; MONITORed (sched) */
   long sys_result;         /* conventional: the result UNBLOCKED reported */
   int errno_val;           /* this thread's errno */
   void* mem;               /* malloc'd block holding stack and ThMB; 0 for the main thread */
+  size_t stack_size;       /* bytes of stack below the ThMB in mem */
+  int tsd_used;            /* pthread_setspecific has stored a value in tsd */
   struct {
     void* value;
     unsigned seq; /* the key's sequence number when set: stale values read as NULL */
@@ -129,6 +138,7 @@ extern struct __pthread* __reap;                  /* exited detached threads to 
  * (locked) need __sched_lock held. */
 void __pthread_init(void);                    /* once, before the first thread starts */
 void __sched_lock_take(void);
+int __sched_trylock(void);                    /* 1 if it took the free lock, else 0 */
 void __sched_unlock(void);
 void __enqueue(struct __pthread_queue* q, struct __pthread* t);   /* (locked) */
 struct __pthread* __dequeue(struct __pthread_queue* q);           /* (locked) */
@@ -137,8 +147,9 @@ void __push_unblocked(struct __pthread* t);   /* lock-free: for the notification
 void __drain_unblocked(void);                 /* (locked) __unblocked into __ready */
 struct __pthread* __next_ready(void);         /* (locked) the next ready thread, or 0 */
 int __ready_nonempty(void);                   /* a hint, without the lock */
-void __dispatch(void);                        /* see that some context will run __ready */
+int __dispatch(void);                         /* see that some context will run __ready */
 void __make_ready(struct __pthread* t);       /* (locked) into __ready, and dispatch */
+struct __pthread* __preempt(struct __pthread* self, int state); /* (locked) see __sched.c */
 void __wake(struct __pthread* t);             /* (locked) end t's __block */
 /* (locked) Wait until __wake: self is already where its waker will look. Returns unlocked. */
 void __block(struct __pthread* self);
@@ -153,6 +164,11 @@ void __idle_loop(struct __pthread* self) __attribute__((noreturn));      /* (loc
 void __idle_reset(struct __pthread* idle);    /* its next __switch starts it afresh */
 struct __pthread* __idle_alloc(int ltn);
 struct __pthread* __thmb_alloc(size_t stack); /* ThMB above `stack` bytes of stack, or 0 */
+/* (__thmb_cache.c) A ThMB for a new thread, zeroed but for its stack: one an earlier thread left
+ * if `stack` is the default size and one is cached, else __thmb_alloc's; or 0. */
+struct __pthread* __thmb_get(size_t stack);
+int __thmb_put(struct __pthread* t); /* (locked) keep t, off its stack, for reuse: 1; or 0: free
+                                      * t->mem yourself */
 
 /* --- Synchronisation objects' internals. */
 void __mutex_lock_wait(pthread_mutex_t* m, struct __pthread* self);
@@ -167,6 +183,7 @@ void __tsd_run_destructors(struct __pthread* self);
 
 /* --- Backend (__backend_hw.c or __backend_conv.c). */
 void __backend_init(void);                    /* notifications; contexts */
+void __notify_shortcut(struct kasane_notify_reg* reg); /* the environment's shortcut choice */
 void __idle_wait(int idx);                    /* (locked) the idle thread of idx found nothing */
 /* (locked) hw: continue t, which the kernel unblocked, from its regs, on idle's stack. */
 void __resume_kernel_saved(struct __pthread* idle, struct __pthread* t, int idx)
@@ -177,6 +194,7 @@ void __resume_kernel_saved(struct __pthread* idle, struct __pthread* t, int idx)
  * (__prev, __running, __thmbs in that order) and continue `to` from to->ctx. Returns when
  * something switches back to `from`. */
 void __switch(struct __pthread* from, struct __pthread* to, int idx);
+extern char __switch_end[]; /* just past __switch: a signal with its pc in between is mid-switch */
 /* __thmbs[idx] = t, then kasane_notify_resume(regs): continue t with every register from regs.
  * The two instructions after the store are __resume_stub_window: an upcall there finds the
  * slot naming t but t's registers still in regs (r[4] of the save). */
@@ -209,15 +227,22 @@ static inline int __ctx_idx(void) {
 }
 
 /* The running thread. Before __pthread_init, and on a context the library does not run (its slot
- * is empty), the main thread. */
+ * is empty), the main thread. A kernel notification may move a running thread to another context
+ * (__preempt) between reading the context's number and its slot: read the number again. */
 static inline struct __pthread* __self(void) {
-  struct __pthread* t = __thmbs[__ctx_idx()];
+  int idx;
+  struct __pthread* t;
+  do {
+    idx = __ctx_idx();
+    t = __thmbs[idx];
+  } while (idx != __ctx_idx());
   return t ? t : &__pthread_main;
 }
 
 /* Sleeping on a context, and waking it. Callers loop: a wake-up may be spurious.
  *
- *   seen = __wait_prepare(idx);  ...look at what they wait for...;  __wait_ctx(idx, seen);
+ *   since = kasane_cycles();
+ *   loop: seen = __wait_prepare(idx); ...look at what they wait for...; __wait_ctx(idx, seen, since);
  *
  * hw: tsuspend, and __wake_ctx tresumes; a tresume that comes before the tsuspend leaves a token,
  * so it is never lost. But user code may not tresume context 0 (LTN 1): the kernel keeps it out
@@ -227,7 +252,11 @@ static inline struct __pthread* __self(void) {
  * one hole: a trap between MONITOR and MWAIT may leave the monitor armed on a line of the
  * kernel's (its idle waits use MONITOR too). So every MWAIT of the library has a timeout,
  * MWAIT_SLICE at most, after which the caller looks again.
- * Conventional: the sleeper calls sched_yield and polls; there is nothing to wake. */
+ * Conventional: the sleeper calls sched_yield and polls; there is nothing to wake. A wait that has
+ * lasted CONV_NAP_AFTER cycles (`since` is when it began) naps in the kernel between looks
+ * instead (__conv_nap), as an idle kernel thread of a user-level thread library would block:
+ * polling for ever would keep every context busy (and the simulator slow) through a long wait
+ * for the disk or a sleep. A thread made ready meanwhile waits up to a nap for a taker. */
 extern volatile int __ctx0_wake;
 
 #ifdef KASANE_THREADS_HW
@@ -254,6 +283,8 @@ static inline void __conv_pause(void) {
   for (int i = CONV_SPIN + CONV_SPIN_SKEW * __ctx_idx(); i > 0; i--) a_spin();
   sched_yield();
 }
+
+void __conv_nap(int idx); /* sleep CONV_NAP_NS in the kernel, with no notification */
 #endif
 
 static inline int __wait_prepare(int idx) {
@@ -268,15 +299,19 @@ static inline int __wait_prepare(int idx) {
   return 0;
 }
 
-static inline void __wait_ctx(int idx, int seen) {
+static inline void __wait_ctx(int idx, int seen, unsigned long since) {
 #ifdef KASANE_THREADS_HW
+  (void)since;
   if (idx != 0)
     kasane_tsuspend();
   else if (__ctx0_wake == seen && kasane_mwait(MWAIT_SLICE, 0) == MWAIT_TIMEOUT)
     __kernel_check();
 #else
-  (void)idx, (void)seen;
-  __conv_pause();
+  (void)seen;
+  if (kasane_cycles() - since < CONV_NAP_AFTER)
+    __conv_pause();
+  else
+    __conv_nap(idx);
 #endif
 }
 

@@ -1,4 +1,5 @@
-/* pthread_join - wait for thread t to exit, take its result and free it.
+/* pthread_join - wait for thread t to exit, take its result and free it (or keep it for the next
+ * pthread_create: __thmb_cache.c).
  *
  * The joiner records itself in t->joiner and blocks; t's pthread_exit wakes it. EXITED is set
  * under the lock, and t's context holds the lock until it is off t's stack, so once we see
@@ -22,8 +23,9 @@ int pthread_join(pthread_t t, void** res) {
     __block(self);
     __sched_lock_take();
   }
-  __sched_unlock();
   if (res) *res = t->result;
-  free(t->mem); /* 0 for the main thread, whose stack is the process's */
+  int kept = __thmb_put(t); /* from here on t may be another thread's */
+  __sched_unlock();
+  if (!kept) free(t->mem); /* 0 for the main thread, whose stack is the process's */
   return 0;
 }

@@ -9,5 +9,6 @@ int pthread_setspecific(pthread_key_t k, const void* v) {
   struct __pthread* self = __self();
   self->tsd[k].value = (void*)v;
   self->tsd[k].seq = __keys[k].seq;
+  self->tsd_used = 1;
   return 0;
 }
