@@ -101,6 +101,8 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
   struct kthread* pk = parked;
   while (pk < &parked[NPARKED] && pk->state != KT_NONE) pk++;
   if (pk == &parked[NPARKED]) return kt; /* too many calls parked: this one holds its context */
+  /* Decided: this call raises BLOCKED. The stamp is kept only if the event does go out. */
+  uint32_t decided = (uint32_t)cycles();
   int signal = p->nreg.flags & KASANE_NOTIFY_SIGNAL;
   if (!signal && save_regs(p, thmb, kt->tf) < 0) return kt;
 
@@ -125,6 +127,7 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
     upcall(p, kt->tf, kt->ltn, KASANE_EV_BLOCKED, thmb, num);
   }
   p->nstats.blocked++;
+  p->nstats.last_blocked_cycle = decided;
   kt->state = KT_RUNNABLE;
   kt->ctx.ra = (uint32_t)kt_start_user;
   kt->ctx.sp = (uint32_t)kt->tf - 16;

@@ -47,7 +47,9 @@ struct kasane_notify_reg {
   uint32_t shortcut_cycles; /* with KASANE_NOTIFY_SHORTCUT: how long to wait before BLOCKED */
 };
 
-/* What the kernel counted for the calling process (kasane_notify_stats). */
+/* What the kernel counted for the calling process (kasane_notify_stats). New fields go at the
+ * end so that the others keep their offsets; the kernel writes the whole struct, so a caller's
+ * buffer must be this header's size (every program in the tree is built with it). */
 struct kasane_notify_stats {
   uint32_t blocked;     /* BLOCKED events raised */
   uint32_t unblocked;   /* UNBLOCKED events raised */
@@ -56,6 +58,10 @@ struct kasane_notify_stats {
   uint32_t signals;     /* signals delivered (any signal, notification or not) */
   uint32_t cache_hits;  /* buffer-cache hits of the whole system (no wait, no event) */
   uint32_t cache_misses;/* buffer-cache misses of the whole system */
+  /* Low 32 bits of the core's cycle counter (what kasane_cycles() reads) when the kernel last
+   * decided that a call of this process must wait and raised BLOCKED for it: after the shortcut
+   * window, before it saves the registers. The start of the notification's cost (threadctl). */
+  uint32_t last_blocked_cycle;
 };
 
 #endif /* KASANE_NOTIFY_H */

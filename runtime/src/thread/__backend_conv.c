@@ -162,7 +162,8 @@ void __backend_init(void) {
   sa.sa_sigaction = sigio;
   struct kasane_notify_reg reg = {0, 0, (uint32_t)__thmbs, KASANE_NOTIFY_SIGNAL, 0};
   __notify_shortcut(&reg);
-  if (sigaction(SIGIO, &sa, 0) < 0 || kasane_notify_register(&reg) < 0) abort();
+  if (sigaction(SIGIO, &sa, 0) < 0 || kasane_notify_register(&reg) < 0)
+    __pthread_init_failed("kernel notifications (SIGIO)");
   unsigned long mask = kasane_contexts();
   for (int n = __builtin_popcount(mask); n > 0; n--) {
     struct __pthread* idle = __idle_alloc(0);

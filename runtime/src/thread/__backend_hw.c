@@ -157,11 +157,11 @@ void __backend_init(void) {
   for (int idx = 0; idx < __nctx; idx++) {
     if (!__idle[idx]) __idle[idx] = __idle_alloc(idx + 1);
     char* stack = malloc(UPCALL_STACK);
-    if (!stack) abort();
+    if (!stack) __pthread_init_failed("upcall stacks");
     upcall_stacks[idx] = ((uint32_t)stack + UPCALL_STACK - 16) & ~7u;
   }
   struct kasane_notify_reg reg = {(uint32_t)__upcall_entry, (uint32_t)upcall_stacks,
                                   (uint32_t)__thmbs, 0, 0};
   __notify_shortcut(&reg);
-  if (kasane_notify_register(&reg) < 0) abort();
+  if (kasane_notify_register(&reg) < 0) __pthread_init_failed("kernel notifications");
 }

@@ -36,7 +36,7 @@ struct __pthread* __thmb_alloc(size_t stack) {
 
 struct __pthread* __idle_alloc(int ltn) {
   struct __pthread* idle = __thmb_alloc(IDLE_STACK);
-  if (!idle) abort();
+  if (!idle) __pthread_init_failed("idle thread stacks");
   idle->ltn = ltn;
   idle->state = ST_RUNNING;
   __idle_reset(idle);

@@ -3,9 +3,23 @@
  * (kernel notifications; the conventional backend also starts its contexts).
  *
  * Only the main thread can get here, the first time: before it no other thread exists. */
+#include <errno.h>
 #include <kasane/syscalls.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "pthread_impl.h"
+
+/* The library cannot start (no memory for its stacks, or no Kasane kernel under it: under
+ * qemu-mipsel the Kasane calls fail with ENOSYS): say so on stderr, then abort. */
+void __pthread_init_failed(const char* what) {
+  const char* why = errno == ENOSYS ? ": not running on the Kasane kernel\n" : ": failed\n";
+  write(2, "kasane pthreads: ", 17);
+  write(2, what, strlen(what));
+  write(2, why, strlen(why));
+  abort();
+}
 
 void __pthread_init(void) {
   unsigned long mask = kasane_contexts(); /* bit i: LTN i + 1 may be ours */

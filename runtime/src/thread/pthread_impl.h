@@ -137,6 +137,7 @@ extern struct __pthread* __reap;                  /* exited detached threads to 
 /* --- Scheduling core (__sched.c, __block.c, __idle.c, __pthread_init.c). Functions marked
  * (locked) need __sched_lock held. */
 void __pthread_init(void);                    /* once, before the first thread starts */
+void __pthread_init_failed(const char* what) __attribute__((noreturn)); /* message, abort */
 void __sched_lock_take(void);
 int __sched_trylock(void);                    /* 1 if it took the free lock, else 0 */
 void __sched_unlock(void);
