@@ -81,12 +81,5 @@ static inline int a_fetch_and(volatile int* p, int v) {
   return cur;
 }
 
-/* The low word of the core's cycle counter (RDHWR 2). */
-static inline unsigned a_cycles(void) {
-  unsigned c;
-  __asm__ volatile("rdhwr %0, $2" : "=r"(c));
-  return c;
-}
-
 #endif /* !__ASSEMBLER__ */
 #endif /* KASANE_PTHREAD_ARCH_H */

@@ -31,7 +31,6 @@ sys.path.insert(0, str(HERE.parent / "target"))
 import difftest  # noqa: E402
 import run_tests  # noqa: E402
 
-KERNEL_MESSAGE = "kasane: "
 # kasane-sim's own exit statuses (kasane-sim --help), named in a failure report as a hint.
 SIM_STATUS = {70: "kernel panic", 71: "guest deadlock", 72: "sim.max_cycles reached: hung?",
               73: "pipeline reference check failed", 74: "console flood", 76: "exception storm"}
@@ -64,9 +63,7 @@ def check_one(name: str, opt) -> tuple[list[str], difftest.Result | None]:
         problems.append(f"kasane-sim status {sim.describe()}{hint}, expected {want}")
     stdout = sim.stdout.decode("utf-8", "backslashreplace").splitlines()
     stderr = sim.stderr.decode("utf-8", "backslashreplace").splitlines()
-    for line in stdout:
-        if line.startswith(KERNEL_MESSAGE):
-            problems.append(f"a kernel message on stdout: {line!r}")
+    problems.extend(difftest.kernel_messages_on_stdout(sim))
     if "Stderr" in markers:
         text = markers["Stderr"]
         if not any(text in line for line in stderr):
@@ -93,24 +90,7 @@ def main() -> int:
         return 1
 
     names = opt.names or sorted(p.stem for p in HERE.glob("*.c"))
-    failed = 0
-    for name in names:
-        problems, sim = check_one(name, opt)
-        if sim is not None:
-            sys.stdout.write(sim.stdout.decode("utf-8", "backslashreplace"))
-        if problems:
-            failed += 1
-            print(f"FAIL {name}")
-            for p in problems:
-                print(f"    {p}")
-            if sim is not None and sim.stderr:
-                print("    stderr (last lines):")
-                for line in sim.stderr.decode("utf-8", "backslashreplace").splitlines()[-10:]:
-                    print(f"      {line}")
-        else:
-            print(f"ok   {name}")
-    print(f"{len(names) - failed} of {len(names)} passed")
-    return 1 if failed else 0
+    return difftest.run_named(names, lambda name: check_one(name, opt))
 
 
 if __name__ == "__main__":

@@ -32,6 +32,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -153,6 +154,42 @@ def check_executable(path: str, what: str) -> str | None:
     if not os.access(path, os.X_OK):
         return f"{what} '{path}' is not executable"
     return None
+
+
+KERNEL_MESSAGE = "kasane: "  # how the Kasane kernel's console lines begin
+
+
+def kernel_messages_on_stdout(sim: Result) -> list[str]:
+    """A problem per kernel message on the program's stdout: the kernel writes to stderr."""
+    return [f"a kernel message on stdout: {line!r}"
+            for line in sim.stdout.decode("utf-8", "backslashreplace").splitlines()
+            if line.startswith(KERNEL_MESSAGE)]
+
+
+def run_named(names: list[str], check_one) -> int:
+    """Run check_one(name) -> (problems, sim result or None) for each name: print the program's
+    stdout (so `ctest -V` shows what it measured), then ok or FAIL with the problems, the host
+    seconds and the tail of kasane-sim's stderr. Exit status: 1 if any failed."""
+    failed = 0
+    for name in names:
+        start = time.monotonic()
+        problems, sim = check_one(name)
+        took = time.monotonic() - start
+        if sim is not None:
+            sys.stdout.write(sim.stdout.decode("utf-8", "backslashreplace"))
+        if not problems:
+            print(f"ok   {name} ({took:.1f} s)")
+            continue
+        failed += 1
+        print(f"FAIL {name} ({took:.1f} s)")
+        for p in problems:
+            print(f"    {p}")
+        if sim is not None and sim.stderr:
+            print("    stderr (last lines):")
+            for line in sim.stderr.decode("utf-8", "backslashreplace").splitlines()[-10:]:
+                print(f"      {line}")
+    print(f"{len(names) - failed} of {len(names)} passed")
+    return 1 if failed else 0
 
 
 def _describe_file(data: bytes | None) -> str:

@@ -19,15 +19,12 @@ Exit status 0 when every test passed.
 
 import argparse
 import sys
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "target"))
 import difftest  # noqa: E402
 import run_tests  # noqa: E402
-
-KERNEL_MESSAGE = "kasane: "
 
 
 def check_one(name: str, opt) -> tuple[list[str], difftest.Result | None]:
@@ -59,9 +56,7 @@ def check_one(name: str, opt) -> tuple[list[str], difftest.Result | None]:
         problems.append(sim.error)
     if sim.status != want:
         problems.append(f"kasane-sim status {sim.describe()}, expected {want}")
-    for line in sim.stdout.decode("utf-8", "backslashreplace").splitlines():
-        if line.startswith(KERNEL_MESSAGE):
-            problems.append(f"a kernel message on stdout: {line!r}")
+    problems.extend(difftest.kernel_messages_on_stdout(sim))
     if markers.get("Glibc") == "yes":
         glibc = Path(opt.build_dir) / "glibc" / f"{name}.elf"
         if not glibc.is_file():
@@ -94,26 +89,7 @@ def main() -> int:
         return 1
 
     names = opt.names or sorted(p.stem for p in HERE.glob("*.c"))
-    failed = 0
-    for name in names:
-        start = time.monotonic()
-        problems, sim = check_one(name, opt)
-        took = time.monotonic() - start
-        if sim is not None:
-            sys.stdout.write(sim.stdout.decode("utf-8", "backslashreplace"))
-        if problems:
-            failed += 1
-            print(f"FAIL {name} ({took:.1f} s)")
-            for p in problems:
-                print(f"    {p}")
-            if sim is not None and sim.stderr:
-                print("    stderr (last lines):")
-                for line in sim.stderr.decode("utf-8", "backslashreplace").splitlines()[-10:]:
-                    print(f"      {line}")
-        else:
-            print(f"ok   {name} ({took:.1f} s)")
-    print(f"{len(names) - failed} of {len(names)} passed")
-    return 1 if failed else 0
+    return difftest.run_named(names, lambda name: check_one(name, opt))
 
 
 if __name__ == "__main__":
