@@ -30,7 +30,7 @@ nlohmann::json cache_json(const Cache& c, uint64_t retired) {
 
 MemoryHierarchy::MemoryHierarchy(const HierarchyConfig& cfg) : model_(cfg.model) {
   if (cfg.model == "flat") {
-    memory_ = std::make_unique<Dram>(cfg.memory_latency);
+    memory_ = std::make_unique<Dram>(cfg.memory_latency, 0, 0, cfg.memory_ports);
     return;
   }
   if (cfg.model != "cached")

@@ -17,6 +17,7 @@ namespace kasane {
 struct HierarchyConfig {
   std::string model;            // "flat" or "cached"
   uint32_t memory_latency = 0;  // flat: cycles of every access
+  uint32_t memory_ports = 0;    // flat: accesses served at once (0: any number)
   CacheConfig l1i, l1d;         // cached; an empty name becomes "l1i" / "l1d"
   bool l2_enabled = false;      // cached: a unified L2 between the L1s and DRAM
   CacheConfig l2;               // an empty name becomes "l2"

@@ -50,6 +50,7 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   HierarchyConfig& m = t.memory;
   m.model = c.get_string("memory.model");
   m.memory_latency = u(c, "memory.latency");
+  m.memory_ports = u(c, "memory.ports");
   m.l1i = cache(c, "l1i", true);
   m.l1d = cache(c, "l1d", c.get_bool("l1d.write_back"));
   m.l2_enabled = c.get_bool("l2.enabled");

@@ -168,6 +168,10 @@ const std::vector<KeySpec>& config_schema() {
        "L1I/L1D per core, optional L2, DRAM",
        0, 0, {"cached", "flat"}},
       {"memory.latency", KeyType::Int, "1", "cycles", "flat model: latency of every access", 1, 10000, {}},
+      {"memory.ports", KeyType::Int, "0", "ports",
+       "flat model: accesses (fetches, loads, stores) memory serves at once, each holding its "
+       "port for the whole memory.latency; more wait for a port (0: any number)",
+       0, 64, {}},
       {"l1i.size", KeyType::Int, "32768", "bytes", "L1 instruction cache size", 64, 16777216, {}},
       {"l1i.assoc", KeyType::Int, "4", "ways", "L1 instruction cache associativity", 1, 64, {}},
       {"l1i.line", KeyType::Int, "32", "bytes", "L1 instruction cache line (power of two)", 4, 512, {}},

@@ -316,6 +316,18 @@ TEST(Cache, FlatMemoryTakesTheSameLatencyForEveryAccess) {
   EXPECT_EQ(s["memory"]["writes"], 5);
 }
 
+// memory.ports: instruction fetches and loads/stores queue for the same ports.
+TEST(Cache, FlatMemoryPortsAreSharedByFetchAndData) {
+  HierarchyConfig cfg;
+  cfg.model = "flat";
+  cfg.memory_latency = 18;
+  cfg.memory_ports = 1;
+  MemoryHierarchy h(cfg);
+  EXPECT_EQ(h.inst().access(0x1000, false, 0), std::optional<uint64_t>(18));
+  EXPECT_EQ(h.data().access(0x2000, false, 0), std::optional<uint64_t>(36));
+  EXPECT_EQ(h.stats_json(1)["memory"]["queued_cycles"], 18);
+}
+
 // The same accesses (a fixed pseudo-random stream with retries) on two fresh hierarchies give the
 // same ready cycles and the same stats.
 TEST(Cache, SameAccessSequenceGivesIdenticalStatsAndReadyCycles) {

@@ -1,5 +1,6 @@
 // Unit tests of the memory model's bandwidth side: the DRAM channel's bandwidth limit (transfers
-// queue in arrival order, write-backs take their turn) and the caches' stream prefetcher (it runs
+// queue in arrival order, write-backs take their turn), the flat memory's ports (an access holds
+// one for the whole latency) and the caches' stream prefetcher (it runs
 // ahead of a sequential stream, stops at the page and is dropped when no MSHR is free), and the
 // software PREF, which instead waits for an MSHR.
 #include <gtest/gtest.h>
@@ -29,6 +30,32 @@ TEST(Dram, LimitedBandwidthQueuesTransfersInArrivalOrder) {
   EXPECT_EQ(d.stats().queued_cycles, 16u + 32u);
   // Once the channel has drained, an access pays the latency alone.
   EXPECT_EQ(d.access(192, false, 1000), std::optional<uint64_t>(1100));
+}
+
+TEST(Dram, PortsServeThatManyAccessesAtOnceEachForTheWholeLatency) {
+  Dram d(18, 0, 0, 2);
+  EXPECT_EQ(d.access(0, false, 0), std::optional<uint64_t>(18));
+  EXPECT_EQ(d.access(4, true, 0), std::optional<uint64_t>(18));
+  // Both ports are busy until cycle 18: the third access starts then, the fourth too (the other
+  // port), the fifth when the first of those ends.
+  EXPECT_EQ(d.access(8, false, 1), std::optional<uint64_t>(36));
+  EXPECT_EQ(d.access(12, false, 5), std::optional<uint64_t>(36));
+  EXPECT_EQ(d.access(16, false, 6), std::optional<uint64_t>(54));
+  EXPECT_EQ(d.stats().queued_cycles, 17u + 13u + 30u);
+  // Once the ports have drained, an access pays the latency alone.
+  EXPECT_EQ(d.access(20, false, 100), std::optional<uint64_t>(118));
+}
+
+TEST(Dram, NoPortsMeansNoLimit) {
+  Dram d(18, 0, 0, 0);
+  for (int i = 0; i < 64; ++i) EXPECT_EQ(d.access(4u * i, false, 3), std::optional<uint64_t>(21));
+  EXPECT_EQ(d.stats().queued_cycles, 0u);
+}
+
+TEST(Dram, WritebackTakesAPort) {
+  Dram d(18, 0, 0, 1);
+  d.writeback(0, 0);
+  EXPECT_EQ(d.access(64, false, 0), std::optional<uint64_t>(36));
 }
 
 TEST(Dram, WritebackTakesTheChannelAndDelaysTheNextRead) {

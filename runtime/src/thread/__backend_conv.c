@@ -137,10 +137,15 @@ static void __attribute__((noreturn)) ctx_start(struct __pthread* idle) {
   __idle_loop(idle);
 }
 
+static int ready(const void* arg) {
+  (void)arg;
+  return __ready_nonempty();
+}
+
 void __idle_wait(int idx) {
   __sched_unlock();
   unsigned long since = kasane_cycles();
-  while (!__ready_nonempty()) __wait_ctx(idx, 0, since);
+  while (!__ready_nonempty()) __wait_ctx(idx, 0, since, ready, 0);
   __sched_lock_take();
 }
 

@@ -146,7 +146,7 @@ void __idle_wait(int idx) {
     a_fetch_or(&__suspended, bit); /* again each time: a dispatch that woke us claimed it */
     a_barrier();
     if (__ready_nonempty()) break;
-    __wait_ctx(idx, seen, 0);
+    __wait_ctx(idx, seen, 0, 0, 0); /* (nothing to look at: hw sleeps) */
   }
   __sched_lock_take();
   a_fetch_and(&__suspended, ~bit);

@@ -9,6 +9,21 @@
 
 #include "pthread_impl.h"
 
+/* What a sleeper in __block waits for (conventional: looked at while it spins): a __wake, or a
+ * ready thread it should switch out for. */
+static int woken_or_ready(const void* arg) {
+  const struct __pthread* self = arg;
+  return self->state == ST_RUNNING || __ready_nonempty();
+}
+
+#ifdef KASANE_THREADS_CONV
+/* What a timed waiter waits for: its __wake, or a ready thread to yield to. */
+static int timed_woken_or_ready(const void* arg) {
+  const struct __pthread* self = arg;
+  return self->timed_woken || __ready_nonempty();
+}
+#endif
+
 /* If a thread is ready, switch to it: self is WAITING, switched out, and __wake will make it
  * ready. Otherwise sleep on this context (SUSPENDED), where __wake reaches it with a tresume. A
  * sleeper whose context is woken because a thread became ready (dispatch; its bit in
@@ -39,7 +54,7 @@ void __block(struct __pthread* self) {
         return;
       }
       if (__ready_nonempty()) break;
-      __wait_ctx(idx, seen, since);
+      __wait_ctx(idx, seen, since, woken_or_ready, self);
     }
     __sched_lock_take();
     self->in_wait = 0;
@@ -94,7 +109,7 @@ int __timed_block(struct __pthread* self, struct __pthread_queue* q,
     if (!self->timed_woken)
       kasane_mwait(left < TIMED_WAIT_SLICE ? (unsigned long)left : TIMED_WAIT_SLICE, 0);
 #else
-    __conv_pause();
+    __conv_pause(timed_woken_or_ready, self);
 #endif
   }
   self->timed = 0; /* off every queue by now: nobody will __wake us for this wait any more */

@@ -40,7 +40,6 @@ void __lock_wait(volatile int* l) {
   kasane_monitor((unsigned long)l);
   if (*l) kasane_mwait(LOCK_WAIT_CYCLES, 0);
 #else
-  (void)l;
-  __conv_pause();
+  __conv_pause(__conv_word_clear, (const void*)l);
 #endif
 }

@@ -10,9 +10,9 @@
 
 /* Test-and-test-and-set. While the lock is taken, wait without stealing issue slots: on hw, MWAIT
  * on its line (it is alone there: __pthread_state.c), which the releasing store ends; on the
- * conventional backend, spin with a sched_yield now and then (__conv_pause). The holder never
- * waits for anything itself: it is running, or is a switch on its way to the thread that will
- * release it. */
+ * conventional backend, spin looking at it, with a sched_yield now and then (__conv_pause). The
+ * holder never waits for anything itself: it is running, or is a switch on its way to the thread
+ * that will release it. */
 void __sched_lock_take(void) {
   while (a_swap(&__sched_lock, 1)) {
     while (__sched_lock) {
@@ -20,7 +20,7 @@ void __sched_lock_take(void) {
       kasane_monitor((unsigned long)&__sched_lock);
       if (__sched_lock) kasane_mwait(MWAIT_SLICE, 0); /* (pthread_impl.h: why a timeout) */
 #else
-      __conv_pause();
+      __conv_pause(__conv_word_clear, (const void*)&__sched_lock);
 #endif
     }
   }

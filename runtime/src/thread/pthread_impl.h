@@ -240,10 +240,16 @@ static inline struct __pthread* __self(void) {
   return t ? t : &__pthread_main;
 }
 
+/* What a wait waits for, looked at on every round of the conventional backend's spin (hw sleeps
+ * instead): true once the wait may end (the lock looks free, a thread is ready, ...). Called
+ * without the lock. */
+typedef int (*__conv_done_fn)(const void* arg);
+
 /* Sleeping on a context, and waking it. Callers loop: a wake-up may be spurious.
  *
  *   since = kasane_cycles();
- *   loop: seen = __wait_prepare(idx); ...look at what they wait for...; __wait_ctx(idx, seen, since);
+ *   loop: seen = __wait_prepare(idx); ...look at what they wait for...;
+ *         __wait_ctx(idx, seen, since, done, arg);
  *
  * hw: tsuspend, and __wake_ctx tresumes; a tresume that comes before the tsuspend leaves a token,
  * so it is never lost. But user code may not tresume context 0 (LTN 1): the kernel keeps it out
@@ -253,7 +259,8 @@ static inline struct __pthread* __self(void) {
  * one hole: a trap between MONITOR and MWAIT may leave the monitor armed on a line of the
  * kernel's (its idle waits use MONITOR too). So every MWAIT of the library has a timeout,
  * MWAIT_SLICE at most, after which the caller looks again.
- * Conventional: the sleeper calls sched_yield and polls; there is nothing to wake. A wait that has
+ * Conventional: the sleeper spins, looking at done(arg) (what the caller's loop looks at), and
+ * calls sched_yield now and then (__conv_pause); there is nothing to wake. A wait that has
  * lasted CONV_NAP_AFTER cycles (`since` is when it began) naps in the kernel between looks
  * instead (__conv_nap), as an idle kernel thread of a user-level thread library would block:
  * polling for ever would keep every context busy (and the simulator slow) through a long wait
@@ -275,15 +282,25 @@ static inline void __kernel_check(void) {
 #endif
 
 #ifdef KASANE_THREADS_CONV
-/* One round of a conventional wait: spin a while on nothing but the loop counter, then
- * sched_yield. Entering the kernel on every round would have every waiting context fight for
- * the kernel's one lock, which in lockstep can starve the context that has work; the spin is a
- * little longer on each context so that they fall out of step. */
-static inline void __conv_pause(void) {
+/* One round of a conventional wait: spin a while, looking at what we wait for on every round,
+ * then sched_yield if it has not come. Entering the kernel on every round would have every
+ * waiting context fight for the kernel's one lock, which in lockstep can starve the context that
+ * has work; the spin is a little longer on each context so that they fall out of step. The look
+ * on every round is what a spin-then-yield lock of a real library does (test-and-test-and-set):
+ * a spin that did not look would see a release only after the whole spin and a system call,
+ * some 10,000 cycles at memory latency 18 for a lock held 200 (README, "Why the stack's
+ * position moved E1"). */
+static inline void __conv_pause(__conv_done_fn done, const void* arg) {
   extern int sched_yield(void);
-  for (int i = CONV_SPIN + CONV_SPIN_SKEW * __ctx_idx(); i > 0; i--) a_spin();
+  for (int i = CONV_SPIN + CONV_SPIN_SKEW * __ctx_idx(); i > 0; i--) {
+    if (done(arg)) return;
+    a_spin();
+  }
   sched_yield();
 }
+
+/* __conv_done_fn for a word that must become 0 (a lock): arg is the word. */
+static inline int __conv_word_clear(const void* arg) { return *(const volatile int*)arg == 0; }
 
 void __conv_nap(int idx); /* sleep CONV_NAP_NS in the kernel, with no notification */
 #endif
@@ -300,9 +317,10 @@ static inline int __wait_prepare(int idx) {
   return 0;
 }
 
-static inline void __wait_ctx(int idx, int seen, unsigned long since) {
+static inline void __wait_ctx(int idx, int seen, unsigned long since, __conv_done_fn done,
+                              const void* arg) {
 #ifdef KASANE_THREADS_HW
-  (void)since;
+  (void)since, (void)done, (void)arg;
   if (idx != 0)
     kasane_tsuspend();
   else if (__ctx0_wake == seen && kasane_mwait(MWAIT_SLICE, 0) == MWAIT_TIMEOUT)
@@ -310,7 +328,7 @@ static inline void __wait_ctx(int idx, int seen, unsigned long since) {
 #else
   (void)seen;
   if (kasane_cycles() - since < CONV_NAP_AFTER)
-    __conv_pause();
+    __conv_pause(done, arg);
   else
     __conv_nap(idx);
 #endif
