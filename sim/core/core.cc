@@ -38,9 +38,9 @@ Core::Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming&
 }
 
 uint64_t Core::retired(unsigned c) const {
-  // Instructions take effect, in program order, when the ISS executes them; in the pipeline the
-  // last few may still be in flight when the guest stops the simulation, so its own retire
-  // count (in the pipeline stats) can trail this by as many.
+  // Instructions take effect, in program order, when the ISS executes them; the pipeline retires
+  // the ones still in flight when the run ends (Pipeline::finish), so its own per-context count
+  // in the pipeline stats is the same.
   return iss_.context(c).instret;
 }
 
@@ -163,6 +163,8 @@ void Core::thread() {
       break;
     }
   }
+  if (pipeline_) pipeline_->finish(cycle_);
+  if (trace_) trace_->flush();
   sc_core::sc_stop();
 }
 

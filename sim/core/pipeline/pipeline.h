@@ -29,6 +29,9 @@ class Pipeline {
   void tick(uint64_t now);
   // `cycles` cycles skipped while nothing could run: charged to every context as idle.
   void idle(uint64_t cycles);
+  // The run ends at `now`: the executed instructions still in flight retire
+  // (WritebackStage::drain).
+  void finish(uint64_t now) { wb_.drain(now); }
   // No context can run and nothing is in flight: time may jump to the next wake-up.
   bool quiescent() const;
 
