@@ -18,7 +18,7 @@ nlohmann::json cache_json(const Cache& c, uint64_t retired) {
           {"hits", s.hits},
           {"misses", s.misses},
           {"miss_rate", s.accesses ? static_cast<double>(s.misses) / s.accesses : 0.0},
-          {"merged", s.merged},
+          {"mshr_hits", s.mshr_hits},
           {"writebacks", s.writebacks},
           {"mshr_full", s.mshr_full},
           {"prefetches", s.prefetches},

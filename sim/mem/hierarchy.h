@@ -36,8 +36,8 @@ class MemoryHierarchy {
   MemLevel& inst() { return l1i_ ? static_cast<MemLevel&>(*l1i_) : *memory_; }
   MemLevel& data() { return l1d_ ? static_cast<MemLevel&>(*l1d_) : *memory_; }
 
-  // {"model", "caches": {name: {accesses, hits, misses, miss_rate, merged, writebacks, mshr_full,
-  //  prefetches, prefetch_hits, mpki}}, "memory": {latency, bandwidth, accesses, reads, writes,
+  // {"model", "caches": {name: {accesses, hits, misses, miss_rate, mshr_hits, writebacks,
+  //  mshr_full, prefetches, prefetch_hits, mpki}}, "memory": {latency, bandwidth, accesses, reads, writes,
   //  queued_cycles}}; `retired`
   // (instructions) is the MPKI denominator. "caches" is empty in the flat model.
   nlohmann::json stats_json(uint64_t retired) const;
