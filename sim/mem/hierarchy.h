@@ -11,6 +11,7 @@
 #include "mem/cache.h"
 #include "mem/dram.h"
 #include "mem/mem_level.h"
+#include "stats/counter_set.h"
 
 namespace kasane {
 
@@ -40,7 +41,15 @@ class MemoryHierarchy {
   //  mshr_full, prefetches, prefetch_hits, mpki}}, "memory": {latency, bandwidth, accesses, reads, writes,
   //  queued_cycles}}; `retired`
   // (instructions) is the MPKI denominator. "caches" is empty in the flat model.
-  nlohmann::json stats_json(uint64_t retired) const;
+  nlohmann::json stats_json(uint64_t retired) const {
+    CounterSet c;
+    counters(c);
+    return report(c, retired);
+  }
+  // The raw counters, named "cache.NAME.COUNTER" and "memory.COUNTER" (stats/counter_set.h).
+  void counters(CounterSet& out) const;
+  // stats_json()'s figures from counters over some span (the run, or a region's difference).
+  nlohmann::json report(const CounterSet& counters, uint64_t retired) const;
 
   // Accesses so far that reached the L2 and DRAM (0 where there is none), for the power model.
   uint64_t l2_accesses() const { return l2_ ? l2_->stats().accesses : 0; }

@@ -72,12 +72,7 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
       "simctl", period_,
       // Regions count architecturally executed instructions: exact in program order, also
       // in the pipeline, where the marker's store executes at issue.
-      [core] {
-        std::vector<uint64_t> r;
-        for (unsigned i = 0; i < core->iss().num_contexts(); ++i)
-          r.push_back(core->iss().context(i).instret);
-        return r;
-      },
+      [core] { return core->snapshot(); },
       [core] { core->iss().request_stop(); }, *errors_);
 
   // RAM sits at physical 0 below the device window and continues at kRamHighBase: the bus
@@ -193,6 +188,8 @@ RunResult Platform::run() {
   r.check_failures = core_->check_failures();
   r.first_check_failure = core_->first_check_failure();
   r.regions = simctl_->regions();
+  for (const RegionOfInterest& roi : r.regions)
+    r.region_stats.push_back(core_->report(roi.total, roi.total.count("cycles")));
   r.reports = simctl_->reports();
   r.ram_pages_touched = ram_->pages_allocated();
   r.exit_status = simctl_->exit_status();

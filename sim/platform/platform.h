@@ -44,6 +44,7 @@ struct RunResult {
   uint64_t cycles = 0;
   std::vector<ContextReport> contexts;
   std::vector<RegionOfInterest> regions;
+  std::vector<nlohmann::json> region_stats;  // per region: Core::report() of its counters
   std::vector<Report> reports;
   size_t ram_pages_touched = 0;
   nlohmann::json timing;  // pipeline and memory-hierarchy stats; null for the ISS model
