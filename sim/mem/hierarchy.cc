@@ -35,8 +35,12 @@ constexpr DramCounter kDramCounters[] = {{"accesses", &DramStats::accesses},
 }  // namespace
 
 MemoryHierarchy::MemoryHierarchy(const HierarchyConfig& cfg) : model_(cfg.model) {
+  if (cfg.perturb_seed != 0)
+    perturbation_ = std::make_unique<Perturbation>(cfg.perturb_seed, cfg.perturb_max);
   if (cfg.model == "flat") {
     memory_ = std::make_unique<Dram>(cfg.memory_latency);
+    if (perturbation_)
+      perturbed_memory_ = std::make_unique<PerturbedLevel>(*memory_, *perturbation_);
     return;
   }
   if (cfg.model != "cached")
@@ -46,9 +50,11 @@ MemoryHierarchy::MemoryHierarchy(const HierarchyConfig& cfg) : model_(cfg.model)
   // A DRAM access moves one line of the level right above it.
   const uint32_t dram_line = cfg.l2_enabled ? cfg.l2.line_bytes : l1d.line_bytes;
   memory_ = std::make_unique<Dram>(cfg.dram_latency, cfg.dram_bandwidth, dram_line);
-  MemLevel* below_l1 = memory_.get();
+  if (perturbation_)
+    perturbed_memory_ = std::make_unique<PerturbedLevel>(*memory_, *perturbation_);
+  MemLevel* below_l1 = &memory();
   if (cfg.l2_enabled) {
-    l2_ = std::make_unique<Cache>(named(cfg.l2, "l2"), *memory_);
+    l2_ = std::make_unique<Cache>(named(cfg.l2, "l2"), memory());
     for (const CacheConfig* l1 : {&l1i, &l1d})
       if (l2_->config().line_bytes < l1->line_bytes)
         throw std::invalid_argument("cache '" + l2_->name() + "': line_bytes " +
@@ -56,6 +62,10 @@ MemoryHierarchy::MemoryHierarchy(const HierarchyConfig& cfg) : model_(cfg.model)
                                     " is shorter than the line of '" + l1->name + "' (" +
                                     std::to_string(l1->line_bytes) + ")");
     below_l1 = l2_.get();
+    if (perturbation_) {
+      perturbed_l2_ = std::make_unique<PerturbedLevel>(*l2_, *perturbation_);
+      below_l1 = perturbed_l2_.get();
+    }
   }
   l1i_ = std::make_unique<Cache>(l1i, *below_l1);
   l1d_ = std::make_unique<Cache>(l1d, *below_l1);
