@@ -33,7 +33,7 @@ struct CoreTiming {
   PowerConfig power = default_power_config();
   ThermalConfig thermal = default_thermal_config();
   std::string trace_path;  // Kanata pipeline trace, empty for none
-  uint64_t trace_first = 0, trace_last = 0;
+  TraceWindow trace_window;
 };
 
 class Core : public sc_core::sc_module, public PhysMemory {
@@ -68,6 +68,13 @@ class Core : public sc_core::sc_module, public PhysMemory {
   std::string first_check_failure() const {
     return pipeline_ ? pipeline_->first_check_failure() : "";
   }
+
+  // A region of interest begins or ends (sim-control): the pipeline trace may follow it.
+  void region_marker(uint32_t id, bool begin, uint64_t cycle) {
+    if (trace_) trace_->region_marker(id, begin, cycle);
+  }
+  // The pipeline trace follows a region that never began.
+  bool trace_region_missed() const { return trace_ && trace_->region_missed(); }
 
   uint8_t* ram_page(uint32_t ppn) override;
   bool io(uint32_t pa, unsigned size, bool write, uint32_t& data) override;

@@ -83,6 +83,9 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
       // in the pipeline, where the marker's store executes at issue.
       [core] { return core->snapshot(); },
       [core] { core->iss().request_stop(); }, *errors_);
+  simctl_->on_marker([core](uint32_t id, bool begin, uint64_t cycle) {
+    core->region_marker(id, begin, cycle);
+  });
 
   // RAM sits at physical 0 below the device window and continues at kRamHighBase: the bus
   // routes by this map and the block device's DMA finds RAM by it.
