@@ -30,8 +30,9 @@ const char* kUsage = "usage: kasane-sim [options] KERNEL [PROGRAM [ARGS...]]";
 
 struct Options {
   std::string config, stats, disk, platform_header, trace, trace_window, thermal_trace;
+  std::string help_config;  // "", "text" or "json"
   std::vector<std::string> sets, env, positional;
-  bool help = false, help_config = false, progress = false;
+  bool help = false, progress = false;
 };
 
 po::options_description describe(Options& o) {
@@ -54,7 +55,8 @@ po::options_description describe(Options& o) {
        "write power and temperature per thermal interval (CSV)")
       ("progress", po::bool_switch(&o.progress),
        "report simulated cycles, speed and time left on stderr every second")
-      ("help-config", po::bool_switch(&o.help_config), "list every config key and exit")
+      ("help-config", po::value(&o.help_config)->value_name("text|json")->implicit_value("text"),
+       "list every config key and exit; =json: the schema as JSON, for tools")
       ("platform-header", po::value(&o.platform_header)->value_name("FILE"),
        "write the target platform header for the config and exit");
   return d;
@@ -73,7 +75,8 @@ size_t options_end(int argc, char** argv, const po::options_description& d) {
     name = name.substr(0, name.find('='));
     const po::option_description* od = d.find_nothrow(name, false);
     ++i;
-    if (od && od->semantic()->max_tokens() > 0 && !inline_value) ++i;
+    // An option with an implicit value (--help-config) takes its value only after '='.
+    if (od && od->semantic()->min_tokens() > 0 && !inline_value) ++i;
   }
   return static_cast<size_t>(std::min(i, argc));
 }
@@ -123,10 +126,16 @@ int sc_main(int argc, char** argv) {
               << "75 sim-control misuse, 76 exception storm, 78 bad config.\n";
     return 0;
   }
-  if (o.help_config) {
+  if (o.help_config == "text") {
     std::cout << Config::help_text();
     return 0;
   }
+  if (o.help_config == "json") {
+    std::cout << config_schema_json().dump(1) << "\n";
+    return 0;
+  }
+  if (!o.help_config.empty())
+    return fail(exit_status::kUsage, "--help-config takes text or json, not '" + o.help_config + "'");
 
   Config cfg;
   try {
