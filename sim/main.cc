@@ -3,8 +3,11 @@
 //   kasane-sim [--config FILE] [--set key=value]... [--disk FILE] [--stats FILE]
 //              KERNEL [PROGRAM [ARGS...]]
 //
-// Options come before KERNEL; everything after PROGRAM belongs to the guest program.
+// Options come before KERNEL; everything after PROGRAM belongs to the guest program. The guest sees
+// PROGRAM's file name (no directory) as argv[0] and only the --env strings as its environment, so
+// where the files live on the host never reaches it.
 #include <chrono>
+#include <filesystem>
 #include <tuple>
 #include <cstdlib>
 #include <cstdio>
@@ -165,6 +168,11 @@ int sc_main(int argc, char** argv) {
     if (o.positional.size() > 1) program = ElfImage::load(o.positional[1]);
     std::vector<std::string> args(o.positional.begin() + std::min<size_t>(1, o.positional.size()),
                                   o.positional.end());
+    // The guest's argv[0] is the program's file name without its directory: the strings sit at
+    // the top of the initial stack, so a host path would move the stack (and every cycle count
+    // that depends on alignment) with the length of the checkout's path. The kernel still finds
+    // the boot program by this name when it spawns itself.
+    if (!args.empty()) args[0] = std::filesystem::path(args[0]).filename().string();
 
     // SystemC's informational reports ("simulation stopped by user") would land on the console.
     TraceOptions trace;
