@@ -21,10 +21,8 @@ EXPERIMENTS = ROOT / "configs" / "experiments"
 
 def prepare(file: str, build_arg: str | None):
     build = Build(build_dir(build_arg))
-    exp = spec.load(Path(file), build)
-    points = sweep.expand(exp)
-    sweep.check_filters(exp, points)
-    return build, exp, points
+    exp = spec.load(Path(file), build)  # every error of the file at once, or nothing runs
+    return build, exp, sweep.expand(exp)
 
 
 def shown(path: Path) -> str:
@@ -138,7 +136,8 @@ def main(argv=None) -> int:
     try:
         return opt.func(opt)
     except ExperimentError as e:
-        print(f"kasane: {e}", file=sys.stderr)
+        for line in str(e).splitlines():
+            print(f"kasane: {line}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("kasane: interrupted", file=sys.stderr)

@@ -8,65 +8,34 @@ from pathlib import Path
 
 from .expr import PointFailed, evaluate, names_of
 from .points import THERMAL
-from .spec import FILE_NAME, Checker, check_expr, check_where
+from .spec import Checker, check_expr
 from .sweep import MISSING, fmt_value, lookup, matches
 from .tables import make_at
 
-SCALES = ("linear", "log", "log2")
-KEYS = ("name", "title", "kind", "trace", "x", "y", "series", "where", "xscale", "yscale",
-        "xlabel", "ylabel", "reference")
-
-
-def check_plot(c: Checker, where: str, p) -> dict:
-    c.keys(where, p, KEYS, required=("name",))
-    name = c.string(f"{where} name", p["name"])
-    if not FILE_NAME.match(name):
-        c.fail(f"{where} name", f"{name!r}: use letters, digits, _ . - (it names the files)")
-    where = f"[[plot]] {name!r}"
+def check_plot(c: Checker, at: tuple, p: dict) -> dict:
+    """The plot as the writer uses it; its shape is schema.py's (a trace plot has no x, y or
+    reference), this compiles its expressions (resolve.py checks the names they use)."""
     kind = p.get("kind", "line")
-    if kind not in ("line", "trace"):
-        c.fail(f"{where} kind", f"{kind!r}: one of line, trace")
-    out = {"name": name, "kind": kind, "title": c.string(f"{where} title", p.get("title", name)),
-           "where": check_where(c, f"{where} where", p.get("where", {})),
-           "series": c.string(f"{where} series", p["series"]) if "series" in p else None}
-    for k in ("xscale", "yscale"):
-        out[k] = p.get(k, "linear")
-        if out[k] not in SCALES:
-            c.fail(f"{where} {k}", f"{out[k]!r}: one of {', '.join(SCALES)}")
+    out = {"name": p["name"], "kind": kind, "title": p.get("title", p["name"]),
+           "where": p.get("where", {}), "series": p.get("series"), "at": at,
+           "xscale": p.get("xscale", "linear"), "yscale": p.get("yscale", "linear")}
     if kind == "trace":
-        for k in ("x", "y", "reference"):
-            if k in p:
-                c.fail(f"{where} {k}", "not for kind = \"trace\" (x is time, y die temperature)")
-        if p.get("trace", "thermal") != "thermal":
-            c.fail(f"{where} trace", f"{p['trace']!r}: the only trace is \"thermal\"")
         out.update(xlabel=p.get("xlabel", "simulated time (ms)"),
                    ylabel=p.get("ylabel", "die temperature (°C)"), reference=[])
-    else:
-        if "trace" in p:
-            c.fail(f"{where} trace", "only for kind = \"trace\"")
-        for k in ("x", "y"):
-            if k not in p:
-                c.fail(where, f"missing key {k!r}")
-            out[k] = c.string(f"{where} {k}", p[k])
-            out[k + "code"] = check_expr(c, f"{where} {k}", p[k])
-        out.update(xlabel=p.get("xlabel", p["x"]), ylabel=p.get("ylabel", p["y"]))
-        refs = p.get("reference", [])
-        refs = [refs] if isinstance(refs, dict) else c.typed(f"{where} reference", refs, (list,),
-                                                            "a table {label, x, y} or a list")
-        for i, r in enumerate(refs):
-            w = f"{where} reference[{i}]"
-            c.keys(w, r, ("label", "x", "y"), required=("x", "y"))
-            for k in ("x", "y"):
-                c.typed(f"{w} {k}", r[k], (list,), "a list of numbers")
-                for v in r[k]:
-                    c.typed(f"{w} {k}", v, (int, float), "a list of numbers")
-            if len(r["x"]) != len(r["y"]):
-                c.fail(w, f"x has {len(r['x'])} values, y {len(r['y'])}")
-        out["reference"] = [{"label": c.string(f"{where} reference label",
-                                               r.get("label", "reference")),
-                             "x": r["x"], "y": r["y"]} for r in refs]
-    for k in ("xlabel", "ylabel"):
-        c.string(f"{where} {k}", out[k])
+        return out
+    for k in ("x", "y"):
+        out[k] = p[k]
+        with c.guard():
+            out[k + "code"] = check_expr(c, at + (k,), p[k])
+    out.update(xlabel=p.get("xlabel", p["x"]), ylabel=p.get("ylabel", p["y"]))
+    refs = p.get("reference", [])
+    refs = [refs] if isinstance(refs, dict) else refs
+    for i, r in enumerate(refs):
+        if len(r["x"]) != len(r["y"]):
+            c.error(at + ("reference",), f"reference {i + 1}: x has {len(r['x'])} values, y "
+                                         f"{len(r['y'])}")
+    out["reference"] = [{"label": r.get("label", "reference"), "x": r["x"], "y": r["y"]}
+                        for r in refs]
     return out
 
 

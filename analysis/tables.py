@@ -7,47 +7,33 @@ import csv
 from pathlib import Path
 
 from .expr import PointFailed, PointView, evaluate, names_of
-from .spec import Checker, check_expr, check_where, FILE_NAME
+from .spec import Checker, check_expr
 from .sweep import matches
 
 
-def check_table(c: Checker, where: str, t) -> dict:
-    c.keys(where, t, ("name", "title", "rows", "where", "columns"), required=("name", "columns"))
-    name = c.string(f"{where} name", t["name"])
-    if not FILE_NAME.match(name):
-        c.fail(f"{where} name", f"{name!r}: use letters, digits, _ . - (it names the files)")
-    where = f"[[table]] {name!r}"
+def check_table(c: Checker, at: tuple, t: dict) -> dict:
+    """The table as the writers use it; its shape is schema.py's, this compiles its expressions and
+    checks its formats (resolve.py checks the names they use)."""
     rows = t.get("rows", "points")
-    if isinstance(rows, list):
-        for i, r in enumerate(rows):
-            c.typed(f"{where} rows[{i}]", r, (dict,), "an inline table of row variables")
-            for k, v in r.items():
-                c.name(f"{where} rows[{i}]", k, "a variable name")
-                c.scalar(f"{where} rows[{i}].{k}", v)
-        if "where" in t:
-            c.fail(f"{where} where", "only for rows = \"points\" (explicit rows use at())")
-    elif rows != "points":
-        c.fail(f"{where} rows", f"{rows!r}: either \"points\" or a list of inline tables")
-    cols = c.typed(f"{where} columns", t["columns"], (list,), "a list of {title, value, format}")
-    if not cols:
-        c.fail(f"{where} columns", "no columns")
+    if isinstance(rows, list) and "where" in t:
+        c.error(at + ("where",), "only for rows = \"points\" (explicit rows use at())")
     checked = []
-    for i, col in enumerate(cols):
-        w = f"{where} columns[{i}]"
-        c.keys(w, col, ("title", "value", "format"), required=("value",))
-        value = c.string(f"{w} value", col["value"])
-        fmt = col.get("format")
-        if fmt is not None:
-            c.string(f"{w} format", fmt)
-            try:
-                fmt.format(0)
-            except (ValueError, IndexError, KeyError) as e:
-                if "Unknown format code" not in str(e):  # a string format fails on a number
-                    c.fail(f"{w} format", f"{fmt!r} is not a format string for one value: {e}")
-        checked.append({"title": c.string(f"{w} title", col.get("title", value)), "value": value,
-                        "code": check_expr(c, f"{w} value", value), "format": fmt})
-    return {"name": name, "title": c.string(f"{where} title", t.get("title", name)), "rows": rows,
-            "where": check_where(c, f"{where} where", t.get("where", {})), "columns": checked}
+    for i, col in enumerate(t["columns"]):
+        with c.guard():
+            w = at + ("columns", i)
+            fmt = col.get("format")
+            if fmt is not None:
+                try:
+                    fmt.format(0)
+                except (ValueError, IndexError, KeyError) as e:
+                    if "Unknown format code" not in str(e):  # a string format fails on a number
+                        c.error(w + ("format",), f"{fmt!r} is not a format string for one value: "
+                                                 f"{e}")
+            checked.append({"title": col.get("title", col["value"]), "value": col["value"],
+                            "code": check_expr(c, w + ("value",), col["value"]), "format": fmt,
+                            "at": w + ("value",)})
+    return {"name": t["name"], "title": t.get("title", t["name"]), "rows": rows,
+            "where": t.get("where", {}), "columns": checked, "at": at}
 
 
 def view(row, metric_names) -> PointView:
