@@ -12,7 +12,7 @@ Modules, in the order a run uses them:
     runner   run the points in parallel processes, fresh disk images, failures
     results  metrics from stats.json, results.csv and results.jsonl
     expr     the restricted expressions of tables and plots
-    repeats  means and 95% confidence intervals over the seeds of repeated points
+    repeats  means and 95% confidence intervals over the seeds of repeated points (scipy)
     tables   Markdown and CSV tables
     plots    PNG and SVG plots
     cli      the `kasane` command: run, list; summary.md

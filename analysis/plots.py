@@ -1,6 +1,8 @@
 """Plots, written as plots/NAME.png and plots/NAME.svg (matplotlib, Agg backend):
 - kind = "line" (the default): x and y expressions per point, one line per value of `series`,
-  the points of a line in x order; failed points are left out; optional reference curves;
+  the points of a line in x order; failed points are left out; optional reference curves; with
+  `repeat`, each point is the mean over its seeds with a 95% error bar (repeats.py); the data
+  drawn is also written to plots/NAME.csv (series, x, y, y_low, y_high, runs);
 - kind = "trace": one line per point from its thermal trace (needs thermal_trace = true):
   simulated time in ms against die temperature, labelled by `series`."""
 import csv
@@ -8,6 +10,7 @@ from pathlib import Path
 
 from .expr import PointFailed, evaluate, names_of
 from .points import THERMAL
+from .repeats import Summary, by_seed, combine, is_number, summarise
 from .spec import Checker, check_expr
 from .sweep import MISSING, fmt_value, lookup, matches
 from .tables import make_at
@@ -54,31 +57,62 @@ def series_label(plot, params, fallback):
     return fallback if v is MISSING else f"{plot['series']}={fmt_value(v)}"
 
 
-def draw_lines(ax, plot, rows, metric_names) -> list:
-    """One line per series value; returns the errors."""
-    errors, lines = [], {}
-    at = make_at(rows, metric_names)
-    picked = [r for r in rows if matches(r.params, plot["where"])]
-    for i, r in enumerate(picked):
-        if not r.ok:
-            continue
-        names = names_of(r.params, r.metrics, metric_names)
-        names.update(i=i, at=at, first=None, prev=None)
-        try:
-            x, y = evaluate(plot["xcode"], names), evaluate(plot["ycode"], names)
-        except PointFailed:
-            continue
-        except Exception as e:
-            errors.append(f"plot {plot['name']!r}, point {r.outcome.job.dirname}: "
-                          f"{type(e).__name__}: {e}")
-            continue
-        lines.setdefault(series_label(plot, r.params, plot["y"]), []).append((x, y))
-    for label, xy in lines.items():
+def line_data(plot, rows, metric_names) -> tuple[dict, list]:
+    """{series label: [(x, y Summary)]} in x order, and the errors. With repeats, x and y are
+    computed per seed and summarised per sweep combination (the mean x; y's mean and interval)."""
+    errors, points = [], {}  # (label, combo) -> ([x per seed], [y per seed])
+    for _, seed_rows in by_seed(rows):
+        at = make_at(seed_rows, metric_names)
+        picked = [r for r in seed_rows if matches(r.params, plot["where"])]
+        for i, r in enumerate(picked):
+            if not r.ok:
+                continue
+            names = names_of(r.params, r.metrics, metric_names)
+            names.update(i=i, at=at, first=None, prev=None)
+            try:
+                x, y = evaluate(plot["xcode"], names), evaluate(plot["ycode"], names)
+            except PointFailed:
+                continue
+            except Exception as e:
+                errors.append(f"plot {plot['name']!r}, point {r.outcome.job.dirname}: "
+                              f"{type(e).__name__}: {e}")
+                continue
+            key = (series_label(plot, r.params, plot["y"]), getattr(r.outcome.job.point, "combo", i))
+            xs, ys = points.setdefault(key, ([], []))
+            xs.append(x)
+            ys.append(y)
+    lines = {}
+    for (label, _), (xs, ys) in points.items():
+        x = combine(xs)
+        x = x.mean if isinstance(x, Summary) else x
+        lines.setdefault(label, []).append((x, summarise(ys) if all(map(is_number, ys))
+                                            else Summary(ys[0], ys[0], ys[0], len(ys))))
+    for xy in lines.values():
         try:
             xy.sort(key=lambda p: p[0])
         except TypeError:
             pass  # x values of mixed kinds: keep sweep order
-        ax.plot([p[0] for p in xy], [p[1] for p in xy], marker="o", label=label)
+    return lines, errors
+
+
+def draw_lines(ax, plot, rows, metric_names, out: Path) -> list:
+    """One line per series value, with 95% error bars where points were repeated; the data drawn
+    also goes to plots/NAME.csv. Returns the errors."""
+    lines, errors = line_data(plot, rows, metric_names)
+    with open(out / f"{plot['name']}.csv", "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["series", "x", "y", "y_low", "y_high", "runs"])
+        for label, xy in lines.items():
+            for x, y in xy:
+                w.writerow([label, x, y.mean, y.low, y.high, y.n])
+    for label, xy in lines.items():
+        xs, ys = [p[0] for p in xy], [p[1] for p in xy]
+        if all(y.low == y.high for y in ys):
+            ax.plot(xs, [y.mean for y in ys], marker="o", label=label)
+        else:
+            ax.errorbar(xs, [y.mean for y in ys], yerr=[[y.mean - y.low for y in ys],
+                                                        [y.high - y.mean for y in ys]],
+                        marker="o", capsize=3, label=label)
     for ref in plot["reference"]:
         ax.plot(ref["x"], ref["y"], linestyle="--", marker="x", color="gray", label=ref["label"])
     return errors
@@ -108,10 +142,12 @@ def write(plot: dict, rows, metric_names, out: Path) -> list:
     import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(7, 4.5))
     try:
+        d = out / "plots"
+        d.mkdir(parents=True, exist_ok=True)
         if plot["kind"] == "trace":
             errors = draw_traces(ax, plot, rows)
         else:
-            errors = draw_lines(ax, plot, rows, metric_names)
+            errors = draw_lines(ax, plot, rows, metric_names, d)
         _scale(ax, "x", plot["xscale"])
         _scale(ax, "y", plot["yscale"])
         ax.set_title(plot["title"])
@@ -121,8 +157,6 @@ def write(plot: dict, rows, metric_names, out: Path) -> list:
         if ax.get_legend_handles_labels()[0]:
             ax.legend()
         fig.tight_layout()
-        d = out / "plots"
-        d.mkdir(parents=True, exist_ok=True)
         fig.savefig(d / f"{plot['name']}.png", dpi=100)
         # No date in the SVG: the same results give the same file.
         fig.savefig(d / f"{plot['name']}.svg", metadata={"Date": None})
