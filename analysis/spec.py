@@ -359,6 +359,8 @@ def check_sweep(c: Checker, at: tuple, s: dict, build: Build) -> dict:
                 if values.count(x) > 1:
                     c.fail(w, f"{x!r} is listed twice")
             if "." in k:
+                if k not in build.config_keys():
+                    del out[k]  # not a key: as a parameter it would only confuse later errors
                 for x in values:
                     check_config_value(c, w, k, x, build)
     return out
