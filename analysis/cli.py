@@ -97,7 +97,9 @@ def run(opt) -> int:
 
 def check(opt) -> int:
     build, exp, points = prepare(opt.file, opt.build)
-    print(f"{exp.path.name}: {exp.title}: {len(points)} points, {len(exp.tables)} tables, "
+    runs = (f"{len(points) // exp.repeat} points x {exp.repeat} seeds = {len(points)} runs"
+            if exp.repeat > 1 else f"{len(points)} points")
+    print(f"{exp.path.name}: {exp.title}: {runs}, {len(exp.tables)} tables, "
           f"{len(exp.plots)} plots")
     for p in points:
         job = make_job(p, build)
