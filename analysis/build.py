@@ -1,7 +1,7 @@
 """Where the driver finds what it runs: the repository, the build directory (KASANE_BUILD or
 build/), kasane-sim and the target tree; the machine-config schema as kasane-sim lists it
-(--help-config=json), used to check config keys and values before anything runs; and content hashes of
-the files a point depends on, each file hashed once per run."""
+(--help-config=json), used to check config keys and values before anything runs; and content
+hashes of the files a point depends on, each file hashed once per run."""
 import hashlib
 import json
 import os

@@ -38,7 +38,8 @@ def summary(exp, rows, table_md: list, counts: dict) -> str:
         parts.append(exp.description.strip() + "\n")
     runs = (f"{len(rows) // exp.repeat} points, each run {exp.repeat} times with "
             f"sim.perturb_seed = 1..{exp.repeat} (tables show the mean ± the half-width of its "
-            f"95% confidence interval), {len(rows)} runs" if exp.repeat > 1 else f"{len(rows)} points")
+            f"95% confidence interval), {len(rows)} runs" if exp.repeat > 1
+            else f"{len(rows)} points")
     parts.append(f"Experiment `{exp.path.name}`: {runs} ({counts['ran']} ran, "
                  f"{counts['skipped']} unchanged, {counts['failed']} failed); per run "
                  "parameters and metrics in `results.csv` and `results.jsonl`.\n")

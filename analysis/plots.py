@@ -77,7 +77,8 @@ def line_data(plot, rows, metric_names) -> tuple[dict, list]:
                 errors.append(f"plot {plot['name']!r}, point {r.outcome.job.dirname}: "
                               f"{type(e).__name__}: {e}")
                 continue
-            key = (series_label(plot, r.params, plot["y"]), getattr(r.outcome.job.point, "combo", i))
+            combo = getattr(r.outcome.job.point, "combo", i)  # the seeds of one point share it
+            key = (series_label(plot, r.params, plot["y"]), combo)
             xs, ys = points.setdefault(key, ([], []))
             xs.append(x)
             ys.append(y)

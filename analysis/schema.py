@@ -166,8 +166,8 @@ def explain(e: jsonschema.ValidationError) -> list[tuple[tuple, str]]:
     if e.validator == "minLength":
         return [(path, "must not be empty")]
     if e.validator in ("minimum", "exclusiveMinimum"):
-        return [(path, f"{v} must be {'more than' if e.validator == 'exclusiveMinimum' else 'at least'}"
-                       f" {e.validator_value}")]
+        than = "more than" if e.validator == "exclusiveMinimum" else "at least"
+        return [(path, f"{v} must be {than} {e.validator_value}")]
     if e.validator == "maximum":
         return [(path, f"{v} must be at most {e.validator_value}")]
     if e.validator == "enum":

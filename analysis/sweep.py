@@ -72,10 +72,10 @@ def expand(exp: Experiment, strict: bool = True) -> list[Point]:
                 if s[k] is not None:
                     s[k] = substitute(s[k], params, f"{where} {k}", strict)
             s["args"] = [substitute(a, params, f"{where} args", strict) for a in s["args"]]
-            s["env"] = {k: substitute(v, params, f"{where} env.{k}", strict) if isinstance(v, str) else v
+            s["env"] = {k: substitute(v, params, f"{where} env.{k}", strict)
                         for k, v in s["env"].items()}
             s["set"] = {**s["set"], **{k: v for k, v in zip(keys, combo) if "." in k}}
-            s["set"] = {k: substitute(v, params, f"{where} set.{k}", strict) if isinstance(v, str) else v
+            s["set"] = {k: substitute(v, params, f"{where} set.{k}", strict)
                         for k, v in s["set"].items()}
             seeds = range(1, exp.repeat + 1) if exp.repeat > 1 else [None]
             for seed in seeds:

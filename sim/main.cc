@@ -138,7 +138,8 @@ int sc_main(int argc, char** argv) {
     return 0;
   }
   if (!o.help_config.empty())
-    return fail(exit_status::kUsage, "--help-config takes text or json, not '" + o.help_config + "'");
+    return fail(exit_status::kUsage,
+                "--help-config takes text or json, not '" + o.help_config + "'");
 
   Config cfg;
   try {

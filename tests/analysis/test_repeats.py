@@ -14,7 +14,8 @@ from analysis import plots, repeats, spec, sweep, tables
 from analysis.expr import compile_expr
 from analysis.results import Row
 
-# t(0.975, 2) from a printed table of Student's t distribution (two-sided 95%, 2 degrees of freedom).
+# t(0.975, 2) from a printed table of Student's t distribution (two-sided 95%, 2 degrees of
+# freedom).
 T_975_DF2 = 4.302652729911275
 METRICS = ["cycles"]
 
