@@ -3,7 +3,8 @@
  *
  * The initial stack, from $sp up: argc, argv[0..argc-1], 0, envp[0..envc-1], 0, auxv pairs ending
  * with AT_NULL, then (up to USTACKTOP) the argument strings, the environment strings and the 16
- * AT_RANDOM bytes. $sp is 16-byte aligned. */
+ * AT_RANDOM bytes. $sp is 16-byte aligned. The whole block sits stack_offset bytes below USTACKTOP:
+ * 0 unless kasane-sim was given a perturbation seed (include/kasane/bootinfo.h says why). */
 #include <kasane/bootinfo.h>
 
 #include "defs.h"
@@ -21,6 +22,7 @@
 static const uint8_t* boot_program;
 static uint32_t boot_program_size;
 static const char* boot_argv0;
+static uint32_t stack_offset; /* bootinfo's, checked by main: a multiple of 16, at most 1024 */
 
 /* Errors exec_path() returns that the caller turns into errno values. */
 const char EXEC_ENOENT[] = "no such file";
@@ -149,7 +151,7 @@ struct execargs {
 static uint32_t setupstack(struct vmspace* vm, const struct execargs* bi, const struct elfhdr* eh,
                            uint32_t phdr_va) {
   uint32_t nvec = 1 + bi->argc + 1 + bi->envc + 1 + 2 * NAUXV;
-  uint32_t strings = USTACKTOP - 16 - bi->env_size - bi->args_size;
+  uint32_t strings = USTACKTOP - 16 - stack_offset - bi->env_size - bi->args_size;
   uint32_t sp = (strings - 4 * nvec) & ~15u;
   if (uvm_alloc(vm, PGROUNDDOWN(sp) - USTACKEAGER, USTACKTOP, PTE_D) < 0) return 0;
 
@@ -226,6 +228,7 @@ const char* exec_boot(struct proc* p, const struct kasane_bootinfo* bi) {
   boot_program = img.mem;
   boot_program_size = img.size;
   boot_argv0 = bi->argc ? P2V(bi->args_pa) : "";
+  stack_offset = bi->stack_offset;
   return load(p, &img, &args, boot_argv0);
 }
 

@@ -32,6 +32,9 @@ static void checkbootinfo(const struct kasane_bootinfo* bi, uint32_t magic) {
       !within(bi->args_pa, bi->args_size, bi->boot_pa, top) ||
       !within(bi->env_pa, bi->env_size, bi->boot_pa, top))
     panic("bootinfo: program, arguments or environment outside the boot block");
+  if (bi->stack_offset > KASANE_STACK_OFFSET_MAX || bi->stack_offset % KASANE_STACK_OFFSET_ALIGN)
+    panic("bootinfo: stack offset %u is not a multiple of %u in 0..%u", bi->stack_offset,
+          KASANE_STACK_OFFSET_ALIGN, KASANE_STACK_OFFSET_MAX);
 }
 
 /* Called by entry.S on context 0 with the boot protocol's $a0 and $a1. Does not return. */

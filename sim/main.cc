@@ -52,8 +52,9 @@ po::options_description describe(Options& o) {
        "environment string for the program (repeatable)")
       ("pipeline-trace", po::value(&o.trace)->value_name("FILE"),
        "write a Kanata pipeline trace (open it in Konata); needs sim.model = pipeline")
-      ("trace-window", po::value(&o.trace_window)->value_name("A:B"),
-       "only cycles A to B go into the pipeline trace")
+      ("trace-window", po::value(&o.trace_window)->value_name("A:B|roi:ID[-M][+N]"),
+       "only cycles A to B go into the pipeline trace; or region ID's first entry, from M "
+       "cycles before its begin to N cycles after its end")
       ("thermal-trace", po::value(&o.thermal_trace)->value_name("FILE"),
        "write power and temperature per thermal interval (CSV)")
       ("progress", po::bool_switch(&o.progress),
@@ -183,7 +184,7 @@ int sc_main(int argc, char** argv) {
     if (!o.trace_window.empty()) {
       if (o.trace.empty()) return fail(exit_status::kUsage, "--trace-window needs --pipeline-trace");
       try {
-        std::tie(trace.first, trace.last) = parse_trace_window(o.trace_window);
+        trace.window = parse_trace_spec(o.trace_window);
       } catch (const std::invalid_argument& e) {
         return fail(exit_status::kUsage, std::string("--trace-window: ") + e.what());
       }
@@ -205,6 +206,11 @@ int sc_main(int argc, char** argv) {
       if (!out) return fail(exit_status::kNoInput, "cannot write stats file '" + o.stats + "'");
       out << make_stats(cfg, r, seconds).dump(2) << "\n";
     }
+    if (platform.trace_region_missed())
+      return fail(exit_status::kUsage,
+                  "--trace-window " + o.trace_window + ": region " +
+                      std::to_string(trace.window.region_id) +
+                      " was never entered, so the pipeline trace has no instruction");
     if (r.check_failures)
       return fail(exit_status::kCheckFailed,
                   "reference check failed " + std::to_string(r.check_failures) +

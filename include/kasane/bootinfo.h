@@ -13,7 +13,14 @@
 #include <stdint.h>
 
 #define KASANE_BOOT_MAGIC 0x454e534bu /* "KSNE" */
-#define KASANE_BOOT_VERSION 2u
+#define KASANE_BOOT_VERSION 3u
+
+/* The initial user stack of exec lies stack_offset bytes lower than it would (a multiple of
+ * KASANE_STACK_OFFSET_ALIGN, at most KASANE_STACK_OFFSET_MAX): with sim.perturb_seed set,
+ * kasane-sim derives it from the seed, so that runs with different seeds also differ in how the
+ * program's stack maps onto cache sets (Alameldeen & Wood); 0 otherwise. */
+#define KASANE_STACK_OFFSET_ALIGN 16u
+#define KASANE_STACK_OFFSET_MAX 1024u
 
 struct kasane_bootinfo {
   uint32_t magic;        /* KASANE_BOOT_MAGIC */
@@ -30,6 +37,7 @@ struct kasane_bootinfo {
   uint32_t env_pa;
   uint32_t env_size;
   uint32_t clock_khz;    /* core clock, kHz: converts cycles to time (core.clock_ghz) */
+  uint32_t stack_offset; /* bytes the initial user stack moves down (see above) */
 };
 
 #endif /* KASANE_BOOTINFO_H */

@@ -26,8 +26,7 @@ Core::Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming&
   if (timing.pipeline) {
     memory_ = std::make_unique<MemoryHierarchy>(timing.memory);
     if (!timing.trace_path.empty())
-      trace_ = std::make_unique<KanataWriter>(timing.trace_path, timing.trace_first,
-                                              timing.trace_last);
+      trace_ = std::make_unique<KanataWriter>(timing.trace_path, timing.trace_window);
     unsigned line =
         timing.memory.model == "cached" ? timing.memory.l1i.line_bytes : timing.fetch_block;
     pipeline_ = std::make_unique<Pipeline>(timing.pipe, functional_, memory_->inst(),
@@ -38,18 +37,45 @@ Core::Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming&
 }
 
 uint64_t Core::retired(unsigned c) const {
-  // Instructions take effect, in program order, when the ISS executes them; in the pipeline the
-  // last few may still be in flight when the guest stops the simulation, so its own retire
-  // count (in the pipeline stats) can trail this by as many.
+  // Instructions take effect, in program order, when the ISS executes them; the pipeline retires
+  // the ones still in flight when the run ends (Pipeline::finish), so its own per-context count
+  // in the pipeline stats is the same.
   return iss_.context(c).instret;
 }
 
-nlohmann::json Core::timing_stats() const {
+CounterSet Core::counters() const {
+  CounterSet c;
+  for (unsigned i = 0; i < iss_.num_contexts(); ++i)
+    c.set("instret." + std::to_string(i), iss_.context(i).instret);
+  if (pipeline_) {
+    pipeline_->counters(c);
+    memory_->counters(c);
+  }
+  power_->counters(c);
+  return c;
+}
+
+CounterSet Core::snapshot() {
+  // The ISS model charges power once per quantum: bring it up to this cycle first.
+  if (!pipeline_) account_iss_power();
+  return counters();
+}
+
+nlohmann::json Core::timing_report(const CounterSet& c, uint64_t cycles) const {
   if (!pipeline_) return nullptr;
-  uint64_t retired_total = 0;
-  for (unsigned c = 0; c < iss_.num_contexts(); ++c) retired_total += retired(c);
-  nlohmann::json j = pipeline_->stats_json(cycle_);
-  j["memory"] = memory_->stats_json(retired_total);
+  uint64_t retired_total = 0;  // the MPKI denominator: instructions executed
+  for (unsigned i = 0; i < iss_.num_contexts(); ++i)
+    retired_total += c.count("instret." + std::to_string(i));
+  nlohmann::json j = pipeline_->report(c, cycles);
+  j["memory"] = memory_->report(c, retired_total);
+  return j;
+}
+
+nlohmann::json Core::timing_stats() const { return timing_report(counters(), cycle_); }
+
+nlohmann::json Core::report(const CounterSet& c, uint64_t cycles) const {
+  nlohmann::json j = {{"power", power_->report(c)}};
+  if (pipeline_) j["pipeline"] = timing_report(c, cycles);
   return j;
 }
 
@@ -109,8 +135,9 @@ void Core::account_power(uint64_t cycles) {
 
 // The ISS has no pipeline to count events in: each executed instruction is charged a fetch, a
 // decode, a simple-ALU issue, two register reads and a write, and an L1I access; the contexts'
-// states are sampled once per quantum. The pipeline model is the one to use for power studies.
-void Core::account_iss_power(uint64_t cycles) {
+// states are sampled once per quantum, or per region marker (snapshot()). The pipeline model is
+// the one to use for power studies.
+void Core::account_iss_power() {
   uint64_t instret = 0;
   for (unsigned i = 0; i < iss_.num_contexts(); ++i) instret += iss_.context(i).instret;
   const uint64_t n = instret - instret_seen_;
@@ -119,7 +146,8 @@ void Core::account_iss_power(uint64_t cycles) {
                        PowerEvent::kRegWrite, PowerEvent::kL1I})
     power_->count(e, n);
   power_->count(PowerEvent::kRegRead, 2 * n);
-  account_power(cycles);
+  account_power(iss_.cycle() - iss_power_cycle_);
+  iss_power_cycle_ = iss_.cycle();
 }
 
 // --progress: once a host second, the cycle reached, the speed, and with sim.max_cycles set an
@@ -144,10 +172,12 @@ void Core::thread() {
     const uint64_t now = pipeline_ ? cycle_ : iss_.cycle();
     uint64_t budget = quantum_;
     if (max_cycles_) budget = std::min(budget, max_cycles_ - now);
-    if (pipeline_)
+    if (pipeline_) {
       run_pipeline(now + budget);
-    else
-      account_iss_power(iss_.run(budget));
+    } else {
+      iss_.run(budget);
+      account_iss_power();
+    }
     wait(period_ * static_cast<double>(iss_.cycle() - synced_cycle_));
     synced_cycle_ = iss_.cycle();
     if (trace_) trace_->flush();
@@ -163,6 +193,8 @@ void Core::thread() {
       break;
     }
   }
+  if (pipeline_) pipeline_->finish(cycle_);
+  if (trace_) trace_->flush();
   sc_core::sc_stop();
 }
 

@@ -33,7 +33,7 @@ struct CoreTiming {
   PowerConfig power = default_power_config();
   ThermalConfig thermal = default_thermal_config();
   std::string trace_path;  // Kanata pipeline trace, empty for none
-  uint64_t trace_first = 0, trace_last = 0;
+  TraceWindow trace_window;
 };
 
 class Core : public sc_core::sc_module, public PhysMemory {
@@ -53,6 +53,15 @@ class Core : public sc_core::sc_module, public PhysMemory {
   uint64_t retired(unsigned c) const;
   // The timing model's statistics (pipeline and memory hierarchy), null in ISS mode.
   nlohmann::json timing_stats() const;
+  // Every counter of the core (stats/counter_set.h): each context's executed instructions
+  // ("instret.C"), the pipeline's, the memory hierarchy's and the power model's.
+  CounterSet counters() const;
+  // counters(), with the ISS model's power charged up to now (for a region marker).
+  CounterSet snapshot();
+  // From counters over `cycles` cycles (a region's difference): {"pipeline": timing_stats()'s
+  // figures (pipeline model only), "power": the energies and average power}. timing_stats() is
+  // the same code on the whole run's counters.
+  nlohmann::json report(const CounterSet& counters, uint64_t cycles) const;
   PowerModel& power() { return *power_; }
   const PowerModel& power() const { return *power_; }
   uint64_t check_failures() const { return pipeline_ ? pipeline_->check_failures() : 0; }
@@ -60,18 +69,26 @@ class Core : public sc_core::sc_module, public PhysMemory {
     return pipeline_ ? pipeline_->first_check_failure() : "";
   }
 
+  // A region of interest begins or ends (sim-control): the pipeline trace may follow it.
+  void region_marker(uint32_t id, bool begin, uint64_t cycle) {
+    if (trace_) trace_->region_marker(id, begin, cycle);
+  }
+  // The pipeline trace follows a region that never began.
+  bool trace_region_missed() const { return trace_ && trace_->region_missed(); }
+
   uint8_t* ram_page(uint32_t ppn) override;
   bool io(uint32_t pa, unsigned size, bool write, uint32_t& data) override;
 
  private:
   void thread();
+  nlohmann::json timing_report(const CounterSet& counters, uint64_t cycles) const;
   // Run the pipeline until `end` or a stop.
   void run_pipeline(uint64_t end);
   // Charge `cycles` cycles in the contexts' current states to the power model, with the memory
   // traffic below the L1s since the last call.
   void account_power(uint64_t cycles);
   // In the ISS model: the instructions executed since the last call, as power events.
-  void account_iss_power(uint64_t cycles);
+  void account_iss_power();
 
   Iss iss_;
   IssCore functional_;
@@ -80,6 +97,7 @@ class Core : public sc_core::sc_module, public PhysMemory {
   std::unique_ptr<Pipeline> pipeline_;
   std::unique_ptr<PowerModel> power_;
   uint64_t l2_seen_ = 0, dram_seen_ = 0, instret_seen_ = 0;
+  uint64_t iss_power_cycle_ = 0;  // ISS model: the cycle up to which power is charged
   uint64_t cycle_ = 0;  // the pipeline's clock (the ISS keeps its own in ISS mode)
   sc_core::sc_time period_;
   uint64_t quantum_, max_cycles_;

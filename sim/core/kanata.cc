@@ -3,11 +3,13 @@
 // stages without a beginning; one cut at its end simply stays in flight when the file ends).
 #include "core/kanata.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cerrno>
 #include <cinttypes>
 #include <cstring>
 #include <stdexcept>
+#include <tuple>
 
 namespace kasane {
 
@@ -36,18 +38,70 @@ bool all_digits(const std::string& s) {
 }  // namespace
 
 KanataWriter::KanataWriter(const std::string& path, uint64_t first, uint64_t last)
-    : path_(path), file_(std::fopen(path.c_str(), "w")), first_(first), last_(last), cycle_(first) {
+    : KanataWriter(path, TraceWindow{first, last}) {}
+
+KanataWriter::KanataWriter(const std::string& path, const TraceWindow& window)
+    : path_(path),
+      file_(std::fopen(path.c_str(), "w")),
+      window_(window),
+      first_(window.first),
+      last_(window.last),
+      cycle_(window.first) {
   if (!file_)
     throw std::runtime_error("cannot open pipeline trace '" + path + "': " + std::strerror(errno));
+  std::fputs("Kanata\t0004\n", file_.get());
+  if (window_.region) {
+    waiting_ = true;  // an empty window until the region begins
+    first_ = 1;
+    last_ = 0;
+    return;
+  }
   // Konata itself counts from 0 and ignores C=, but the absolute start keeps the file
   // self-describing for other readers.
-  std::fprintf(file_.get(), "Kanata\t0004\nC=\t%" PRIu64 "\n", first);
+  std::fprintf(file_.get(), "C=\t%" PRIu64 "\n", first_);
+}
+
+void KanataWriter::region_marker(uint32_t id, bool begin, uint64_t cycle) {
+  if (!window_.region || id != window_.region_id) return;
+  if (begin && waiting_) {
+    open_window(cycle >= window_.before ? cycle - window_.before : 0);
+  } else if (!begin && !waiting_ && !closing_) {
+    closing_ = true;
+    last_ = cycle + std::min(window_.after, UINT64_MAX - cycle);
+  }
+}
+
+// The region began: the window starts `before` cycles ago, and the pre-roll holds what happened
+// since then. Instructions that began before that are left out, as with a window of cycles.
+void KanataWriter::open_window(uint64_t first) {
+  waiting_ = false;
+  first_ = cycle_ = first;
+  last_ = UINT64_MAX;
+  std::fprintf(file_.get(), "C=\t%" PRIu64 "\n", first_);
+  for (const Held& e : preroll_) {
+    if (e.cycle < first_) continue;
+    if (e.kind == Held::kBegin) {
+      if (advance(e.cycle)) write_begin(e.id, e.thread, e.pc, e.text);
+    } else if (live_.count(e.id) && advance(e.cycle)) {
+      if (e.kind == Held::kStage)
+        write_stage(e.id, e.text);
+      else
+        write_retire(e.id, e.squashed);
+    }
+  }
+  preroll_.clear();
+}
+
+void KanataWriter::hold(Held e) {
+  const uint64_t now = e.cycle;
+  preroll_.push_back(std::move(e));
+  while (!preroll_.empty() && preroll_.front().cycle + window_.before < now) preroll_.pop_front();
 }
 
 bool KanataWriter::advance(uint64_t cycle) {
   // The window is over: nothing will be written again, so drop the state.
   if (cycle > last_ && !live_.empty()) live_.clear();
-  if (!active(cycle)) return false;
+  if (cycle < first_ || cycle > last_) return false;
   assert(cycle >= cycle_ && "pipeline trace: the cycle went back");
   if (cycle > cycle_) {
     std::fprintf(file_.get(), "C\t%" PRIu64 "\n", cycle - cycle_);
@@ -56,40 +110,71 @@ bool KanataWriter::advance(uint64_t cycle) {
   return true;
 }
 
-void KanataWriter::end_stage(uint64_t id, const std::string& stage) {
-  if (!stage.empty()) std::fprintf(file_.get(), "E\t%" PRIu64 "\t0\t%s\n", id, stage.c_str());
+void KanataWriter::end_stage(uint64_t file_id, const std::string& stage) {
+  if (!stage.empty())
+    std::fprintf(file_.get(), "E\t%" PRIu64 "\t0\t%s\n", file_id, stage.c_str());
 }
 
 uint64_t KanataWriter::begin(uint64_t cycle, unsigned thread, uint32_t pc,
                              const std::string& disasm) {
+  if (waiting_) {
+    if (window_.before == 0) return kNotRecorded;
+    const uint64_t id = next_id_++;
+    hold({Held::kBegin, cycle, id, thread, pc, disasm, false});
+    return id;
+  }
   if (!advance(cycle)) return kNotRecorded;
   const uint64_t id = next_id_++;
+  write_begin(id, thread, pc, disasm);
+  return id;
+}
+
+void KanataWriter::write_begin(uint64_t id, unsigned thread, uint32_t pc,
+                               const std::string& disasm) {
+  const uint64_t f = next_file_id_++;
   // The id in the simulator is the same serial: the pipeline has no sequence number of its own
   // worth showing, and the thread has its own field.
-  std::fprintf(file_.get(), "I\t%" PRIu64 "\t%" PRIu64 "\t%u\n", id, id, thread);
-  std::fprintf(file_.get(), "L\t%" PRIu64 "\t0\t%08" PRIx32 ": %s\n", id, pc,
+  std::fprintf(file_.get(), "I\t%" PRIu64 "\t%" PRIu64 "\t%u\n", f, f, thread);
+  std::fprintf(file_.get(), "L\t%" PRIu64 "\t0\t%08" PRIx32 ": %s\n", f, pc,
                label_text(disasm).c_str());
-  live_.emplace(id, std::string());
-  return id;
+  live_.emplace(id, Live{f, std::string()});
 }
 
 void KanataWriter::stage(uint64_t cycle, uint64_t id, const char* stage) {
   assert(std::strpbrk(stage, "\t\n") == nullptr);
-  auto it = live_.find(id);  // kNotRecorded and retired ids are not there
-  if (it == live_.end() || !advance(cycle)) return;
-  end_stage(id, it->second);
-  std::fprintf(file_.get(), "S\t%" PRIu64 "\t0\t%s\n", id, stage);
-  it->second = stage;
+  if (id == kNotRecorded) return;
+  if (waiting_) {
+    hold({Held::kStage, cycle, id, 0, 0, stage, false});
+    return;
+  }
+  if (!live_.count(id) || !advance(cycle)) return;  // kNotRecorded and retired ids are not there
+  write_stage(id, stage);
+}
+
+void KanataWriter::write_stage(uint64_t id, const std::string& stage) {
+  Live& l = live_.at(id);
+  end_stage(l.file_id, l.stage);
+  std::fprintf(file_.get(), "S\t%" PRIu64 "\t0\t%s\n", l.file_id, stage.c_str());
+  l.stage = stage;
 }
 
 void KanataWriter::retire(uint64_t cycle, uint64_t id, bool squashed) {
+  if (id == kNotRecorded) return;
+  if (waiting_) {
+    hold({Held::kRetire, cycle, id, 0, 0, std::string(), squashed});
+    return;
+  }
+  if (!live_.count(id) || !advance(cycle)) return;
+  write_retire(id, squashed);
+}
+
+void KanataWriter::write_retire(uint64_t id, bool squashed) {
   auto it = live_.find(id);
-  if (it == live_.end() || !advance(cycle)) return;
-  end_stage(id, it->second);
+  end_stage(it->second.file_id, it->second.stage);
   // Konata indexes committed instructions by retire id, a serial over the whole file; a squashed
   // instruction gets the number it would have had, which the format allows to repeat.
-  std::fprintf(file_.get(), "R\t%" PRIu64 "\t%" PRIu64 "\t%d\n", id, next_retire_id_,
-               squashed ? 1 : 0);
+  std::fprintf(file_.get(), "R\t%" PRIu64 "\t%" PRIu64 "\t%d\n", it->second.file_id,
+               next_retire_id_, squashed ? 1 : 0);
   if (!squashed) ++next_retire_id_;
   live_.erase(it);
 }
@@ -100,8 +185,14 @@ void KanataWriter::flush() {
                              std::strerror(errno));
 }
 
+namespace {
+const char kExpected[] =
+    " (expected FIRST:LAST in cycles, e.g. 1000:2000, or roi:ID[-BEFORE][+AFTER], e.g. "
+    "roi:3-500+2000)";
+}  // namespace
+
 std::pair<uint64_t, uint64_t> parse_trace_window(const std::string& text) {
-  const std::string expected = " (expected FIRST:LAST in cycles, e.g. 1000:2000)";
+  const std::string expected = kExpected;
   const size_t colon = text.find(':');
   if (colon == std::string::npos)
     throw std::invalid_argument("trace window '" + text + "' has no ':'" + expected);
@@ -119,6 +210,44 @@ std::pair<uint64_t, uint64_t> parse_trace_window(const std::string& text) {
   if (last < first)
     throw std::invalid_argument("trace window '" + text + "' ends before it starts" + expected);
   return {first, last};
+}
+
+// roi:ID[-BEFORE][+AFTER]: each part decimal, in that order, the margins optional.
+TraceWindow parse_trace_spec(const std::string& text) {
+  if (text.compare(0, 4, "roi:") != 0) {
+    TraceWindow w;
+    std::tie(w.first, w.last) = parse_trace_window(text);
+    return w;
+  }
+  auto fail = [&](const std::string& why) {
+    throw std::invalid_argument("trace window '" + text + "' " + why + kExpected);
+  };
+  TraceWindow w;
+  w.region = true;
+  const std::string rest = text.substr(4);
+  const size_t minus = rest.find('-'), plus = rest.find('+');
+  if (minus != std::string::npos && plus != std::string::npos && plus < minus)
+    fail("has its +AFTER before its -BEFORE");
+  const size_t id_end = std::min(minus, plus);
+  auto number = [&](const std::string& digits, const char* what) -> uint64_t {
+    if (!all_digits(digits))
+      fail(std::string("has no decimal ") + what + " where '" + digits + "' is");
+    try {
+      return std::stoull(digits);
+    } catch (const std::out_of_range&) {
+      fail(std::string("has a ") + what + " too large");
+    }
+    return 0;
+  };
+  const uint64_t id = number(rest.substr(0, id_end), "region id");
+  if (id > UINT32_MAX) fail("has a region id too large");
+  w.region_id = static_cast<uint32_t>(id);
+  if (minus != std::string::npos)
+    w.before = number(rest.substr(minus + 1, plus == std::string::npos ? std::string::npos
+                                                                        : plus - minus - 1),
+                      "BEFORE margin");
+  if (plus != std::string::npos) w.after = number(rest.substr(plus + 1), "AFTER margin");
+  return w;
 }
 
 }  // namespace kasane

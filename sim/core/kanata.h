@@ -2,16 +2,31 @@
 // that enter the pipeline during a window of cycles. Each instruction gets an I line, a label
 // with its pc and disassembly, S/E lines as it moves through the stages (lane 0), and an R line
 // when it commits or is squashed. tests/host/kanata.py reads the format back for tests.
+//
+// The window is a span of cycles, or a region of interest (--trace-window roi:ID-BEFORE+AFTER):
+// then the writer waits for the region's begin marker and stops AFTER cycles past its end. Since
+// the begin is only known when it happens, a BEFORE margin is kept as a pre-roll: the events of
+// the last BEFORE cycles are held in memory and written out when the region begins.
 #pragma once
 
 #include <cstdint>
 #include <cstdio>
+#include <deque>
 #include <memory>
 #include <string>
 #include <unordered_map>
 #include <utility>
 
 namespace kasane {
+
+// What --trace-window selects: cycles first..last, or the first entry of region `region_id`
+// with margins (the region's begin - before .. its end + after).
+struct TraceWindow {
+  uint64_t first = 0, last = UINT64_MAX;
+  bool region = false;
+  uint32_t region_id = 0;
+  uint64_t before = 0, after = 0;
+};
 
 class KanataWriter {
  public:
@@ -22,9 +37,19 @@ class KanataWriter {
   // and instructions that begin before `first` are not recorded at all. Throws
   // std::runtime_error naming the path if it cannot be opened.
   KanataWriter(const std::string& path, uint64_t first, uint64_t last);
+  // The same for a TraceWindow; a region window records nothing until region_marker() opens it.
+  KanataWriter(const std::string& path, const TraceWindow& window);
 
-  // Inside the window: worth building the disassembly for begin().
-  bool active(uint64_t cycle) const { return cycle >= first_ && cycle <= last_; }
+  // Inside the window (or its pre-roll): worth building the disassembly for begin().
+  bool active(uint64_t cycle) const {
+    return (cycle >= first_ && cycle <= last_) || (waiting_ && window_.before > 0);
+  }
+
+  // A region of interest begins or ends at `cycle` (sim-control's markers). Opens the window at
+  // the first begin of the traced region, closes it window.after cycles past that entry's end.
+  void region_marker(uint32_t id, bool begin, uint64_t cycle);
+  // A region window whose region never began: the trace holds no instruction.
+  bool region_missed() const { return window_.region && waiting_; }
 
   // Every call takes the current cycle, which never goes back (asserted; in a release build an
   // earlier cycle is written as the current one). The writer emits C lines as it moves forward.
@@ -45,17 +70,47 @@ class KanataWriter {
 
   // True if `cycle` is inside the window; then moves the file's cycle to it.
   bool advance(uint64_t cycle);
-  void end_stage(uint64_t id, const std::string& stage);
+  void end_stage(uint64_t file_id, const std::string& stage);
+  // The writes themselves, by the pipeline's id, inside the window.
+  void write_begin(uint64_t id, unsigned thread, uint32_t pc, const std::string& disasm);
+  void write_stage(uint64_t id, const std::string& stage);
+  void write_retire(uint64_t id, bool squashed);
+
+  // An event held in the pre-roll while a region window waits for its region.
+  struct Held {
+    enum Kind : uint8_t { kBegin, kStage, kRetire } kind;
+    uint64_t cycle, id;
+    unsigned thread;
+    uint32_t pc;
+    std::string text;  // disassembly or stage name
+    bool squashed;
+  };
+  void hold(Held e);
+  void open_window(uint64_t first);
 
   std::string path_;
   std::unique_ptr<std::FILE, FileCloser> file_;
+  TraceWindow window_;
   uint64_t first_, last_;
+  bool waiting_ = false;         // a region window before its region began
+  bool closing_ = false;         // its region ended: last_ is set
   uint64_t cycle_;               // the cycle of the last line written
-  uint64_t next_id_ = 0;         // serial number of the next recorded instruction
+  uint64_t next_id_ = 0;         // the pipeline's id of the next instruction begun
+  uint64_t next_file_id_ = 0;    // serial number in the file of the next recorded instruction
   uint64_t next_retire_id_ = 0;  // serial number of the next committed instruction
-  // Recorded instructions still in flight -> their current stage ("" before the first one).
-  std::unordered_map<uint64_t, std::string> live_;
+  // Recorded instructions still in flight -> their id in the file and current stage ("" before
+  // the first one).
+  struct Live {
+    uint64_t file_id;
+    std::string stage;
+  };
+  std::unordered_map<uint64_t, Live> live_;
+  std::deque<Held> preroll_;  // oldest first; none older than `before` cycles
 };
+
+// Parses --trace-window: "A:B" (parse_trace_window) or "roi:ID[-BEFORE][+AFTER]" (decimal ID and
+// cycles); throws std::invalid_argument saying what is wrong and what is expected.
+TraceWindow parse_trace_spec(const std::string& text);
 
 // Parses "A:B" (decimal cycles, A <= B) into a window; throws std::invalid_argument saying what
 // is wrong and what is expected.

@@ -12,11 +12,11 @@
 namespace kasane {
 
 SimCtl::SimCtl(sc_core::sc_module_name name, sc_core::sc_time clock_period,
-               std::function<std::vector<uint64_t>()> retired, std::function<void()> stop,
+               std::function<CounterSet()> snapshot, std::function<void()> stop,
                GuestError& errors)
     : RegDevice(name, KASANE_SIMCTL_SIZE),
       period_(clock_period),
-      retired_(std::move(retired)),
+      snapshot_(std::move(snapshot)),
       stop_(std::move(stop)),
       errors_(errors) {}
 
@@ -37,6 +37,12 @@ std::string hex(uint32_t v) {
 
 uint64_t SimCtl::cycle_at(const sc_core::sc_time& when) const {
   return when.value() / period_.value();
+}
+
+CounterSet SimCtl::take_snapshot(const sc_core::sc_time& when) const {
+  CounterSet c = snapshot_();
+  c.set("cycles", cycle_at(when));
+  return c;
 }
 
 bool SimCtl::read(uint32_t offset, uint32_t& value, const sc_core::sc_time& when) {
@@ -72,25 +78,33 @@ bool SimCtl::write(uint32_t offset, uint32_t value, const sc_core::sc_time& when
       stop_();
       return true;
     case KASANE_SIMCTL_ROI_BEGIN: {
-      if (open_.count(value))
+      auto it = index_.find(value);
+      if (it != index_.end() && !regions_[it->second].closed)
         return misuse("region of interest " + std::to_string(value) + " begun twice");
-      RegionOfInterest r;
-      r.id = value;
-      r.begin_cycle = cycle_at(when);
-      r.begin_retired = retired_();
-      open_[value] = regions_.size();
-      regions_.push_back(std::move(r));
+      if (it == index_.end()) {
+        it = index_.emplace(value, regions_.size()).first;
+        regions_.emplace_back();
+        regions_.back().id = value;
+        regions_.back().begin_cycle = cycle_at(when);
+      }
+      RegionOfInterest& r = regions_[it->second];
+      r.at_begin = take_snapshot(when);
+      if (r.entries++ == 0) r.begin_temp_c = r.at_begin.real("gauge.die_c");
+      r.closed = false;
+      if (on_marker_) on_marker_(value, true, cycle_at(when));
       return true;
     }
     case KASANE_SIMCTL_ROI_END: {
-      auto it = open_.find(value);
-      if (it == open_.end())
+      auto it = index_.find(value);
+      if (it == index_.end() || regions_[it->second].closed)
         return misuse("region of interest " + std::to_string(value) + " ended but never begun");
       RegionOfInterest& r = regions_[it->second];
+      const CounterSet now = take_snapshot(when);
+      r.total += now - r.at_begin;
       r.end_cycle = cycle_at(when);
-      r.end_retired = retired_();
+      r.end_temp_c = now.real("gauge.die_c");
       r.closed = true;
-      open_.erase(it);
+      if (on_marker_) on_marker_(value, false, r.end_cycle);
       return true;
     }
     case KASANE_SIMCTL_CYCLE_LO:

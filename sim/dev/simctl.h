@@ -10,14 +10,21 @@
 #include "dev/guest_error.h"
 #include "dev/reg_device.h"
 #include "kasane/devices.h"
+#include "stats/counter_set.h"
 
 namespace kasane {
 
+// A region of interest: every counter of the machine between a begin and an end marker with the
+// same id. A region entered several times accumulates: `total` sums (end - begin) over its closed
+// entries, as gem5's m5_reset_stats/m5_dump_stats would if the dumps were added up.
 struct RegionOfInterest {
   uint32_t id = 0;
-  uint64_t begin_cycle = 0, end_cycle = 0;
-  std::vector<uint64_t> begin_retired, end_retired;  // per context
-  bool closed = false;
+  unsigned entries = 0;                      // times begun
+  uint64_t begin_cycle = 0, end_cycle = 0;   // the first begin, the last end
+  bool closed = false;                       // false while an entry is open
+  CounterSet at_begin;                       // the snapshot at the latest begin
+  CounterSet total;                          // the closed entries' counters, summed
+  double begin_temp_c = 0, end_temp_c = 0;   // die temperature at the first begin, last end
 };
 
 // A figure the guest reported by name (kasane_report), for stats.json "reports".
@@ -28,11 +35,15 @@ struct Report {
 
 class SimCtl : public RegDevice {
  public:
-  // `retired` reports the retired instructions of every context, for region snapshots.
+  // `snapshot` takes every counter of the machine, for regions (the device adds "cycles").
   // `stop` is called when the guest exits or panics; misuse goes to `errors`.
   SimCtl(sc_core::sc_module_name name, sc_core::sc_time clock_period,
-         std::function<std::vector<uint64_t>()> retired, std::function<void()> stop,
-         GuestError& errors);
+         std::function<CounterSet()> snapshot, std::function<void()> stop, GuestError& errors);
+  // Called at every region marker, after the region's bookkeeping (the pipeline trace follows
+  // regions through it).
+  void on_marker(std::function<void(uint32_t id, bool begin, uint64_t cycle)> f) {
+    on_marker_ = std::move(f);
+  }
 
   bool exited() const { return exited_; }
   bool panicked() const { return panicked_; }
@@ -49,7 +60,9 @@ class SimCtl : public RegDevice {
   uint64_t cycle_at(const sc_core::sc_time& when) const;
 
   sc_core::sc_time period_;
-  std::function<std::vector<uint64_t>()> retired_;
+  std::function<CounterSet()> snapshot_;
+  std::function<void(uint32_t, bool, uint64_t)> on_marker_;
+  CounterSet take_snapshot(const sc_core::sc_time& when) const;
   std::function<void()> stop_;
   GuestError& errors_;
   bool misuse(const std::string& what);
@@ -58,7 +71,7 @@ class SimCtl : public RegDevice {
   uint32_t exit_status_ = 0;
   uint32_t cycle_hi_latch_ = 0;
   std::vector<RegionOfInterest> regions_;
-  std::map<uint32_t, size_t> open_;  // region id -> index in regions_
+  std::map<uint32_t, size_t> index_;  // region id -> index in regions_ (in order of first begin)
   uint32_t report_lo_ = 0, report_hi_ = 0;
   char report_name_[KASANE_SIMCTL_REPORT_NAME_MAX] = {};
   std::vector<Report> reports_;

@@ -118,8 +118,7 @@ std::optional<uint64_t> Cache::access(uint32_t pa, bool write, uint64_t now) {
     // `l` is now its set's newest line, which a prefetch never evicts.)
     if (first_use) prefetch_ahead(line, now);
     if (fill_done > now) {  // still arriving: wait for the same fill
-      ++stats_.misses;
-      ++stats_.merged;
+      ++stats_.mshr_hits;
       return fill_done + cfg_.hit_latency;
     }
     ++stats_.hits;

@@ -27,13 +27,16 @@ struct CacheConfig {
   uint32_t prefetch_degree = 0;  // stream prefetcher: lines fetched ahead of a miss (0: none)
 };
 
-// Demand accesses that were accepted count once in `accesses`, as a hit or a miss; a refused one
-// (nullopt) counts only in `mshr_full` and is counted again when it is retried.
+// Demand accesses that were accepted count once in `accesses`, as a hit, a miss or an MSHR hit
+// (accesses = hits + misses + mshr_hits); a refused one (nullopt) counts only in `mshr_full` and
+// is counted again when it is retried. As in gem5, `misses` are primary misses only, each one a
+// request to the next level: an access to a line still arriving is an MSHR hit (a secondary
+// miss), so miss_rate = misses / accesses is the rate at which the next level is asked.
 struct CacheStats {
   uint64_t accesses = 0;
   uint64_t hits = 0;
-  uint64_t misses = 0;         // includes `merged`: the data was not there yet
-  uint64_t merged = 0;         // misses to a line already arriving: no new next-level access
+  uint64_t misses = 0;         // primary misses: a fill was requested from the next level
+  uint64_t mshr_hits = 0;      // accesses to a line already arriving: they wait for that fill
   uint64_t writebacks = 0;     // dirty lines evicted and written to the next level
   uint64_t mshr_full = 0;      // demand misses refused because every MSHR was busy
   uint64_t prefetches = 0;     // prefetch fills started (dropped prefetches are not counted),

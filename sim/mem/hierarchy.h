@@ -11,6 +11,8 @@
 #include "mem/cache.h"
 #include "mem/dram.h"
 #include "mem/mem_level.h"
+#include "mem/perturb.h"
+#include "stats/counter_set.h"
 
 namespace kasane {
 
@@ -22,6 +24,8 @@ struct HierarchyConfig {
   CacheConfig l2;               // an empty name becomes "l2"
   uint32_t dram_latency = 0;    // cached: cycles of a DRAM access
   double dram_bandwidth = 0;    // cached: bytes per cycle of the DRAM channel (0: unlimited)
+  uint64_t perturb_seed = 0;    // 0: none; else memory (flat) or L2 and DRAM accesses (cached)
+  uint32_t perturb_max = 0;     // take 0..perturb_max extra cycles each (mem/perturb.h)
 };
 
 class MemoryHierarchy {
@@ -33,24 +37,41 @@ class MemoryHierarchy {
   MemoryHierarchy& operator=(const MemoryHierarchy&) = delete;
 
   // Where instruction fetches and loads/stores go (the same level in the flat model).
-  MemLevel& inst() { return l1i_ ? static_cast<MemLevel&>(*l1i_) : *memory_; }
-  MemLevel& data() { return l1d_ ? static_cast<MemLevel&>(*l1d_) : *memory_; }
+  MemLevel& inst() { return l1i_ ? static_cast<MemLevel&>(*l1i_) : memory(); }
+  MemLevel& data() { return l1d_ ? static_cast<MemLevel&>(*l1d_) : memory(); }
 
-  // {"model", "caches": {name: {accesses, hits, misses, miss_rate, merged, writebacks, mshr_full,
-  //  prefetches, prefetch_hits, mpki}}, "memory": {latency, bandwidth, accesses, reads, writes,
+  // {"model", "caches": {name: {accesses, hits, misses, miss_rate, mshr_hits, writebacks,
+  //  mshr_full, prefetches, prefetch_hits, mpki}}, "memory": {latency, bandwidth, accesses, reads, writes,
   //  queued_cycles}}; `retired`
   // (instructions) is the MPKI denominator. "caches" is empty in the flat model.
-  nlohmann::json stats_json(uint64_t retired) const;
+  nlohmann::json stats_json(uint64_t retired) const {
+    CounterSet c;
+    counters(c);
+    return report(c, retired);
+  }
+  // The raw counters, named "cache.NAME.COUNTER" and "memory.COUNTER" (stats/counter_set.h).
+  void counters(CounterSet& out) const;
+  // stats_json()'s figures from counters over some span (the run, or a region's difference).
+  nlohmann::json report(const CounterSet& counters, uint64_t retired) const;
 
   // Accesses so far that reached the L2 and DRAM (0 where there is none), for the power model.
   uint64_t l2_accesses() const { return l2_ ? l2_->stats().accesses : 0; }
   uint64_t dram_accesses() const { return memory_->stats().accesses; }
 
  private:
+  // Main memory as the level above it sees it: perturbed or not.
+  MemLevel& memory() {
+    if (perturbed_memory_) return *perturbed_memory_;
+    return *memory_;
+  }
+
   std::string model_;
+  std::unique_ptr<Perturbation> perturbation_;  // null when sim.perturb_seed is 0
   // Declared bottom-up: each level is built after, and destroyed before, the level it refers to.
   std::unique_ptr<Dram> memory_;
+  std::unique_ptr<PerturbedLevel> perturbed_memory_;
   std::unique_ptr<Cache> l2_;
+  std::unique_ptr<PerturbedLevel> perturbed_l2_;
   std::unique_ptr<Cache> l1i_;
   std::unique_ptr<Cache> l1d_;
 };

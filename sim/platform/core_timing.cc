@@ -58,6 +58,8 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   m.l2.prefetch_degree = u(c, "l2.prefetch_degree");
   m.dram_latency = u(c, "dram.latency");
   m.dram_bandwidth = c.get_float("dram.bandwidth");
+  m.perturb_seed = static_cast<uint64_t>(c.get_int("sim.perturb_seed"));
+  m.perturb_max = u(c, "sim.perturb_max");
 
   PowerConfig& pw = t.power;
   for (size_t e = 0; e < kPowerEventCount; ++e)
@@ -83,8 +85,7 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   t.progress = trace.progress;
   t.fetch_block = u(c, "fetch.block");
   t.trace_path = trace.path;
-  t.trace_first = trace.first;
-  t.trace_last = trace.last;
+  t.trace_window = trace.window;
   return t;
 }
 

@@ -6,6 +6,7 @@
 
 #include "kasane/bootinfo.h"
 #include "kasane/devices.h"
+#include "mem/perturb.h"
 #include "platform/exit_status.h"
 
 namespace kasane {
@@ -18,6 +19,14 @@ std::string hex(uint32_t v) {
   char b[16];
   std::snprintf(b, sizeof b, "0x%08x", v);
   return b;
+}
+// The kernel's stack offset for a perturbation seed: 0 for seed 0, else a multiple of 16 in
+// 0..1024 drawn from its own stream of the seed (not the memory perturbation's).
+uint32_t stack_offset(uint64_t seed) {
+  if (seed == 0) return 0;
+  uint64_t state = seed ^ 0x737461636b6f6666ull;  // "stackoff"
+  constexpr uint64_t kSteps = KASANE_STACK_OFFSET_MAX / KASANE_STACK_OFFSET_ALIGN + 1;
+  return static_cast<uint32_t>(splitmix64(state) % kSteps) * KASANE_STACK_OFFSET_ALIGN;
 }
 std::vector<uint8_t> pack_strings(const std::vector<std::string>& v) {
   std::vector<uint8_t> out;
@@ -72,13 +81,11 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
       "simctl", period_,
       // Regions count architecturally executed instructions: exact in program order, also
       // in the pipeline, where the marker's store executes at issue.
-      [core] {
-        std::vector<uint64_t> r;
-        for (unsigned i = 0; i < core->iss().num_contexts(); ++i)
-          r.push_back(core->iss().context(i).instret);
-        return r;
-      },
+      [core] { return core->snapshot(); },
       [core] { core->iss().request_stop(); }, *errors_);
+  simctl_->on_marker([core](uint32_t id, bool begin, uint64_t cycle) {
+    core->region_marker(id, begin, cycle);
+  });
 
   // RAM sits at physical 0 below the device window and continues at kRamHighBase: the bus
   // routes by this map and the block device's DMA finds RAM by it.
@@ -162,6 +169,7 @@ void Platform::boot(const ElfImage& kernel, const ElfImage* program,
   bi.ram_size = static_cast<uint32_t>(std::min<uint64_t>(ram_->size(), 0xffffffffu));
   bi.contexts = core_->iss().num_contexts();
   bi.clock_khz = static_cast<uint32_t>(cfg_.get_float("core.clock_ghz") * 1e6 + 0.5);
+  bi.stack_offset = stack_offset(static_cast<uint64_t>(cfg_.get_int("sim.perturb_seed")));
   bi.boot_pa = cursor;
   uint32_t bootinfo_pa = cursor;
   cursor += kPage;
@@ -193,6 +201,8 @@ RunResult Platform::run() {
   r.check_failures = core_->check_failures();
   r.first_check_failure = core_->first_check_failure();
   r.regions = simctl_->regions();
+  for (const RegionOfInterest& roi : r.regions)
+    r.region_stats.push_back(core_->report(roi.total, roi.total.count("cycles")));
   r.reports = simctl_->reports();
   r.ram_pages_touched = ram_->pages_allocated();
   r.exit_status = simctl_->exit_status();

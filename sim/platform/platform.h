@@ -44,6 +44,7 @@ struct RunResult {
   uint64_t cycles = 0;
   std::vector<ContextReport> contexts;
   std::vector<RegionOfInterest> regions;
+  std::vector<nlohmann::json> region_stats;  // per region: Core::report() of its counters
   std::vector<Report> reports;
   size_t ram_pages_touched = 0;
   nlohmann::json timing;  // pipeline and memory-hierarchy stats; null for the ISS model
@@ -55,10 +56,10 @@ struct RunResult {
   std::string guest_error;
 };
 
-// Where the pipeline trace goes (--pipeline-trace FILE --trace-window A:B).
+// Where the pipeline trace goes (--pipeline-trace FILE --trace-window A:B or roi:ID...).
 struct TraceOptions {
   std::string path;
-  uint64_t first = 0, last = ~0ull;
+  TraceWindow window;
   std::string thermal_path;  // --thermal-trace: power and temperature per thermal interval (CSV)
   bool progress = false;     // --progress
 };
@@ -83,6 +84,8 @@ class Platform : public sc_core::sc_module {
   ~Platform() override;
 
   sc_core::sc_time clock_period() const { return period_; }
+  // The pipeline trace was to follow a region of interest that never began.
+  bool trace_region_missed() const { return core_->trace_region_missed(); }
 
  private:
   uint32_t place(uint32_t& cursor, const std::vector<uint8_t>& bytes);

@@ -91,6 +91,15 @@ const std::vector<KeySpec>& config_schema() {
        "when no context can run, jump to the next event instead of ticking idle cycles (the "
        "counts are the same; false is for measuring what the jump saves)",
        0, 0, {}},
+      // Seeded perturbation (Alameldeen & Wood, HPCA 2003; sim/mem/perturb.h): runs with
+      // different seeds sample different interleavings, a result is their mean and interval.
+      {"sim.perturb_seed", KeyType::Int, "0", "-",
+       "seed of the timing perturbation (0 = off): every flat-memory access, or every L2 and "
+       "DRAM access of the cached model, takes 0..sim.perturb_max extra cycles, and the kernel "
+       "moves the initial user stack down by a seed-derived 0..1024 bytes (multiple of 16)",
+       0, kU32Max, {}},
+      {"sim.perturb_max", KeyType::Int, "4", "cycles",
+       "the largest extra latency sim.perturb_seed adds to one memory access", 0, 1000, {}},
       // --- the thread extension
       {"core.monitor_line", KeyType::Int, "32", "bytes", "line watched by MONITOR (power of two; the L1D line by default)", 4, 4096, {}},
       {"thread.fork_latency", KeyType::Int, "4", "cycles", "TFORK until the new context fetches", 0, 100000, {}},

@@ -23,17 +23,32 @@ nlohmann::json make_stats(const Config& cfg, const RunResult& r, double host_sec
   j["contexts"] = ctxs;
   j["retired"] = total;
   j["ipc"] = r.cycles ? static_cast<double>(total) / static_cast<double>(r.cycles) : 0.0;
+  // A region's figures are the same as the whole run's, from the difference of the counters at
+  // its markers (Core::report), summed over its entries.
   json rois = json::array();
-  for (const RegionOfInterest& roi : r.regions) {
+  for (size_t k = 0; k < r.regions.size(); ++k) {
+    const RegionOfInterest& roi = r.regions[k];
+    const uint64_t cycles = roi.total.count("cycles");
     json per = json::array();
-    for (size_t i = 0; i < roi.begin_retired.size(); ++i)
-      per.push_back(roi.closed ? roi.end_retired[i] - roi.begin_retired[i] : 0);
-    rois.push_back({{"id", roi.id},
-                    {"closed", roi.closed},
-                    {"begin_cycle", roi.begin_cycle},
-                    {"end_cycle", roi.end_cycle},
-                    {"cycles", roi.closed ? roi.end_cycle - roi.begin_cycle : 0},
-                    {"retired", per}});
+    uint64_t sum = 0;
+    for (size_t i = 0; i < r.contexts.size(); ++i) {
+      per.push_back(roi.total.count("instret." + std::to_string(i)));
+      sum += per.back().get<uint64_t>();
+    }
+    json reg = {{"id", roi.id},
+                {"entries", roi.entries},
+                {"closed", roi.closed},
+                {"begin_cycle", roi.begin_cycle},
+                {"end_cycle", roi.end_cycle},
+                {"cycles", cycles},
+                {"retired", per},
+                {"retired_total", sum},
+                {"ipc", cycles ? static_cast<double>(sum) / cycles : 0.0},
+                {"begin_temp_c", roi.begin_temp_c},
+                {"end_temp_c", roi.end_temp_c}};
+    if (k < r.region_stats.size())
+      for (auto& [key, value] : r.region_stats[k].items()) reg[key] = value;
+    rois.push_back(reg);
   }
   j["regions"] = rois;
   json reports = json::object();

@@ -251,35 +251,74 @@ PowerModel::Summary PowerModel::summary() const {
   return s;
 }
 
-nlohmann::json PowerModel::stats_json() const {
+void PowerModel::counters(CounterSet& out) const {
   const Totals t = totals();
-  const Summary s = summary();
+  out.set("power.cycles", t.cycles);
+  for (size_t i = 0; i < kPowerEventCount; ++i) {
+    out.set(std::string("power.events.") + kEventNames[i], t.activity.events[i]);
+    out.set_real(std::string("power.energy.") + kEventNames[i], t.energy.event_j[i]);
+  }
+  for (size_t i = 0; i < kContextPowerStateCount; ++i) {
+    out.set(std::string("power.context_cycles.") + kStateNames[i], t.activity.context_cycles[i]);
+    out.set_real(std::string("power.context_energy.") + kStateNames[i], t.energy.context_j[i]);
+  }
+  out.set("power.core_active_cycles", t.activity.core_active_cycles);
+  out.set_real("power.core_active_energy", t.energy.core_active_j);
+  out.set("power.core_idle_cycles", t.activity.core_idle_cycles);
+  out.set_real("power.core_idle_energy", t.energy.core_idle_j);
+  out.set_real("power.temp_time_integral", t.temp_time_integral);
+  out.set_real("gauge.die_c", t.final_temp_c);
+}
+
+nlohmann::json PowerModel::report(const CounterSet& n) const {
+  Energy e;
+  for (size_t i = 0; i < kPowerEventCount; ++i)
+    e.event_j[i] = n.real(std::string("power.energy.") + kEventNames[i]);
+  for (size_t i = 0; i < kContextPowerStateCount; ++i)
+    e.context_j[i] = n.real(std::string("power.context_energy.") + kStateNames[i]);
+  e.core_active_j = n.real("power.core_active_energy");
+  e.core_idle_j = n.real("power.core_idle_energy");
+  const uint64_t cycles = n.count("power.cycles");
+  const double seconds = static_cast<double>(cycles) * seconds_per_cycle_;
+  const double energy = e.dynamic_on_die() + e.static_total();
   nlohmann::json j;
-  j["cycles"] = t.cycles;
-  j["seconds"] = t.seconds;
-  j["interval_cycles"] = tcfg_.interval_cycles;
-  j["avg_power_w"] = s.avg_power_w;
-  j["peak_power_w"] = s.peak_power_w;
-  j["final_power_w"] = s.final_power_w;
-  j["avg_temp_c"] = s.avg_temp_c;
-  j["peak_temp_c"] = s.peak_temp_c;
-  j["final_temp_c"] = s.final_temp_c;
-  j["energy_j"] = s.energy_j;
-  j["dynamic_energy_j"] = t.energy.dynamic_on_die();
-  j["static_energy_j"] = t.energy.static_total();
-  j["dram_energy_j"] = t.energy.event_j[kDram];
-  j["energy_with_dram_j"] = s.energy_j + t.energy.event_j[kDram];
+  j["cycles"] = cycles;
+  j["seconds"] = seconds;
+  j["avg_power_w"] = seconds > 0 ? energy / seconds : 0.0;
+  j["avg_temp_c"] =
+      seconds > 0 ? n.real("power.temp_time_integral") / seconds : tcfg_.ambient_c;
+  j["energy_j"] = energy;
+  j["dynamic_energy_j"] = e.dynamic_on_die();
+  j["static_energy_j"] = e.static_total();
+  j["dram_energy_j"] = e.event_j[kDram];
+  j["energy_with_dram_j"] = energy + e.event_j[kDram];
   nlohmann::json& dyn = j["dynamic"];
   for (size_t i = 0; i < kPowerEventCount; ++i)
-    dyn[kEventNames[i]] = {{"events", t.activity.events[i]}, {"energy_j", t.energy.event_j[i]}};
+    dyn[kEventNames[i]] = {{"events", n.count(std::string("power.events.") + kEventNames[i])},
+                           {"energy_j", e.event_j[i]}};
   nlohmann::json& ctx = j["static"]["contexts"];
   for (size_t i = 0; i < kContextPowerStateCount; ++i)
-    ctx[kStateNames[i]] = {{"context_cycles", t.activity.context_cycles[i]},
-                           {"energy_j", t.energy.context_j[i]}};
-  j["static"]["core"]["active"] = {{"cycles", t.activity.core_active_cycles},
-                                   {"energy_j", t.energy.core_active_j}};
-  j["static"]["core"]["idle"] = {{"cycles", t.activity.core_idle_cycles},
-                                 {"energy_j", t.energy.core_idle_j}};
+    ctx[kStateNames[i]] = {
+        {"context_cycles", n.count(std::string("power.context_cycles.") + kStateNames[i])},
+        {"energy_j", e.context_j[i]}};
+  j["static"]["core"]["active"] = {{"cycles", n.count("power.core_active_cycles")},
+                                   {"energy_j", e.core_active_j}};
+  j["static"]["core"]["idle"] = {{"cycles", n.count("power.core_idle_cycles")},
+                                 {"energy_j", e.core_idle_j}};
+  return j;
+}
+
+nlohmann::json PowerModel::stats_json() const {
+  CounterSet c;
+  counters(c);
+  nlohmann::json j = report(c);
+  // Peaks and the final values belong to the run as a whole, not to a difference of counters.
+  const Summary s = summary();
+  j["interval_cycles"] = tcfg_.interval_cycles;
+  j["peak_power_w"] = s.peak_power_w;
+  j["final_power_w"] = s.final_power_w;
+  j["peak_temp_c"] = s.peak_temp_c;
+  j["final_temp_c"] = s.final_temp_c;
   return j;
 }
 

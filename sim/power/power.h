@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include "power/thermal.h"
+#include "stats/counter_set.h"
 
 namespace kasane {
 
@@ -99,6 +100,14 @@ class PowerModel {
   // The summary, energy per event class, static energy per context state and core state, and
   // the DRAM energy kept apart.
   nlohmann::json stats_json() const;
+  // The raw counts and energies (stats/counter_set.h), named "power.*", and the die temperature
+  // as "gauge.die_c". The interval in progress counts as if it ended now; its energy is linear in
+  // its counts at one leakage factor, so a difference of two snapshots is exact.
+  void counters(CounterSet& out) const;
+  // stats_json()'s energies, average power and average temperature from counters over some span
+  // (the run, or a region's difference; the average temperature of a region is approximate
+  // within a thermal interval at each end).
+  nlohmann::json report(const CounterSet& counters) const;
 
   // One CSV row per completed interval: cycle, seconds, power_w, dynamic_w, static_w, die_c,
   // spreader_c. Writes the header line now; nullptr stops tracing. The caller owns the file.

@@ -77,7 +77,7 @@ def test_regions_of_interest_and_cycle_counter(run_sim, bare, tmp_path):
     proc = run_sim("--set", "sim.model=iss", "--stats", stats, bare("roi-markers-are-recorded"))
     assert proc.returncode == 0, proc.stderr
     s = json.loads(stats.read_text())
-    assert s["schema_version"] == 1
+    assert s["schema_version"] == 2
     assert s["config"]["core"]["contexts"] == 4
     r1, r2 = s["regions"]
     assert (r1["id"], r2["id"]) == (1, 2)

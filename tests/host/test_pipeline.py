@@ -83,3 +83,23 @@ def test_trace_window_must_be_well_formed(run_sim, image_reduce, tmp_path):
     assert proc.returncode == 64 and "--trace-window" in proc.stderr
     proc = run_sim("--set", "sim.model=iss", "--pipeline-trace", tmp_path / "t", image_reduce)
     assert proc.returncode == 64 and "sim.model" in proc.stderr
+
+
+@pytest.mark.parametrize("args", [
+    ["--set", "core.smp_start=true", "tests_bare/smp-ll-sc-counter.elf"],
+    ["--set", "core.smp_start=true", "workloads_bare/image-reduce.elf"],
+    ["os/kernel.elf", "workloads/hello.elf"],
+], ids=["smp-ll-sc", "image-reduce", "hello"])
+def test_top_level_and_pipeline_retired_agree_for_every_context(run_sim, target_dir, tmp_path,
+                                                               args):
+    # The store that ends the run executes (and counts) at issue; the pipeline retires what has
+    # executed when the run ends, so the two counts are the same.
+    args = [a if a.startswith("-") or "=" in a else target_dir / a for a in args]
+    stats = tmp_path / "s.json"
+    proc = run_sim("--config", DEFAULT, "--stats", stats, *args)
+    assert proc.returncode == 0, proc.stderr
+    s = json.loads(stats.read_text())
+    pipeline = {c["id"]: c["retired"] for c in s["pipeline"]["contexts"]}
+    top = {c["id"]: c["retired"] for c in s["contexts"]}
+    assert pipeline == top
+    assert sum(top.values()) == s["retired"]

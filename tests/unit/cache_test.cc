@@ -104,12 +104,37 @@ TEST(Cache, SecondMissToSameLineMergesIntoOneMshr) {
   EXPECT_EQ(c.access(0x208, false, 3), std::optional<uint64_t>(kNext + kHit));  // same ready cycle
   EXPECT_EQ(c.access(0x210, true, 4), std::optional<uint64_t>(kNext + kHit));
   EXPECT_EQ(next.requests.size(), 1u);
-  EXPECT_EQ(c.stats().misses, 3u);
-  EXPECT_EQ(c.stats().merged, 2u);
+  // One primary miss went to the next level; the two accesses behind it are MSHR hits.
+  EXPECT_EQ(c.stats().accesses, 3u);
+  EXPECT_EQ(c.stats().misses, 1u);
+  EXPECT_EQ(c.stats().mshr_hits, 2u);
   EXPECT_EQ(c.stats().hits, 0u);
   // Once the fill has arrived it is an ordinary hit.
   EXPECT_EQ(c.access(0x200, false, kNext), std::optional<uint64_t>(kNext + kHit));
   EXPECT_EQ(c.stats().hits, 1u);
+}
+
+// gem5's accounting: a secondary miss is an MSHR hit, not a miss, so the miss rate and MPKI
+// count only the requests that went to the next level.
+TEST(Cache, MissRateCountsPrimaryMissesOnlyAndMshrHitsApart) {
+  HierarchyConfig cfg;
+  cfg.model = "cached";
+  cfg.l1i = {"l1i", 1024, 2, 32, 1, 2, false};
+  cfg.l1d = {"l1d", 1024, 2, 32, 2, 4, true};
+  cfg.dram_latency = 100;
+  MemoryHierarchy h(cfg);
+  ASSERT_TRUE(h.data().access(0x1000, false, 0));  // primary miss
+  ASSERT_TRUE(h.data().access(0x1004, false, 1));  // the same line, still arriving: MSHR hit
+  ASSERT_TRUE(h.data().access(0x1008, true, 2));   // MSHR hit
+  ASSERT_TRUE(h.data().access(0x100c, false, 500));  // arrived: a hit
+  const nlohmann::json l1d = h.stats_json(2000)["caches"]["l1d"];
+  EXPECT_EQ(l1d["accesses"], 4);
+  EXPECT_EQ(l1d["misses"], 1);
+  EXPECT_EQ(l1d["mshr_hits"], 2);
+  EXPECT_EQ(l1d["hits"], 1);
+  EXPECT_DOUBLE_EQ(l1d["miss_rate"].get<double>(), 0.25);
+  EXPECT_DOUBLE_EQ(l1d["mpki"].get<double>(), 0.5);
+  EXPECT_EQ(h.stats_json(2000)["memory"]["reads"], 1);  // one request per primary miss
 }
 
 TEST(Cache, FullMshrFileStallsAMissButNotAHit) {
@@ -145,7 +170,7 @@ TEST(Cache, FillRefusedByTheNextLevelChangesNothing) {
   next.refuse = false;
   // No tag was installed and no MSHR taken: the retry is a fresh miss.
   EXPECT_EQ(c.access(0x000, false, 1), std::optional<uint64_t>(1 + kNext + kHit));
-  EXPECT_EQ(c.stats().merged, 0u);
+  EXPECT_EQ(c.stats().mshr_hits, 0u);
 }
 
 TEST(Cache, LruEvictsTheLeastRecentlyUsedWay) {
@@ -355,7 +380,14 @@ TEST(Cache, SameAccessSequenceGivesIdenticalStatsAndReadyCycles) {
   EXPECT_EQ(s1, s2);
   // The stream did exercise the interesting paths.
   EXPECT_GT(s1["caches"]["l1d"]["mshr_full"].get<uint64_t>(), 0u);
-  EXPECT_GT(s1["caches"]["l1d"]["merged"].get<uint64_t>(), 0u);
+  EXPECT_GT(s1["caches"]["l1d"]["mshr_hits"].get<uint64_t>(), 0u);
+  for (const char* name : {"l1i", "l1d", "l2"}) {
+    const nlohmann::json& c = s1["caches"][name];
+    EXPECT_EQ(c["accesses"].get<uint64_t>(), c["hits"].get<uint64_t>() +
+                                                 c["misses"].get<uint64_t>() +
+                                                 c["mshr_hits"].get<uint64_t>())
+        << name;
+  }
   EXPECT_GT(s1["caches"]["l1d"]["writebacks"].get<uint64_t>(), 0u);
   EXPECT_GT(s1["caches"]["l2"]["writebacks"].get<uint64_t>(), 0u);
 }

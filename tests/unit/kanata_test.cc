@@ -197,5 +197,109 @@ TEST(TraceWindow, BadTextIsRejectedSayingWhatIsWrong) {
   EXPECT_HAS(window_error([] { parse_trace_window("1:2:3"); }), "expected FIRST:LAST");
 }
 
+TEST(TraceWindow, ParsesARegionWithOptionalMargins) {
+  TraceWindow w = parse_trace_spec("roi:3");
+  EXPECT_TRUE(w.region);
+  EXPECT_EQ(w.region_id, 3u);
+  EXPECT_EQ(w.before, 0u);
+  EXPECT_EQ(w.after, 0u);
+  w = parse_trace_spec("roi:7+2000");
+  EXPECT_EQ(w.region_id, 7u);
+  EXPECT_EQ(w.before, 0u);
+  EXPECT_EQ(w.after, 2000u);
+  w = parse_trace_spec("roi:0-500+2000");
+  EXPECT_EQ(w.region_id, 0u);
+  EXPECT_EQ(w.before, 500u);
+  EXPECT_EQ(w.after, 2000u);
+  w = parse_trace_spec("roi:1-40");
+  EXPECT_EQ(w.before, 40u);
+  EXPECT_EQ(w.after, 0u);
+  w = parse_trace_spec("100:200");  // cycles still work
+  EXPECT_FALSE(w.region);
+  EXPECT_EQ(w.first, 100u);
+  EXPECT_EQ(w.last, 200u);
+}
+
+TEST(TraceWindow, BadRegionTextNamesThePartThatIsWrong) {
+  EXPECT_HAS(window_error([] { parse_trace_spec("roi:"); }), "no decimal region id");
+  EXPECT_HAS(window_error([] { parse_trace_spec("roi:abc"); }), "no decimal region id where 'abc'");
+  EXPECT_HAS(window_error([] { parse_trace_spec("roi:3+"); }), "no decimal AFTER margin");
+  EXPECT_HAS(window_error([] { parse_trace_spec("roi:3-x+5"); }),
+             "no decimal BEFORE margin where 'x'");
+  EXPECT_HAS(window_error([] { parse_trace_spec("roi:3+5-2"); }), "+AFTER before its -BEFORE");
+  EXPECT_HAS(window_error([] { parse_trace_spec("roi:3+5+6"); }), "AFTER margin");
+  EXPECT_HAS(window_error([] { parse_trace_spec("roi:99999999999"); }), "region id too large");
+  EXPECT_HAS(window_error([] { parse_trace_spec("roi:x"); }), "roi:ID[-BEFORE][+AFTER]");
+}
+
+// One instruction begun, staged and retired per cycle from `from` to `to`.
+void run_one_per_cycle(KanataWriter& w, uint64_t from, uint64_t to) {
+  for (uint64_t c = from; c <= to; ++c) {
+    const uint64_t id = w.begin(c, 0, static_cast<uint32_t>(0x1000 + 4 * c), "nop");
+    w.stage(c, id, "F");
+    w.retire(c, id, false);
+  }
+}
+
+TEST(KanataWriter, RegionWindowOpensAtTheBeginMarkerAndClosesAfterTheEnd) {
+  const std::string path = temp_path("kanata_region.log");
+  {
+    TraceWindow win = parse_trace_spec("roi:4+2");
+    KanataWriter w(path, win);
+    EXPECT_FALSE(w.active(5));
+    run_one_per_cycle(w, 0, 9);
+    w.region_marker(3, true, 10);  // another region: nothing happens
+    EXPECT_FALSE(w.active(10));
+    w.region_marker(4, true, 10);
+    EXPECT_FALSE(w.region_missed());
+    run_one_per_cycle(w, 10, 12);
+    w.region_marker(4, false, 12);
+    run_one_per_cycle(w, 13, 20);
+    w.region_marker(4, true, 30);  // entered again: only the first entry is traced
+    run_one_per_cycle(w, 30, 31);
+    w.flush();
+  }
+  const std::string text = read_file(path);
+  EXPECT_EQ(text.find("C=\t10\n"), std::string("Kanata\t0004\n").size());
+  // Cycles 10 to 12 + 2: five instructions, ids 0 to 4.
+  EXPECT_HAS(text, "I\t4\t4\t0\n");
+  EXPECT_EQ(text.find("I\t5\t"), std::string::npos);
+  EXPECT_HAS(text, "L\t0\t0\t00001028: nop\n");  // pc of cycle 10
+}
+
+TEST(KanataWriter, RegionWindowMarginBeforeComesFromThePreroll) {
+  const std::string path = temp_path("kanata_preroll.log");
+  {
+    KanataWriter w(path, parse_trace_spec("roi:1-3"));
+    EXPECT_TRUE(w.active(0));  // keeping a pre-roll needs the labels
+    // An instruction that begins at 5 and lives past the window's start is left out.
+    const uint64_t old = w.begin(5, 1, 0x2000, "lw $t0, 0($a0)");
+    w.stage(5, old, "F");
+    run_one_per_cycle(w, 6, 12);
+    w.stage(12, old, "X");
+    w.region_marker(1, true, 12);  // the window starts at 9
+    w.retire(13, old, false);
+    run_one_per_cycle(w, 13, 13);
+    w.region_marker(1, false, 13);
+    run_one_per_cycle(w, 14, 15);
+    w.flush();
+  }
+  const std::string text = read_file(path);
+  EXPECT_EQ(text.find("C=\t9\n"), std::string("Kanata\t0004\n").size());
+  EXPECT_HAS(text, "L\t0\t0\t00001024: nop\n");  // cycle 9's instruction is the first
+  EXPECT_HAS(text, "I\t4\t4\t0\n");             // 9, 10, 11, 12, 13
+  EXPECT_EQ(text.find("I\t5\t"), std::string::npos);
+  EXPECT_EQ(text.find("00002000"), std::string::npos);
+}
+
+TEST(KanataWriter, RegionNeverEnteredIsReported) {
+  KanataWriter w(temp_path("kanata_missed.log"), parse_trace_spec("roi:9"));
+  run_one_per_cycle(w, 0, 5);
+  w.region_marker(8, true, 6);
+  EXPECT_TRUE(w.region_missed());
+  KanataWriter cycles(temp_path("kanata_cycles.log"), 0, 10);
+  EXPECT_FALSE(cycles.region_missed());
+}
+
 }  // namespace
 }  // namespace kasane

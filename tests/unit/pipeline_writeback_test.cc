@@ -49,6 +49,28 @@ TEST(PipelineWriteback, UnissuedInstructionsDoNotRetire) {
   EXPECT_FALSE(s.ctx[0].retired_this_cycle);
 }
 
+// The run ends: what has executed (in the functional model, at issue) retires, whatever its
+// latency and the retire width, so the pipeline's retired count is the contexts' executed count;
+// what has not issued does not.
+TEST(PipelineWriteback, DrainAtTheEndRetiresEveryExecutedInstructionAndNothingElse) {
+  PipelineConfig cfg = base_config();
+  cfg.retire_width = 1;
+  PipeState s(cfg, 2);
+  issued(s, 0, kCode0, 40);     // the store that ended the run, say, done much later
+  issued(s, 0, kCode0 + 4, 41);
+  DynInst& d = s.ctx[0].window.push_back();  // fetched behind them, never executed
+  d.stage = Stage::kFetched;
+  s.ctx[0].n_fetched = 1;
+  issued(s, 1, kCode1, 50);
+  WritebackStage wb(s);
+  wb.drain(10);
+  EXPECT_EQ(s.ctx[0].stats.retired, 2u);
+  EXPECT_EQ(s.ctx[1].stats.retired, 1u);
+  ASSERT_EQ(s.ctx[0].window.size(), 1u);
+  EXPECT_EQ(s.ctx[0].window.front().stage, Stage::kFetched);
+  EXPECT_FALSE(s.ctx[0].retired_this_cycle);  // no cycle was spent: the CPI stack is unchanged
+}
+
 TEST(PipelineWriteback, RetireWidthIsSharedByTheContexts) {
   PipelineConfig cfg = base_config();
   cfg.retire_width = 2;

@@ -1,6 +1,9 @@
 // See pipeline.h.
 #include "core/pipeline/pipeline.h"
 
+#include <iterator>
+#include <string>
+
 namespace kasane {
 
 const char* cpi_cat_name(CpiCat c) {
@@ -81,42 +84,73 @@ void Pipeline::account(uint64_t) {
   }
 }
 
-nlohmann::json Pipeline::stats_json(uint64_t cycles) const {
+namespace {
+// The per-context counters, in stats.json's order and spelling.
+constexpr const char* kContextCounters[] = {"retired",  "fetched",  "squashed",
+                                            "exceptions", "branches", "mispredicts"};
+
+std::string ctx_key(unsigned c, const char* name) {
+  return "ctx." + std::to_string(c) + "." + name;
+}
+}  // namespace
+
+void Pipeline::counters(CounterSet& out) const {
+  for (unsigned c = 0; c < s_.ctx.size(); ++c) {
+    const ContextStats& st = s_.ctx[c].stats;
+    const uint64_t values[] = {st.retired,  st.fetched,  st.squashed,
+                               st.exceptions, st.branches, st.mispredicts};
+    for (size_t k = 0; k < std::size(kContextCounters); ++k)
+      out.set(ctx_key(c, kContextCounters[k]), values[k]);
+    for (size_t k = 0; k < st.cpi.size(); ++k)
+      out.set(ctx_key(c, "cpi.") + cpi_cat_name(static_cast<CpiCat>(k)), st.cpi[k]);
+  }
+  for (size_t k = 0; k < static_cast<size_t>(FuClass::kCount); ++k) {
+    const FuClass fc = static_cast<FuClass>(k);
+    out.set(std::string("fu.") + fu_class_name(fc) + ".issued", fu_.issued(fc));
+  }
+  const BranchPredictor::Stats& b = bp_.stats();
+  out.set("bpred.lookups", b.lookups);
+  out.set("bpred.mispredicts", b.mispredicts);
+  out.set("bpred.btb_lookups", b.btb_lookups);
+  out.set("bpred.btb_hits", b.btb_hits);
+  out.set("check.failures", s_.check_failures);
+}
+
+nlohmann::json Pipeline::report(const CounterSet& n, uint64_t cycles) const {
   using nlohmann::json;
   json ctxs = json::array();
   for (unsigned c = 0; c < s_.ctx.size(); ++c) {
-    const ContextStats& st = s_.ctx[c].stats;
+    json ctx = {{"id", c}};
+    for (const char* name : kContextCounters) ctx[name] = n.count(ctx_key(c, name));
+    const uint64_t retired = n.count(ctx_key(c, "retired"));
+    ctx["ipc"] = cycles ? static_cast<double>(retired) / cycles : 0.0;
     json cpi;
-    for (size_t k = 0; k < st.cpi.size(); ++k) cpi[cpi_cat_name(static_cast<CpiCat>(k))] = st.cpi[k];
-    ctxs.push_back({{"id", c},
-                    {"retired", st.retired},
-                    {"ipc", cycles ? static_cast<double>(st.retired) / cycles : 0.0},
-                    {"fetched", st.fetched},
-                    {"squashed", st.squashed},
-                    {"exceptions", st.exceptions},
-                    {"branches", st.branches},
-                    {"mispredicts", st.mispredicts},
-                    {"cpi_stack_cycles", cpi}});
+    for (size_t k = 0; k < static_cast<size_t>(CpiCat::kCount); ++k) {
+      const char* cat = cpi_cat_name(static_cast<CpiCat>(k));
+      cpi[cat] = n.count(ctx_key(c, "cpi.") + cat);
+    }
+    ctx["cpi_stack_cycles"] = cpi;
+    ctxs.push_back(ctx);
   }
   json units;
   for (size_t k = 0; k < static_cast<size_t>(FuClass::kCount); ++k) {
     FuClass fc = static_cast<FuClass>(k);
+    const uint64_t issued = n.count(std::string("fu.") + fu_class_name(fc) + ".issued");
     double slots = static_cast<double>(cycles) * fu_.count(fc);
     units[fu_class_name(fc)] = {{"count", fu_.count(fc)},
-                                {"issued", fu_.issued(fc)},
-                                {"utilisation", slots > 0 ? fu_.issued(fc) / slots : 0.0}};
+                                {"issued", issued},
+                                {"utilisation", slots > 0 ? issued / slots : 0.0}};
   }
-  const BranchPredictor::Stats& b = bp_.stats();
   return {{"contexts", ctxs},
           {"units", units},
           {"branch_predictor",
            {{"kind", predictor_name(s_.cfg.bpred.kind)},
-            {"lookups", b.lookups},
-            {"mispredicts", b.mispredicts},
-            {"btb_lookups", b.btb_lookups},
-            {"btb_hits", b.btb_hits}}},
+            {"lookups", n.count("bpred.lookups")},
+            {"mispredicts", n.count("bpred.mispredicts")},
+            {"btb_lookups", n.count("bpred.btb_lookups")},
+            {"btb_hits", n.count("bpred.btb_hits")}}},
           {"reference_check",
-           {{"enabled", s_.cfg.check}, {"failures", s_.check_failures}}}};
+           {{"enabled", s_.cfg.check}, {"failures", n.count("check.failures")}}}};
 }
 
 }  // namespace kasane

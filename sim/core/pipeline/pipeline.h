@@ -16,6 +16,7 @@
 #include "core/pipeline/issue.h"
 #include "core/pipeline/memstage.h"
 #include "core/pipeline/writeback.h"
+#include "stats/counter_set.h"
 
 namespace kasane {
 
@@ -29,14 +30,26 @@ class Pipeline {
   void tick(uint64_t now);
   // `cycles` cycles skipped while nothing could run: charged to every context as idle.
   void idle(uint64_t cycles);
+  // The run ends at `now`: the executed instructions still in flight retire
+  // (WritebackStage::drain).
+  void finish(uint64_t now) { wb_.drain(now); }
   // No context can run and nothing is in flight: time may jump to the next wake-up.
   bool quiescent() const;
 
   const ContextStats& stats(unsigned c) const { return s_.ctx[c].stats; }
   uint64_t check_failures() const { return s_.check_failures; }
   const std::string& first_check_failure() const { return s_.first_check_failure; }
-  // Per-context stats, CPI stacks, unit utilisation and branch prediction, for stats.json.
-  nlohmann::json stats_json(uint64_t cycles) const;
+  // The raw counters (per context, per unit class, the branch predictor), named "ctx.C.NAME",
+  // "fu.CLASS.issued", "bpred.NAME" (see stats/counter_set.h).
+  void counters(CounterSet& out) const;
+  // Per-context stats, CPI stacks, unit utilisation and branch prediction, for stats.json, from
+  // counters taken over `cycles` cycles: the whole run's, or a region's difference.
+  nlohmann::json report(const CounterSet& counters, uint64_t cycles) const;
+  nlohmann::json stats_json(uint64_t cycles) const {
+    CounterSet c;
+    counters(c);
+    return report(c, cycles);
+  }
 
   // The shared stage state, for tests.
   PipeState& state() { return s_; }

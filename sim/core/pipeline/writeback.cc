@@ -17,16 +17,29 @@ void WritebackStage::evaluate(uint64_t now) {
     while (budget > 0 && !cp.window.empty()) {
       DynInst& d = cp.window.front();
       if (d.stage != Stage::kIssued || d.ready_at > now) break;
-      if (s_.cfg.check) check(c, d);
-      if (d.trace_id != ~0ull && s_.trace) s_.trace->retire(now, d.trace_id, false);
-      ++cp.stats.retired;
+      retire(c, now);
       cp.retired_this_cycle = true;
-      if (d.seq >= cp.redirect_seq) cp.recovering = false;
-      cp.window.pop_front();
       --budget;
     }
   }
   rr_ = (rr_ + 1) % n;
+}
+
+void WritebackStage::retire(unsigned c, uint64_t now) {
+  ContextPipe& cp = s_.ctx[c];
+  DynInst& d = cp.window.front();
+  if (s_.cfg.check) check(c, d);
+  if (d.trace_id != ~0ull && s_.trace) s_.trace->retire(now, d.trace_id, false);
+  ++cp.stats.retired;
+  if (d.seq >= cp.redirect_seq) cp.recovering = false;
+  cp.window.pop_front();
+}
+
+// Issue is in order within a context, so the executed instructions are the oldest ones.
+void WritebackStage::drain(uint64_t now) {
+  for (unsigned c = 0; c < s_.ctx.size(); ++c)
+    while (!s_.ctx[c].window.empty() && s_.ctx[c].window.front().stage == Stage::kIssued)
+      retire(c, now);
 }
 
 // The reference check: the instruction retiring must be the oldest one the functional model

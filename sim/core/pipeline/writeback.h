@@ -15,9 +15,16 @@ class WritebackStage {
   void evaluate(uint64_t now);
   // Cycles in which nothing could run were skipped: turn as if they had been evaluated.
   void skip(uint64_t cycles) { rr_ = static_cast<unsigned>((rr_ + cycles) % s_.ctx.size()); }
+  // The run ends at `now`: retire every instruction that has executed, whatever its latency and
+  // the retire width. The functional model has already executed them (an instruction takes
+  // effect at issue), so they are architecturally done; without this the instruction that ends
+  // the run (the store to sim-control's EXIT) and any sibling in flight would be counted in the
+  // contexts' executed totals but never in the pipeline's retired ones.
+  void drain(uint64_t now);
 
  private:
   void check(unsigned c, const DynInst& d);
+  void retire(unsigned c, uint64_t now);  // the oldest instruction of context c
 
   PipeState& s_;
   unsigned rr_ = 0;
