@@ -3,12 +3,16 @@ kasane-sim runs and turns their stats.json files into results, tables and plots.
 
 Modules, in the order a run uses them:
     build    where kasane-sim, the kernel and the programs are; the config schema; file hashes
+    schema   the shape of an experiment file as a JSON Schema (jsonschema)
+    toml_lines  the line of each key in a TOML file, for error messages
     spec     load an experiment file and check every key, type and value
+    resolve  check it against its points: files, {name}s, unused parameters, expressions
     sweep    expand groups and sweeps into points (parameters and resolved settings)
     points   a point's command line, its key, its directory, whether it can be skipped
     runner   run the points in parallel processes, fresh disk images, failures
     results  metrics from stats.json, results.csv and results.jsonl
     expr     the restricted expressions of tables and plots
+    repeats  means and 95% confidence intervals over the seeds of repeated points (scipy)
     tables   Markdown and CSV tables
     plots    PNG and SVG plots
     cli      the `kasane` command: run, list; summary.md
@@ -16,5 +20,9 @@ Modules, in the order a run uses them:
 
 
 class ExperimentError(Exception):
-    """A problem with an experiment file or its inputs, reported as one message (file, key, what is
-    allowed); the run stops before any point starts."""
+    """Problems with an experiment file or its inputs: one line each (file:line, key, what is
+    allowed), all of them found before any point starts."""
+
+    def __init__(self, message: str, errors: list[str] | None = None):
+        self.errors = errors or [message]
+        super().__init__(message)

@@ -1,10 +1,10 @@
 """Where the driver finds what it runs: the repository, the build directory (KASANE_BUILD or
 build/), kasane-sim and the target tree; the machine-config schema as kasane-sim lists it
-(--help-config), used to check config keys and values before anything runs; and content hashes of
-the files a point depends on, each file hashed once per run."""
+(--help-config=json), used to check config keys and values before anything runs; and content
+hashes of the files a point depends on, each file hashed once per run."""
 import hashlib
+import json
 import os
-import re
 import subprocess
 import threading
 from dataclasses import dataclass
@@ -23,54 +23,46 @@ def build_dir(explicit: str | None = None) -> Path:
 
 @dataclass(frozen=True)
 class ConfigKey:
-    """One key of the machine config: its type (int, float, bool, string) and what it allows."""
+    """One key of the machine config as `kasane-sim --help-config=json` gives it: name, type (int,
+    float, bool, string), default, unit, description and a JSON Schema for its values (the range
+    or the choices), which the jsonschema library checks."""
     name: str
     type: str
-    lo: float | None = None     # inclusive range of a number, if the schema gives one
-    hi: float | None = None
-    choices: tuple = ()         # the allowed strings, if the schema lists them
-    allowed: str = ""           # the schema's own words for the range or choices
+    default: object
+    unit: str | None
+    description: str
+    schema: dict
+
+    @staticmethod
+    def from_json(k: dict) -> "ConfigKey":
+        schema = {"type": {"int": "integer", "float": "number", "bool": "boolean",
+                           "string": "string"}[k["type"]]}
+        if "min" in k:
+            schema.update(minimum=k["min"], maximum=k["max"])
+        if k.get("choices"):
+            schema["enum"] = list(k["choices"])
+        return ConfigKey(k["name"], k["type"], k["default"], k.get("unit"), k["description"],
+                         schema)
+
+    def allowed(self) -> str:
+        if "enum" in self.schema:
+            return f"{self.type} in one of: {' '.join(self.schema['enum'])}"
+        if "minimum" in self.schema:
+            return f"{self.type} in {self.schema['minimum']:g}..{self.schema['maximum']:g}" \
+                if self.type == "float" else \
+                f"{self.type} in {self.schema['minimum']}..{self.schema['maximum']}"
+        return self.type
 
     def check(self, value) -> str | None:
         """None if value is acceptable for this key, else what is allowed."""
-        what = self.type + (f" in {self.allowed}" if self.allowed else "")
-        if self.type == "bool":
-            return None if isinstance(value, bool) else what
-        if self.type == "string":
-            if not isinstance(value, str):
-                return what
-            return None if not self.choices or value in self.choices else what
-        ok_types = (int,) if self.type == "int" else (int, float)
-        if isinstance(value, bool) or not isinstance(value, ok_types):
-            return what
-        if self.lo is not None and not self.lo <= value <= self.hi:
-            return what
-        return None
+        from .schema import Validator
+        return None if Validator(self.schema).is_valid(value) else self.allowed()
 
 
-# "  core.contexts = 4  (int, contexts; 1..16)", "  sim.model = "pipeline"  (string; one of: a b)"
-_KEY_LINE = re.compile(r"^  ([a-z0-9_]+(?:\.[a-z0-9_]+)+) = "
-                       r".*\((int|float|bool|string)[^;)]*(?:; ([^)]*))?\)$")
-
-
-def parse_help_config(text: str) -> dict[str, ConfigKey]:
-    keys = {}
-    for line in text.splitlines():
-        m = _KEY_LINE.match(line)
-        if not m:
-            continue
-        name, typ, allowed = m.group(1), m.group(2), (m.group(3) or "").strip()
-        lo = hi = None
-        choices = ()
-        if allowed.startswith("one of:"):
-            choices = tuple(allowed[len("one of:"):].split())
-        elif ".." in allowed:
-            a, b = allowed.split("..", 1)
-            lo, hi = (int(a, 0), int(b, 0)) if typ == "int" else (float(a), float(b))
-        elif allowed == "any string":
-            allowed = ""
-        keys[name] = ConfigKey(name, typ, lo, hi, choices, allowed)
-    return keys
+def parse_config_schema(text: str) -> dict[str, ConfigKey]:
+    """The keys of `kasane-sim --help-config=json`, by name."""
+    doc = json.loads(text)
+    return {k["name"]: ConfigKey.from_json(k) for k in doc["keys"]}
 
 
 class Build:
@@ -90,11 +82,14 @@ class Build:
             if not self.sim.is_file():
                 raise ExperimentError(f"{self.sim}: kasane-sim not found; build it first "
                                       "(bash scripts/build.sh) or set KASANE_BUILD")
-            out = subprocess.run([str(self.sim), "--help-config"], capture_output=True, text=True,
-                                 timeout=60)
-            self._keys = parse_help_config(out.stdout)
-            if out.returncode != 0 or not self._keys:
-                raise ExperimentError(f"{self.sim} --help-config listed no config keys "
+            out = subprocess.run([str(self.sim), "--help-config=json"], capture_output=True,
+                                 text=True, timeout=60)
+            try:
+                self._keys = parse_config_schema(out.stdout) if out.returncode == 0 else {}
+            except (ValueError, KeyError) as e:
+                raise ExperimentError(f"{self.sim} --help-config=json: not the schema: {e}")
+            if not self._keys:
+                raise ExperimentError(f"{self.sim} --help-config=json listed no config keys "
                                       f"(status {out.returncode}): {out.stderr.strip()}")
         return self._keys
 

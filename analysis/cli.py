@@ -21,10 +21,8 @@ EXPERIMENTS = ROOT / "configs" / "experiments"
 
 def prepare(file: str, build_arg: str | None):
     build = Build(build_dir(build_arg))
-    exp = spec.load(Path(file), build)
-    points = sweep.expand(exp)
-    sweep.check_filters(exp, points)
-    return build, exp, points
+    exp = spec.load(Path(file), build)  # every error of the file at once, or nothing runs
+    return build, exp, sweep.expand(exp)
 
 
 def shown(path: Path) -> str:
@@ -38,8 +36,12 @@ def summary(exp, rows, table_md: list, counts: dict) -> str:
     parts = [f"# {exp.title}\n"]
     if exp.description:
         parts.append(exp.description.strip() + "\n")
-    parts.append(f"Experiment `{exp.path.name}`: {len(rows)} points ({counts['ran']} ran, "
-                 f"{counts['skipped']} unchanged, {counts['failed']} failed); per point "
+    runs = (f"{len(rows) // exp.repeat} points, each run {exp.repeat} times with "
+            f"sim.perturb_seed = 1..{exp.repeat} (tables show the mean ± the half-width of its "
+            f"95% confidence interval), {len(rows)} runs" if exp.repeat > 1
+            else f"{len(rows)} points")
+    parts.append(f"Experiment `{exp.path.name}`: {runs} ({counts['ran']} ran, "
+                 f"{counts['skipped']} unchanged, {counts['failed']} failed); per run "
                  "parameters and metrics in `results.csv` and `results.jsonl`.\n")
     for md in table_md:
         parts.append(md)
@@ -96,7 +98,9 @@ def run(opt) -> int:
 
 def check(opt) -> int:
     build, exp, points = prepare(opt.file, opt.build)
-    print(f"{exp.path.name}: {exp.title}: {len(points)} points, {len(exp.tables)} tables, "
+    runs = (f"{len(points) // exp.repeat} points x {exp.repeat} seeds = {len(points)} runs"
+            if exp.repeat > 1 else f"{len(points)} points")
+    print(f"{exp.path.name}: {exp.title}: {runs}, {len(exp.tables)} tables, "
           f"{len(exp.plots)} plots")
     for p in points:
         job = make_job(p, build)
@@ -138,7 +142,8 @@ def main(argv=None) -> int:
     try:
         return opt.func(opt)
     except ExperimentError as e:
-        print(f"kasane: {e}", file=sys.stderr)
+        for line in str(e).splitlines():
+            print(f"kasane: {line}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("kasane: interrupted", file=sys.stderr)

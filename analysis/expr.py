@@ -91,3 +91,30 @@ def evaluate(code, names: dict):
     if value is FAILED:
         raise PointFailed()
     return value
+
+
+class Uses:
+    """What an expression refers to, found without running it: free names; attributes taken of a
+    point (`first.cycles`, `at(...).ipc`); and each at() call's keywords with their value when it
+    is a constant (else MISSING)."""
+
+    def __init__(self, text: str):
+        tree = ast.parse(text, mode="eval")
+        bound = {n.id for c in ast.walk(tree) if isinstance(c, ast.comprehension)
+                 for n in ast.walk(c.target) if isinstance(n, ast.Name)}
+        self.names = {n.id for n in ast.walk(tree)
+                      if isinstance(n, ast.Name) and n.id not in bound}
+        self.attributes = set()
+        self.at_calls = []  # [{keyword: constant value or NOT_CONSTANT}]
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "at":
+                self.at_calls.append({k.arg: k.value.value if isinstance(k.value, ast.Constant)
+                                      else NOT_CONSTANT for k in n.keywords if k.arg})
+            if isinstance(n, ast.Attribute) and (
+                    isinstance(n.value, ast.Name) and n.value.id in ("first", "prev") or
+                    isinstance(n.value, ast.Call) and isinstance(n.value.func, ast.Name)
+                    and n.value.func.id == "at"):
+                self.attributes.add(n.attr)
+
+
+NOT_CONSTANT = object()

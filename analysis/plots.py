@@ -1,6 +1,8 @@
 """Plots, written as plots/NAME.png and plots/NAME.svg (matplotlib, Agg backend):
 - kind = "line" (the default): x and y expressions per point, one line per value of `series`,
-  the points of a line in x order; failed points are left out; optional reference curves;
+  the points of a line in x order; failed points are left out; optional reference curves; with
+  `repeat`, each point is the mean over its seeds with a 95% error bar (repeats.py); the data
+  drawn is also written to plots/NAME.csv (series, x, y, y_low, y_high, runs);
 - kind = "trace": one line per point from its thermal trace (needs thermal_trace = true):
   simulated time in ms against die temperature, labelled by `series`."""
 import csv
@@ -8,65 +10,35 @@ from pathlib import Path
 
 from .expr import PointFailed, evaluate, names_of
 from .points import THERMAL
-from .spec import FILE_NAME, Checker, check_expr, check_where
+from .repeats import Summary, by_seed, combine, is_number, summarise
+from .spec import Checker, check_expr
 from .sweep import MISSING, fmt_value, lookup, matches
 from .tables import make_at
 
-SCALES = ("linear", "log", "log2")
-KEYS = ("name", "title", "kind", "trace", "x", "y", "series", "where", "xscale", "yscale",
-        "xlabel", "ylabel", "reference")
-
-
-def check_plot(c: Checker, where: str, p) -> dict:
-    c.keys(where, p, KEYS, required=("name",))
-    name = c.string(f"{where} name", p["name"])
-    if not FILE_NAME.match(name):
-        c.fail(f"{where} name", f"{name!r}: use letters, digits, _ . - (it names the files)")
-    where = f"[[plot]] {name!r}"
+def check_plot(c: Checker, at: tuple, p: dict) -> dict:
+    """The plot as the writer uses it; its shape is schema.py's (a trace plot has no x, y or
+    reference), this compiles its expressions (resolve.py checks the names they use)."""
     kind = p.get("kind", "line")
-    if kind not in ("line", "trace"):
-        c.fail(f"{where} kind", f"{kind!r}: one of line, trace")
-    out = {"name": name, "kind": kind, "title": c.string(f"{where} title", p.get("title", name)),
-           "where": check_where(c, f"{where} where", p.get("where", {})),
-           "series": c.string(f"{where} series", p["series"]) if "series" in p else None}
-    for k in ("xscale", "yscale"):
-        out[k] = p.get(k, "linear")
-        if out[k] not in SCALES:
-            c.fail(f"{where} {k}", f"{out[k]!r}: one of {', '.join(SCALES)}")
+    out = {"name": p["name"], "kind": kind, "title": p.get("title", p["name"]),
+           "where": p.get("where", {}), "series": p.get("series"), "at": at,
+           "xscale": p.get("xscale", "linear"), "yscale": p.get("yscale", "linear")}
     if kind == "trace":
-        for k in ("x", "y", "reference"):
-            if k in p:
-                c.fail(f"{where} {k}", "not for kind = \"trace\" (x is time, y die temperature)")
-        if p.get("trace", "thermal") != "thermal":
-            c.fail(f"{where} trace", f"{p['trace']!r}: the only trace is \"thermal\"")
         out.update(xlabel=p.get("xlabel", "simulated time (ms)"),
                    ylabel=p.get("ylabel", "die temperature (°C)"), reference=[])
-    else:
-        if "trace" in p:
-            c.fail(f"{where} trace", "only for kind = \"trace\"")
-        for k in ("x", "y"):
-            if k not in p:
-                c.fail(where, f"missing key {k!r}")
-            out[k] = c.string(f"{where} {k}", p[k])
-            out[k + "code"] = check_expr(c, f"{where} {k}", p[k])
-        out.update(xlabel=p.get("xlabel", p["x"]), ylabel=p.get("ylabel", p["y"]))
-        refs = p.get("reference", [])
-        refs = [refs] if isinstance(refs, dict) else c.typed(f"{where} reference", refs, (list,),
-                                                            "a table {label, x, y} or a list")
-        for i, r in enumerate(refs):
-            w = f"{where} reference[{i}]"
-            c.keys(w, r, ("label", "x", "y"), required=("x", "y"))
-            for k in ("x", "y"):
-                c.typed(f"{w} {k}", r[k], (list,), "a list of numbers")
-                for v in r[k]:
-                    c.typed(f"{w} {k}", v, (int, float), "a list of numbers")
-            if len(r["x"]) != len(r["y"]):
-                c.fail(w, f"x has {len(r['x'])} values, y {len(r['y'])}")
-        out["reference"] = [{"label": c.string(f"{where} reference label",
-                                               r.get("label", "reference")),
-                             "x": r["x"], "y": r["y"]} for r in refs]
-    for k in ("xlabel", "ylabel"):
-        c.string(f"{where} {k}", out[k])
+        return out
+    for k in ("x", "y"):
+        out[k] = p[k]
+        with c.guard():
+            out[k + "code"] = check_expr(c, at + (k,), p[k])
+    out.update(xlabel=p.get("xlabel", p["x"]), ylabel=p.get("ylabel", p["y"]))
+    refs = p.get("reference", [])
+    refs = [refs] if isinstance(refs, dict) else refs
+    for i, r in enumerate(refs):
+        if len(r["x"]) != len(r["y"]):
+            c.error(at + ("reference",), f"reference {i + 1}: x has {len(r['x'])} values, y "
+                                         f"{len(r['y'])}")
+    out["reference"] = [{"label": r.get("label", "reference"), "x": r["x"], "y": r["y"]}
+                        for r in refs]
     return out
 
 
@@ -85,31 +57,63 @@ def series_label(plot, params, fallback):
     return fallback if v is MISSING else f"{plot['series']}={fmt_value(v)}"
 
 
-def draw_lines(ax, plot, rows, metric_names) -> list:
-    """One line per series value; returns the errors."""
-    errors, lines = [], {}
-    at = make_at(rows, metric_names)
-    picked = [r for r in rows if matches(r.params, plot["where"])]
-    for i, r in enumerate(picked):
-        if not r.ok:
-            continue
-        names = names_of(r.params, r.metrics, metric_names)
-        names.update(i=i, at=at, first=None, prev=None)
-        try:
-            x, y = evaluate(plot["xcode"], names), evaluate(plot["ycode"], names)
-        except PointFailed:
-            continue
-        except Exception as e:
-            errors.append(f"plot {plot['name']!r}, point {r.outcome.job.dirname}: "
-                          f"{type(e).__name__}: {e}")
-            continue
-        lines.setdefault(series_label(plot, r.params, plot["y"]), []).append((x, y))
-    for label, xy in lines.items():
+def line_data(plot, rows, metric_names) -> tuple[dict, list]:
+    """{series label: [(x, y Summary)]} in x order, and the errors. With repeats, x and y are
+    computed per seed and summarised per sweep combination (the mean x; y's mean and interval)."""
+    errors, points = [], {}  # (label, combo) -> ([x per seed], [y per seed])
+    for _, seed_rows in by_seed(rows):
+        at = make_at(seed_rows, metric_names)
+        picked = [r for r in seed_rows if matches(r.params, plot["where"])]
+        for i, r in enumerate(picked):
+            if not r.ok:
+                continue
+            names = names_of(r.params, r.metrics, metric_names)
+            names.update(i=i, at=at, first=None, prev=None)
+            try:
+                x, y = evaluate(plot["xcode"], names), evaluate(plot["ycode"], names)
+            except PointFailed:
+                continue
+            except Exception as e:
+                errors.append(f"plot {plot['name']!r}, point {r.outcome.job.dirname}: "
+                              f"{type(e).__name__}: {e}")
+                continue
+            combo = getattr(r.outcome.job.point, "combo", i)  # the seeds of one point share it
+            key = (series_label(plot, r.params, plot["y"]), combo)
+            xs, ys = points.setdefault(key, ([], []))
+            xs.append(x)
+            ys.append(y)
+    lines = {}
+    for (label, _), (xs, ys) in points.items():
+        x = combine(xs)
+        x = x.mean if isinstance(x, Summary) else x
+        lines.setdefault(label, []).append((x, summarise(ys) if all(map(is_number, ys))
+                                            else Summary(ys[0], ys[0], ys[0], len(ys))))
+    for xy in lines.values():
         try:
             xy.sort(key=lambda p: p[0])
         except TypeError:
             pass  # x values of mixed kinds: keep sweep order
-        ax.plot([p[0] for p in xy], [p[1] for p in xy], marker="o", label=label)
+    return lines, errors
+
+
+def draw_lines(ax, plot, rows, metric_names, out: Path) -> list:
+    """One line per series value, with 95% error bars where points were repeated; the data drawn
+    also goes to plots/NAME.csv. Returns the errors."""
+    lines, errors = line_data(plot, rows, metric_names)
+    with open(out / f"{plot['name']}.csv", "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["series", "x", "y", "y_low", "y_high", "runs"])
+        for label, xy in lines.items():
+            for x, y in xy:
+                w.writerow([label, x, y.mean, y.low, y.high, y.n])
+    for label, xy in lines.items():
+        xs, ys = [p[0] for p in xy], [p[1] for p in xy]
+        if all(y.low == y.high for y in ys):
+            ax.plot(xs, [y.mean for y in ys], marker="o", label=label)
+        else:
+            ax.errorbar(xs, [y.mean for y in ys], yerr=[[y.mean - y.low for y in ys],
+                                                        [y.high - y.mean for y in ys]],
+                        marker="o", capsize=3, label=label)
     for ref in plot["reference"]:
         ax.plot(ref["x"], ref["y"], linestyle="--", marker="x", color="gray", label=ref["label"])
     return errors
@@ -139,10 +143,12 @@ def write(plot: dict, rows, metric_names, out: Path) -> list:
     import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(7, 4.5))
     try:
+        d = out / "plots"
+        d.mkdir(parents=True, exist_ok=True)
         if plot["kind"] == "trace":
             errors = draw_traces(ax, plot, rows)
         else:
-            errors = draw_lines(ax, plot, rows, metric_names)
+            errors = draw_lines(ax, plot, rows, metric_names, d)
         _scale(ax, "x", plot["xscale"])
         _scale(ax, "y", plot["yscale"])
         ax.set_title(plot["title"])
@@ -152,8 +158,6 @@ def write(plot: dict, rows, metric_names, out: Path) -> list:
         if ax.get_legend_handles_labels()[0]:
             ax.legend()
         fig.tight_layout()
-        d = out / "plots"
-        d.mkdir(parents=True, exist_ok=True)
         fig.savefig(d / f"{plot['name']}.png", dpi=100)
         # No date in the SVG: the same results give the same file.
         fig.savefig(d / f"{plot['name']}.svg", metadata={"Date": None})

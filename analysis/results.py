@@ -1,12 +1,14 @@
 """Metrics from each point's stats.json (a dotted path; a number indexes a list) and the results
-files: results.csv and results.jsonl, one row per point in sweep order with its parameters, its
-metrics, its status and its key. A metric whose path is missing fails the point."""
+files: results.csv and results.jsonl, one row per run in sweep order with its parameters, its seed
+(with `repeat`: every run is kept), its metrics, its status and its key. A metric whose path is
+missing fails the point."""
 import csv
 import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from .points import STATS
+from .repeats import seed_of
 from .runner import Outcome
 
 
@@ -85,11 +87,14 @@ def columns(rows: list[Row], metrics: dict) -> list[str]:
         for k in r.params:
             if k not in params:
                 params.append(k)
-    return ["point"] + params + list(metrics) + ["status", "key"]
+    seeds = ["seed"] if any(seed_of(r) is not None for r in rows) else []
+    return ["point"] + params + seeds + list(metrics) + ["status", "key"]
 
 
 def record(r: Row, metrics: dict) -> dict:
     out = {"point": r.outcome.job.dirname, **r.params}
+    if seed_of(r) is not None:
+        out["seed"] = seed_of(r)
     for m in metrics:
         out[m] = r.metrics[m] if r.ok else None
     out["status"] = "ok" if r.ok else "failed"

@@ -1,24 +1,31 @@
-"""Loading an experiment file (the format in analysis/README.md) and checking it: every unknown
-key, wrong type or bad value is an ExperimentError naming the file, the key and what is allowed.
-Config keys (dotted sweep keys and `set`) are checked against kasane-sim's own schema. The result
-is plain data: dicts of checked settings, lists of checked tables and plots."""
+"""Loading an experiment file (the format in analysis/README.md) and checking it. The shape (keys,
+types, required keys, allowed words) is a JSON Schema (schema.py); what needs more than a schema is
+here: config keys and their values against kasane-sim's own schema (--help-config=json), ranges,
+sizes, reserved names; resolve.py then checks the file against its points. Every problem is
+collected with its line (toml_lines.py) and all of them are reported together, before anything
+runs. The result is plain data: dicts of checked settings, lists of checked tables and plots."""
 import difflib
+import os
 import re
+import traceback
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import ExperimentError
+from . import ExperimentError, schema
 from .build import ROOT, Build
 from .expr import compile_expr
+from .toml_lines import Lines
 
-NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-FILE_NAME = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9_.-]*$")
+NAME = re.compile(schema.NAME)
+FILE_NAME = re.compile(schema.FILE_NAME)
 SIZE = re.compile(r"^(\d+)\s*([KMG]?)i?B?$", re.IGNORECASE)
-SCALAR = (bool, int, float, str)
-RESERVED = {"group", "i", "first", "prev", "at", "min", "max", "abs", "round", "sum", "len"}
+RESERVED = {"group", "seed", "i", "first", "prev", "at", "min", "max", "abs", "round", "sum",
+            "len"}
+PERTURB_SEED = "sim.perturb_seed"  # what `repeat` varies: 1..N
 
-# Settings a group may give (and the experiment too); title and description are the experiment's.
+# Settings a group may give (and the experiment too); title, description and repeat are the
+# experiment's.
 SETTINGS = ("machine", "kernel", "program", "args", "set", "env", "disk", "thermal_trace",
             "timeout", "params")
 MERGED = ("set", "env", "params")  # a group's table merges over the experiment's; others replace
@@ -32,76 +39,135 @@ class Experiment:
     name: str
     title: str
     description: str
+    repeat: int = 1
     groups: list = field(default_factory=list)   # [(name or None, settings, sweep)]
+    origins: list = field(default_factory=list)  # per group: setting -> path of where it is written
     metrics: dict = field(default_factory=dict)  # name -> dotted path
     tables: list = field(default_factory=list)
     plots: list = field(default_factory=list)
 
 
-class Checker:
-    """Error messages that name the file and the key."""
+class Skip(Exception):
+    """The item being checked has an error already recorded: go on with the next one."""
 
-    def __init__(self, path: Path):
+
+class Checker:
+    """Collects errors, each naming the file, its line, the key and what is allowed."""
+
+    def __init__(self, path: Path, lines: Lines | None = None):
         try:
             self.shown = path.resolve().relative_to(ROOT)
         except ValueError:
             self.shown = path
+        self.lines = lines
+        self.errors: list[tuple[int, str]] = []
+        self.names: dict[tuple, str] = {}  # ("group", 0) -> "'ops'": how to call an item
 
-    def fail(self, where: str, problem: str):
-        raise ExperimentError(f"{self.shown}: {where}: {problem}")
+    def error(self, path: tuple, problem: str, where: str | None = None):
+        line = self.lines.line(path) if self.lines is not None and path else None
+        loc = f"{self.shown}:{line}" if line else f"{self.shown}"
+        msg = f"{loc}: {where or self.where(path)}: {problem}"
+        if all(msg != m for _, m in self.errors):
+            self.errors.append((line or 0, msg))
 
-    def keys(self, where: str, table, allowed, required=()):
-        if not isinstance(table, dict):
-            self.fail(where, f"must be a table, not {kind(table)}")
-        for k in table:
-            if k not in allowed:
-                self.fail(where, f"unknown key {k!r}; allowed: {', '.join(allowed)}")
-        for k in required:
-            if k not in table:
-                self.fail(where, f"missing key {k!r}")
+    def fail(self, path: tuple, problem: str, where: str | None = None):
+        self.error(path, problem, where)
+        raise Skip()
 
-    def typed(self, where, value, types, what):
-        if isinstance(value, bool) and bool not in types or not isinstance(value, types):
-            self.fail(where, f"must be {what}, not {kind(value)} {value!r}")
-        return value
+    def where(self, path: tuple) -> str:
+        """("table", 0, "columns", 2, "value") -> "[[table]] 't' columns[2].value"."""
+        if not path:
+            return "top level"
+        head, rest = path[0], list(path[1:])
+        if head in ("experiment", "sweep", "metrics"):
+            w = f"[{head}]"
+        elif head in ("group", "table", "plot"):
+            w = f"[[{head}]]"
+            if rest and isinstance(rest[0], int):
+                i = rest.pop(0)
+                w += f" {self.names.get((head, i), i + 1)}"
+        else:
+            return "top level"
+        if rest and (head in ("sweep", "metrics") or rest[0] == "sweep" and len(rest) > 1):
+            if rest[0] == "sweep":
+                w += " sweep"
+                rest.pop(0)
+            w += f" {rest.pop(0)!r}"
+        tail = ""
+        for p in rest:
+            tail += f"[{p}]" if isinstance(p, int) else (f".{p}" if tail else f" {p}")
+        return w + tail
 
-    def string(self, where, value):
-        return self.typed(where, value, (str,), "a string")
+    def result(self):
+        if self.errors:
+            msgs = [m for _, m in sorted(self.errors, key=lambda e: e[0])]
+            more = f"\n{len(msgs)} errors" if len(msgs) > 1 else ""
+            raise ExperimentError("\n".join(msgs) + more, msgs)
 
-    def strings(self, where, value):
-        self.typed(where, value, (list,), "a list of strings")
-        for i, v in enumerate(value):
-            self.typed(f"{where}[{i}]", v, (str,), "a string")
-        return list(value)
-
-    def scalar(self, where, value):
-        return self.typed(where, value, SCALAR, "a string, integer, float or boolean")
-
-    def name(self, where, value, what="a name"):
-        if not isinstance(value, str) or not NAME.match(value):
-            self.fail(where, f"{value!r} is not {what} (letters, digits, _; no digit first)")
-        return value
+    def guard(self):
+        return _Guard(self)
 
 
-def kind(v) -> str:
-    return {bool: "a boolean", int: "an integer", float: "a float", str: "a string",
-            list: "a list", dict: "a table"}.get(type(v), type(v).__name__)
+class _Guard:
+    """`with c.guard():` checks one item; an error recorded in it (Skip), or a malformed value that
+    the schema has already reported, ends that item only."""
+
+    def __init__(self, c: Checker):
+        self.c = c
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind_, exc, tb):
+        if kind_ is Skip:
+            return True
+        # A value of the wrong shape makes a later check trip; the schema has said so already.
+        if kind_ is not None and os.environ.get("KASANE_DEBUG_CHECKS"):
+            traceback.print_exception(kind_, exc, tb)
+        return kind_ in (TypeError, KeyError, AttributeError, ValueError, IndexError) and \
+            bool(self.c.errors)
 
 
 RANGE_KEYS = ("start", "stop", "step", "factor")
 
 
-def flatten(table: dict, ranges: bool = False) -> dict:
+def flatten(table, ranges: bool = False):
     """Nested tables as dotted keys: TOML reads an unquoted `core.contexts = 4` as
     {"core": {"contexts": 4}}; we mean the config key "core.contexts". With ranges, a table with
     range keys is a value, not a nesting."""
+    if not isinstance(table, dict):
+        return table
     out = {}
     for k, v in table.items():
-        if isinstance(v, dict) and not (ranges and any(r in v for r in RANGE_KEYS)):
+        if isinstance(v, dict) and v and not (ranges and any(r in v for r in RANGE_KEYS)):
             for k2, v2 in flatten(v, ranges).items():
                 out[f"{k}.{k2}"] = v2
         else:
             out[k] = v
+    return out
+
+
+def normalize(doc: dict) -> dict:
+    """doc with config-key tables flattened (set, sweep, where), the shape the schema checks."""
+    def settings(t):
+        if not isinstance(t, dict):
+            return t
+        t = dict(t)
+        if "set" in t:
+            t["set"] = flatten(t["set"])
+        if "sweep" in t:
+            t["sweep"] = flatten(t["sweep"], ranges=True)
+        return t
+    out = dict(doc)
+    if "experiment" in out:
+        out["experiment"] = settings(out["experiment"])
+    if "sweep" in out:
+        out["sweep"] = flatten(out["sweep"], ranges=True)
+    for k in ("group", "table", "plot"):
+        if isinstance(out.get(k), list):
+            out[k] = [settings(g) if k == "group" else
+                      ({**g, "where": flatten(g["where"])} if isinstance(g, dict) and "where" in g
+                       else g) for g in out[k]]
     return out
 
 
@@ -116,233 +182,223 @@ def parse_size(text) -> int | None:
 
 
 def load(path: Path, build: Build) -> Experiment:
-    c = Checker(path)
+    """The checked experiment; ExperimentError with every problem of the file (and of its points:
+    resolve.py) if there is any."""
     try:
-        with open(path, "rb") as f:
-            doc = tomllib.load(f)
+        text = path.read_text()
     except OSError as e:
         raise ExperimentError(f"{path}: {e.strerror}") from None
+    c = Checker(path)
+    try:
+        doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise ExperimentError(f"{c.shown}: not valid TOML: {e}") from None
-    c.keys("top level", doc, ("experiment", "sweep", "group", "metrics", "table", "plot"),
-           required=("experiment",))
-    top = doc["experiment"]
-    c.keys("[experiment]", top, ("title", "description") + SETTINGS)
-    exp = Experiment(path=path, name=path.stem,
-                     title=c.string("[experiment] title", top.get("title", path.stem)),
-                     description=c.string("[experiment] description", top.get("description", "")))
-    base = dict(DEFAULTS)
-    base.update(check_settings(c, "[experiment]", top, build))
-    sweep = check_sweep(c, "[sweep]", doc.get("sweep", {}), build)
-    groups = doc.get("group", [])
-    c.typed("[[group]]", groups, (list,), "a list of tables ([[group]])")
-    seen = set()
-    for gi, g in enumerate(groups):
-        where = f"[[group]] {gi + 1}"
-        c.keys(where, g, ("name", "sweep") + SETTINGS, required=("name",))
-        gname = c.name(f"{where} name", g["name"], "a group name")
-        if gname in seen:
-            c.fail(f"{where} name", f"group {gname!r} is given twice")
-        seen.add(gname)
-        where = f"[[group]] {gname!r}"
-        settings = dict(base)
-        for k, v in check_settings(c, where, g, build).items():
-            settings[k] = {**base[k], **v} if k in MERGED else v
-        gsweep = check_sweep(c, f"{where} sweep", g["sweep"], build) if "sweep" in g else sweep
-        exp.groups.append((gname, settings, gsweep))
-    if not groups:
-        exp.groups.append((None, base, sweep))
-    for gname, settings, gsweep in exp.groups:
-        where = f"[[group]] {gname!r}" if gname else "[experiment]"
-        if not settings["program"]:
-            c.fail(where, "no program: give `program` (with kernel = \"\", the bare-metal kernel)")
-        if settings["kernel"] == "" and settings["args"]:
-            c.fail(where, "args need a kernel: a bare-metal program (kernel = \"\") takes none")
-        for p in settings["params"]:
-            if p in gsweep:
-                c.fail(f"{where} params", f"{p!r} is also a sweep key")
-    exp.metrics = check_metrics(c, doc.get("metrics", {"cycles": "cycles", "retired": "retired",
-                                                         "ipc": "ipc"}))
-    from .tables import check_table  # the output checks live beside the code that makes them
-    from .plots import check_plot
-    tables = c.typed("[[table]]", doc.get("table", []), (list,), "a list of tables ([[table]])")
-    exp.tables = [check_table(c, f"[[table]] {i + 1}", t) for i, t in enumerate(tables)]
-    plots = c.typed("[[plot]]", doc.get("plot", []), (list,), "a list of tables ([[plot]])")
-    exp.plots = [check_plot(c, f"[[plot]] {i + 1}", p) for i, p in enumerate(plots)]
-    for what, items in (("table", exp.tables), ("plot", exp.plots)):
-        names = [t["name"] for t in items]
-        for n in names:
-            if names.count(n) > 1:
-                c.fail(f"[[{what}]] {n!r}", f"two {what}s are named {n!r}")
+    c.lines = Lines(text)
+    doc = normalize(doc)
+    for i, g in enumerate(doc.get("group", []) if isinstance(doc.get("group"), list) else []):
+        if isinstance(g, dict) and isinstance(g.get("name"), str):
+            c.names[("group", i)] = repr(g["name"])
+    for k in ("table", "plot"):
+        for i, t in enumerate(doc.get(k, []) if isinstance(doc.get(k), list) else []):
+            if isinstance(t, dict) and isinstance(t.get("name"), str):
+                c.names[(k, i)] = repr(t["name"])
+    for p, problem in schema.problems(doc):
+        c.error(p, problem)
+    exp = None
+    with c.guard():
+        exp = check(c, path, doc, build)
+    c.result()
     return exp
 
 
-def check_settings(c: Checker, where: str, t: dict, build: Build) -> dict:
+def check(c: Checker, path: Path, doc: dict, build: Build) -> Experiment:
+    top = doc.get("experiment", {})
+    exp = Experiment(path=path, name=path.stem, title=top.get("title", path.stem),
+                     description=top.get("description", ""), repeat=top.get("repeat", 1))
+    if exp.repeat > 1 and PERTURB_SEED not in build.config_keys():
+        c.error(("experiment", "repeat"), f"needs the config key {PERTURB_SEED}, which this "
+                                          "kasane-sim does not have")
+    base = dict(DEFAULTS)
+    base.update(check_settings(c, ("experiment",), top, build))
+    base_origin = {k: ("experiment",) for k in top}
+    sweep = check_sweep(c, ("sweep",), doc.get("sweep", {}), build)
+    groups = doc.get("group", [])
+    seen = set()
+    for gi, g in enumerate(groups):
+        with c.guard():
+            gname = g["name"]
+            if gname in seen:
+                c.error(("group", gi, "name"), f"group {gname!r} is given twice")
+            seen.add(gname)
+            settings, origin = dict(base), dict(base_origin)
+            for k, v in check_settings(c, ("group", gi), g, build).items():
+                settings[k] = {**base[k], **v} if k in MERGED else v
+                origin[k] = ("group", gi)
+            if "sweep" in g:
+                origin["sweep"] = ("group", gi)
+            gsweep = check_sweep(c, ("group", gi, "sweep"), g["sweep"], build) \
+                if "sweep" in g else sweep
+            exp.groups.append((gname, settings, gsweep))
+            exp.origins.append(origin)
+    if not groups:
+        exp.groups.append((None, base, sweep))
+        exp.origins.append(base_origin)
+    for gi, (gname, settings, gsweep) in enumerate(exp.groups):
+        check_group(c, exp, gi, build)
+    exp.metrics = doc.get("metrics", {"cycles": "cycles", "retired": "retired", "ipc": "ipc"})
+    for k in exp.metrics:
+        with c.guard():
+            check_param_name(c, ("metrics", k), k, "a metric name")
+    from .tables import check_table  # the output checks live beside the code that makes them
+    from .plots import check_plot
+    for what, check_one, items in (("table", check_table, exp.tables),
+                                   ("plot", check_plot, exp.plots)):
+        names = []
+        for i, t in enumerate(doc.get(what, [])):
+            with c.guard():
+                if t["name"] in names:
+                    c.error((what, i, "name"), f"two {what}s are named {t['name']!r}")
+                names.append(t["name"])
+                items.append(check_one(c, (what, i), t))
+    from .resolve import resolve  # the checks that need the points
+    resolve(c, exp, build)
+    return exp
+
+
+def check_group(c: Checker, exp: Experiment, gi: int, build: Build):
+    gname, settings, gsweep = exp.groups[gi]
+    origin = exp.origins[gi]
+    at = ("group", gi) if gname else ("experiment",)
+    if not settings["program"]:
+        c.error(at, "no program: give `program` (with kernel = \"\", the bare-metal kernel)")
+    if settings["kernel"] == "" and settings["args"]:
+        c.error(origin.get("args", at) + ("args",),
+                "args need a kernel: a bare-metal program (kernel = \"\") takes none")
+    for p in settings["params"]:
+        if p in gsweep:
+            c.error(origin["params"] + ("params", p), f"{p!r} is also a sweep key")
+    if exp.repeat > 1:
+        for k in (PERTURB_SEED,):
+            if k in settings["set"] or k in gsweep:
+                c.error(origin.get("set", at) + ("set", k) if k in settings["set"]
+                        else ("sweep", k), f"{k} is what `repeat` varies (1..{exp.repeat}); "
+                                           "do not set it too")
+
+
+def check_settings(c: Checker, at: tuple, t: dict, build: Build) -> dict:
     """The settings keys of [experiment] or a group, checked; only those given."""
-    out = {}
-    for k in ("machine", "kernel", "program"):
-        if k in t:
-            out[k] = c.string(f"{where} {k}", t[k])
+    out = {k: t[k] for k in SETTINGS if k in t}
     if "machine" in out and "{" not in out["machine"] and not (ROOT / out["machine"]).is_file():
-        c.fail(f"{where} machine", f"{out['machine']}: no such file (paths are relative to the "
+        c.error(at + ("machine",), f"{out['machine']}: no such file (paths are relative to the "
                                    "repository root)")
-    if "args" in t:
-        out["args"] = c.strings(f"{where} args", t["args"])
-    if "set" in t:
-        s = flatten(c.typed(f"{where} set", t["set"], (dict,), "a table of config keys"))
-        out["set"] = {k: check_config_value(c, f"{where} set", k, v, build) for k, v in s.items()}
-    if "env" in t:
-        e = c.typed(f"{where} env", t["env"], (dict,), "a table of NAME = value")
-        out["env"] = {}
-        for k, v in e.items():
-            c.name(f"{where} env", k, "an environment variable name")
-            c.typed(f"{where} env.{k}", v, (str, int, float), "a string or a number")
-            out["env"][k] = v
-    if "params" in t:
-        p = c.typed(f"{where} params", t["params"], (dict,), "a table of parameters")
-        for k, v in p.items():
-            check_param_name(c, f"{where} params", k)
-            c.scalar(f"{where} params.{k}", v)
-        out["params"] = dict(p)
-    if "disk" in t:
-        out["disk"] = check_disk(c, f"{where} disk", t["disk"])
-    if "thermal_trace" in t:
-        out["thermal_trace"] = c.typed(f"{where} thermal_trace", t["thermal_trace"], (bool,),
-                                       "true or false")
-    if "timeout" in t:
-        v = c.typed(f"{where} timeout", t["timeout"], (int, float), "a number of seconds")
-        if v <= 0:
-            c.fail(f"{where} timeout", f"{v} must be more than 0 seconds")
-        out["timeout"] = v
+    if "set" in out:
+        for k, v in t["set"].items():
+            with c.guard():
+                check_config_value(c, at + ("set", k), k, v, build)
+    if "params" in out:
+        for k in t["params"]:
+            with c.guard():
+                check_param_name(c, at + ("params", k), k)
+    if "disk" in out:
+        with c.guard():
+            out["disk"] = check_disk(c, at + ("disk",), t["disk"])
     return out
 
 
-def check_param_name(c: Checker, where: str, k: str):
-    c.name(where, k, "a parameter name")
+def check_param_name(c: Checker, at: tuple, k: str, what: str = "a parameter name"):
+    if not NAME.match(k):
+        c.fail(at, f"{k!r} is not {what} (letters, digits, _; no digit first)")
     if k in RESERVED:
-        c.fail(where, f"{k!r} is reserved (used in table and plot expressions): "
-                      f"not one of {', '.join(sorted(RESERVED))}")
+        c.fail(at, f"{k!r} is reserved (used in table and plot expressions): "
+                   f"not one of {', '.join(sorted(RESERVED))}")
 
 
-def check_config_value(c: Checker, where: str, key: str, value, build: Build):
+def check_config_value(c: Checker, at: tuple, key: str, value, build: Build):
     keys = build.config_keys()
     if key not in keys:
         near = difflib.get_close_matches(key, list(keys), n=3, cutoff=0.8)
         hint = f" (did you mean {', '.join(near)}?)" if near else ""
-        c.fail(where, f"{key!r} is not a config key{hint}; `kasane-sim --help-config` lists them")
-    c.scalar(f"{where} {key!r}", value)
+        c.fail(at, f"{key!r} is not a config key{hint}; `kasane-sim --help-config` lists them",
+               where=c.where(at[:-1]) if at[-1] == key else None)
     problem = keys[key].check(value)
     if problem:
-        c.fail(f"{where} {key!r}", f"{value!r} is not allowed: {key} takes {problem}")
-    return value
+        c.fail(at, f"{value!r} is not allowed: {key} takes {problem}")
 
 
-def check_disk(c: Checker, where: str, d) -> dict:
-    c.keys(where, d, ("size", "files"))
+def check_disk(c: Checker, at: tuple, d: dict) -> dict:
     size = d.get("size")
     if size is not None:
         size = parse_size(size)
         if not size or size % 4096:
-            c.fail(f"{where} size", f"{d['size']!r} is not a size in whole 4 KiB blocks "
+            c.error(at + ("size",), f"{d['size']!r} is not a size in whole 4 KiB blocks "
                                     "(bytes, or a number with K, M or G)")
-    files = c.typed(f"{where} files", d.get("files", {}), (dict,), "a table of NAME = size")
     out = {}
-    for name, s in files.items():
+    for name, s in d.get("files", {}).items():
         if not FILE_NAME.match(name) or len(name.encode()) > 47:
-            c.fail(f"{where} files", f"{name!r} is not a KFS file name (1-47 bytes of "
-                                     "letters, digits, _ . -)")
+            c.error(at + ("files", name), f"{name!r} is not a KFS file name (1-47 bytes of "
+                                          "letters, digits, _ . -)")
         n = parse_size(s)
         if n is None:
-            c.fail(f"{where} files.{name}", f"{s!r} is not a size (bytes, or a number with K, M "
-                                            "or G)")
+            c.error(at + ("files", name), f"{s!r} is not a size (bytes, or a number with K, M "
+                                          "or G)")
         out[name] = n
     return {"size": size, "files": out}
 
 
-def check_sweep(c: Checker, where: str, s, build: Build) -> dict:
+def check_sweep(c: Checker, at: tuple, s: dict, build: Build) -> dict:
     """Sweep keys in the order written -> their list of values."""
-    c.typed(where, s, (dict,), "a table of key = values")
     out = {}
-    for k, v in flatten(s, ranges=True).items():
-        w = f"{where} {k!r}"
-        if "." not in k:
-            check_param_name(c, where, k)
-        if isinstance(v, dict):
-            values = sweep_range(c, w, v)
-        else:
-            c.typed(w, v, (list,), "a list of values or a range table {start, stop, step|factor}")
-            if not v:
-                c.fail(w, "an empty list sweeps nothing")
-            values = [c.scalar(f"{w}[{i}]", x) for i, x in enumerate(v)]
+    for k, v in s.items():
+        with c.guard():
+            w = at + (k,)
+            if "." not in k:
+                check_param_name(c, w, k)
+            values = sweep_range(c, w, v) if isinstance(v, dict) else list(v)
+            out[k] = values  # kept despite the errors below: the other checks need the key
             for x in values:
                 if values.count(x) > 1:
                     c.fail(w, f"{x!r} is listed twice")
-        if "." in k:
-            for x in values:
-                check_config_value(c, where, k, x, build)
-        out[k] = values
+            if "." in k:
+                if k not in build.config_keys():
+                    del out[k]  # not a key: as a parameter it would only confuse later errors
+                for x in values:
+                    check_config_value(c, w, k, x, build)
     return out
 
 
-def sweep_range(c: Checker, where: str, r: dict) -> list:
+def sweep_range(c: Checker, at: tuple, r: dict) -> list:
     """{start, stop, factor}: geometric; {start, stop, step}: arithmetic; both inclusive."""
-    c.keys(where, r, RANGE_KEYS, required=("start", "stop"))
     if ("step" in r) == ("factor" in r):
-        c.fail(where, "give either step (arithmetic) or factor (geometric)")
-    for k in r:
-        c.typed(f"{where} {k}", r[k], (int, float), "a number")
+        c.fail(at, "give either step (arithmetic) or factor (geometric)")
     start, stop = r["start"], r["stop"]
     if stop < start:
-        c.fail(where, f"stop {stop} is below start {start}")
+        c.fail(at, f"stop {stop} is below start {start}")
     exact = all(isinstance(v, int) for v in r.values())
     values = []
     if "factor" in r:
         f = r["factor"]
         if start <= 0 or f <= 1:
-            c.fail(where, "a geometric range needs start > 0 and factor > 1")
+            c.fail(at, "a geometric range needs start > 0 and factor > 1")
         v = start
-        while v <= stop * (1 + 1e-12):
+        while v <= stop * (1 + 1e-12) and len(values) <= 10000:
             values.append(v if exact else float(f"{v:.12g}"))
             v = v * f
     else:
         step = r["step"]
         if step <= 0:
-            c.fail(f"{where} step", f"{step} must be more than 0")
+            c.fail(at + ("step",), f"{step} must be more than 0")
         n = 0
-        while start + n * step <= stop * (1 + 1e-12) + 1e-12:
+        while start + n * step <= stop * (1 + 1e-12) + 1e-12 and len(values) <= 10000:
             v = start + n * step
             values.append(v if exact else float(f"{v:.12g}"))
             n += 1
     if len(values) > 10000:
-        c.fail(where, f"{len(values)} values: more than 10,000")
+        c.fail(at, "more than 10,000 values")
     return values
 
 
-def check_metrics(c: Checker, m) -> dict:
-    c.typed("[metrics]", m, (dict,), "a table of name = \"dotted.path\"")
-    for k, v in m.items():
-        check_param_name(c, "[metrics]", k)
-        c.string(f"[metrics] {k}", v)
-        if not v or any(not part for part in v.split(".")):
-            c.fail(f"[metrics] {k}", f"{v!r} is not a dotted path into stats.json")
-    return dict(m)
-
-
-def check_where(c: Checker, where: str, w) -> dict:
-    c.typed(where, w, (dict,), "a table of parameter = value (or a list of values)")
-    w = flatten(w)
-    for k, v in w.items():
-        if isinstance(v, list):
-            for x in v:
-                c.scalar(f"{where} {k}", x)
-        else:
-            c.scalar(f"{where} {k}", v)
-    return dict(w)
-
-
-def check_expr(c: Checker, where: str, text):
-    c.string(where, text)
+def check_expr(c: Checker, at: tuple, text: str):
     try:
         return compile_expr(text)
     except ValueError as e:
-        c.fail(where, str(e))
+        c.fail(at, str(e))

@@ -1,13 +1,14 @@
 """Sweep expansion: each group's sweep is a cartesian product in the order its keys are written
 (the first key varies slowest), groups one after the other; every combination is a point with its
 parameters (`group`, the sweep keys, fixed `params`) and its settings, in which `{name}` has been
-replaced by the parameter's value and dotted sweep keys have joined `set`."""
+replaced by the parameter's value and dotted sweep keys have joined `set`. With `repeat = N` each
+combination is N points, seeds 1..N, each with sim.perturb_seed set to its seed."""
 import itertools
 import re
 from dataclasses import dataclass
 
 from . import ExperimentError
-from .spec import Checker, Experiment
+from .spec import PERTURB_SEED, Checker, Experiment
 
 _SUBST = re.compile(r"\{\{|\}\}|\{([^{}]*)\}")
 
@@ -19,9 +20,12 @@ class Point:
     params: dict        # parameter -> value, dotted config keys as written
     shown: list         # the (key, value) pairs that name the point: group, then sweep keys
     settings: dict      # machine, kernel, program, args, set, env, disk, thermal_trace, timeout
+    seed: int | None = None   # 1..N with repeat = N; None: one unperturbed run
+    combo: int = 0      # which sweep combination: the seeds of one combination share it
 
     def label(self) -> str:
-        return ",".join(f"{k}={fmt_value(v)}" for k, v in self.shown) or "point"
+        shown = self.shown + ([("seed", self.seed)] if self.seed is not None else [])
+        return ",".join(f"{k}={fmt_value(v)}" for k, v in shown) or "point"
 
 
 def fmt_value(v) -> str:
@@ -30,8 +34,9 @@ def fmt_value(v) -> str:
     return str(v)
 
 
-def substitute(text: str, params: dict, where: str) -> str:
-    """Replace {name} (a parameter; dots or underscores) by its value; {{ and }} are braces."""
+def substitute(text: str, params: dict, where: str, strict: bool = True) -> str:
+    """Replace {name} (a parameter; dots or underscores) by its value; {{ and }} are braces. An
+    unknown name is an error, or stays as written if not strict (resolve.py has reported it)."""
     def one(m):
         if m.group(0) in ("{{", "}}"):
             return m.group(0)[0]
@@ -42,13 +47,16 @@ def substitute(text: str, params: dict, where: str) -> str:
         for k, v in params.items():
             if k.replace(".", "_") == name:
                 return fmt_value(v)
+        if not strict:
+            return m.group(0)
         raise ExperimentError(f"{where}: {{{name}}} names no parameter of this point; its "
                               f"parameters: {', '.join(params) or 'none'}")
-    return _SUBST.sub(one, text)
+    return _SUBST.sub(one, text) if isinstance(text, str) else text
 
 
-def expand(exp: Experiment) -> list[Point]:
+def expand(exp: Experiment, strict: bool = True) -> list[Point]:
     points = []
+    combos = 0
     shown_file = Checker(exp.path).shown
     for gname, settings, sweep in exp.groups:
         keys = list(sweep)
@@ -62,18 +70,20 @@ def expand(exp: Experiment) -> list[Point]:
             del s["params"]
             for k in ("machine", "kernel", "program"):
                 if s[k] is not None:
-                    s[k] = substitute(s[k], params, f"{where} {k}")
-            s["args"] = [substitute(a, params, f"{where} args") for a in s["args"]]
-            s["env"] = {k: substitute(v, params, f"{where} env.{k}") if isinstance(v, str) else v
+                    s[k] = substitute(s[k], params, f"{where} {k}", strict)
+            s["args"] = [substitute(a, params, f"{where} args", strict) for a in s["args"]]
+            s["env"] = {k: substitute(v, params, f"{where} env.{k}", strict)
                         for k, v in s["env"].items()}
             s["set"] = {**s["set"], **{k: v for k, v in zip(keys, combo) if "." in k}}
-            s["set"] = {k: substitute(v, params, f"{where} set.{k}") if isinstance(v, str) else v
+            s["set"] = {k: substitute(v, params, f"{where} set.{k}", strict)
                         for k, v in s["set"].items()}
-            points.append(Point(len(points), gname, params, shown, s))
-    clash = set(exp.metrics) & {k.replace(".", "_") for p in points for k in p.params}
-    if clash:
-        raise ExperimentError(f"{shown_file}: [metrics] {', '.join(sorted(clash))}: also the name "
-                              "of a parameter; rename one")
+            seeds = range(1, exp.repeat + 1) if exp.repeat > 1 else [None]
+            for seed in seeds:
+                ps = dict(s)
+                if seed is not None:
+                    ps["set"] = {**s["set"], PERTURB_SEED: seed}
+                points.append(Point(len(points), gname, params, shown, ps, seed, combos))
+            combos += 1
     return points
 
 
@@ -106,18 +116,3 @@ def same(a, b) -> bool:
     if isinstance(a, bool) or isinstance(b, bool):
         return a is b
     return a == b
-
-
-def check_filters(exp: Experiment, points: list[Point]):
-    """Every `where` key and `series` of the tables and plots names a parameter of some point: a
-    misspelt one would silently select nothing."""
-    known = {k for p in points for k in p.params}
-    known |= {k.replace(".", "_") for k in known}
-    for what, items in (("table", exp.tables), ("plot", exp.plots)):
-        for t in items:
-            used = list(t["where"]) + ([t["series"]] if t.get("series") else [])
-            for k in used:
-                if k not in known:
-                    raise ExperimentError(f"{Checker(exp.path).shown}: [[{what}]] {t['name']!r}: "
-                                          f"{k!r} is no parameter of any point; parameters: "
-                                          f"{', '.join(sorted(known)) or 'none'}")

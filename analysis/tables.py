@@ -2,52 +2,41 @@
 (rows = [{...}, ...]), a column per {title, value, format}; each value an expression (expr.py).
 Written as tables/NAME.md (Markdown, formatted) and tables/NAME.csv (the raw values). A cell that
 needs a failed point shows `failed`; a value that cannot be computed is an error naming the table,
-the column and the row."""
+the column and the row. With `repeat`, a cell is computed once per seed over that seed's runs and
+shown as the mean and the half-width of its 95% interval ("1,499 ± 12"; repeats.py); the CSV gives
+the mean and both ends of the interval."""
 import csv
 from pathlib import Path
 
 from .expr import PointFailed, PointView, evaluate, names_of
-from .spec import Checker, check_expr, check_where, FILE_NAME
+from .repeats import Summary, by_seed, combine
+from .spec import Checker, check_expr
 from .sweep import matches
 
 
-def check_table(c: Checker, where: str, t) -> dict:
-    c.keys(where, t, ("name", "title", "rows", "where", "columns"), required=("name", "columns"))
-    name = c.string(f"{where} name", t["name"])
-    if not FILE_NAME.match(name):
-        c.fail(f"{where} name", f"{name!r}: use letters, digits, _ . - (it names the files)")
-    where = f"[[table]] {name!r}"
+def check_table(c: Checker, at: tuple, t: dict) -> dict:
+    """The table as the writers use it; its shape is schema.py's, this compiles its expressions and
+    checks its formats (resolve.py checks the names they use)."""
     rows = t.get("rows", "points")
-    if isinstance(rows, list):
-        for i, r in enumerate(rows):
-            c.typed(f"{where} rows[{i}]", r, (dict,), "an inline table of row variables")
-            for k, v in r.items():
-                c.name(f"{where} rows[{i}]", k, "a variable name")
-                c.scalar(f"{where} rows[{i}].{k}", v)
-        if "where" in t:
-            c.fail(f"{where} where", "only for rows = \"points\" (explicit rows use at())")
-    elif rows != "points":
-        c.fail(f"{where} rows", f"{rows!r}: either \"points\" or a list of inline tables")
-    cols = c.typed(f"{where} columns", t["columns"], (list,), "a list of {title, value, format}")
-    if not cols:
-        c.fail(f"{where} columns", "no columns")
+    if isinstance(rows, list) and "where" in t:
+        c.error(at + ("where",), "only for rows = \"points\" (explicit rows use at())")
     checked = []
-    for i, col in enumerate(cols):
-        w = f"{where} columns[{i}]"
-        c.keys(w, col, ("title", "value", "format"), required=("value",))
-        value = c.string(f"{w} value", col["value"])
-        fmt = col.get("format")
-        if fmt is not None:
-            c.string(f"{w} format", fmt)
-            try:
-                fmt.format(0)
-            except (ValueError, IndexError, KeyError) as e:
-                if "Unknown format code" not in str(e):  # a string format fails on a number
-                    c.fail(f"{w} format", f"{fmt!r} is not a format string for one value: {e}")
-        checked.append({"title": c.string(f"{w} title", col.get("title", value)), "value": value,
-                        "code": check_expr(c, f"{w} value", value), "format": fmt})
-    return {"name": name, "title": c.string(f"{where} title", t.get("title", name)), "rows": rows,
-            "where": check_where(c, f"{where} where", t.get("where", {})), "columns": checked}
+    for i, col in enumerate(t["columns"]):
+        with c.guard():
+            w = at + ("columns", i)
+            fmt = col.get("format")
+            if fmt is not None:
+                try:
+                    fmt.format(0)
+                except (ValueError, IndexError, KeyError) as e:
+                    if "Unknown format code" not in str(e):  # a string format fails on a number
+                        c.error(w + ("format",), f"{fmt!r} is not a format string for one value: "
+                                                 f"{e}")
+            checked.append({"title": col.get("title", col["value"]), "value": col["value"],
+                            "code": check_expr(c, w + ("value",), col["value"]), "format": fmt,
+                            "at": w + ("value",)})
+    return {"name": t["name"], "title": t.get("title", t["name"]), "rows": rows,
+            "where": t.get("where", {}), "columns": checked, "at": at}
 
 
 def view(row, metric_names) -> PointView:
@@ -94,22 +83,56 @@ def default_format(v) -> str:
     return str(v)
 
 
-def render(table: dict, rows, metric_names) -> tuple[list, list, list, list]:
-    """Header, formatted cells, raw values (for the CSV) and error messages."""
-    header = [col["title"] for col in table["columns"]]
-    cells, raw, errors = [], [], []
+FAILED_CELL, ERROR_CELL = "failed", "error"
+
+
+def values(table: dict, rows, metric_names) -> tuple[list, list]:
+    """Each row's cell values (or FAILED_CELL, ERROR_CELL) over one seed's rows, and the errors."""
+    out, errors = [], []
     for label, names in row_names(table, rows, metric_names):
-        crow, rrow = [], []
+        vals = []
         for col in table["columns"]:
             try:
-                v = evaluate(col["code"], names)
-                text = col["format"].format(v) if col["format"] else default_format(v)
+                vals.append(evaluate(col["code"], names))
             except PointFailed:
-                v = text = "failed"
+                vals.append(FAILED_CELL)
             except Exception as e:  # the user's expression: report it, keep the other cells
                 errors.append(f"table {table['name']!r}, column {col['title']!r}, {label}: "
                               f"{col['value']!r}: {type(e).__name__}: {e}")
-                v = text = "error"
+                vals.append(ERROR_CELL)
+        out.append(vals)
+    return out, errors
+
+
+def cell_text(col: dict, v) -> str:
+    f = (lambda x: col["format"].format(x)) if col["format"] else default_format
+    if isinstance(v, Summary):
+        return f(v.mean) if v.low == v.high else f"{f(v.mean)} ± {f(v.half_width)}"
+    return f(v)
+
+
+def render(table: dict, rows, metric_names) -> tuple[list, list, list, list]:
+    """Header, formatted cells, raw values (for the CSV) and error messages. With repeats each cell
+    is computed per seed and then summarised (repeats.py): raw holds a Summary there."""
+    header = [col["title"] for col in table["columns"]]
+    per_seed, errors = [], []
+    for _, seed_rows in by_seed(rows):
+        vals, errs = values(table, seed_rows, metric_names)
+        per_seed.append(vals)
+        errors += errs
+    cells, raw = [], []
+    for i in range(min(len(v) for v in per_seed) if per_seed else 0):
+        crow, rrow = [], []
+        for j, col in enumerate(table["columns"]):
+            vals = [seed[i][j] for seed in per_seed]
+            bad = next((b for b in (ERROR_CELL, FAILED_CELL) if any(v is b for v in vals)), None)
+            v = bad if bad else combine(vals)
+            try:
+                text = bad or cell_text(col, v)
+            except Exception as e:  # a format that does not fit the value
+                errors.append(f"table {table['name']!r}, column {col['title']!r}, row {i + 1}: "
+                              f"format {col['format']!r}: {type(e).__name__}: {e}")
+                v = text = ERROR_CELL
             crow.append(text)
             rrow.append(v)
         cells.append(crow)
@@ -128,7 +151,7 @@ def markdown(header, cells) -> str:
 
 
 def _numeric(text: str) -> bool:
-    t = text.replace(",", "").rstrip("x%").strip()
+    t = text.split(" ± ")[0].replace(",", "").rstrip("x%").strip()
     if t in ("failed", "error", ""):
         return True
     try:
@@ -145,9 +168,19 @@ def write(table: dict, rows, metric_names, out: Path) -> tuple[str, list]:
     d.mkdir(parents=True, exist_ok=True)
     md = f"### {table['title']}\n\n" + markdown(header, cells)
     (d / f"{table['name']}.md").write_text(md)
+    repeated = any(isinstance(v, Summary) for r in raw for v in r) or \
+        len(by_seed(rows)) > 1
     with open(d / f"{table['name']}.csv", "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(header)
+        if not repeated:
+            w.writerow(header)
+            for r in raw:
+                w.writerow(["" if v is None else v for v in r])
+            return md, errors
+        # Repeats: each column's mean (or its value) and the ends of its 95% interval.
+        w.writerow([f"{h}{suffix}" for h in header
+                    for suffix in ("", " (95% CI low)", " (95% CI high)")])
         for r in raw:
-            w.writerow(["" if v is None else v for v in r])
+            w.writerow([x for v in r for x in ((v.mean, v.low, v.high) if isinstance(v, Summary)
+                                               else ("" if v is None else v, "", ""))])
     return md, errors

@@ -3,8 +3,11 @@
 //   kasane-sim [--config FILE] [--set key=value]... [--disk FILE] [--stats FILE]
 //              KERNEL [PROGRAM [ARGS...]]
 //
-// Options come before KERNEL; everything after PROGRAM belongs to the guest program.
+// Options come before KERNEL; everything after PROGRAM belongs to the guest program. The guest sees
+// PROGRAM's file name (no directory) as argv[0] and only the --env strings as its environment, so
+// where the files live on the host never reaches it.
 #include <chrono>
+#include <filesystem>
 #include <tuple>
 #include <cstdlib>
 #include <cstdio>
@@ -30,8 +33,9 @@ const char* kUsage = "usage: kasane-sim [options] KERNEL [PROGRAM [ARGS...]]";
 
 struct Options {
   std::string config, stats, disk, platform_header, trace, trace_window, thermal_trace;
+  std::string help_config;  // "", "text" or "json"
   std::vector<std::string> sets, env, positional;
-  bool help = false, help_config = false, progress = false;
+  bool help = false, progress = false;
 };
 
 po::options_description describe(Options& o) {
@@ -55,7 +59,8 @@ po::options_description describe(Options& o) {
        "write power and temperature per thermal interval (CSV)")
       ("progress", po::bool_switch(&o.progress),
        "report simulated cycles, speed and time left on stderr every second")
-      ("help-config", po::bool_switch(&o.help_config), "list every config key and exit")
+      ("help-config", po::value(&o.help_config)->value_name("text|json")->implicit_value("text"),
+       "list every config key and exit; =json: the schema as JSON, for tools")
       ("platform-header", po::value(&o.platform_header)->value_name("FILE"),
        "write the target platform header for the config and exit");
   return d;
@@ -74,7 +79,8 @@ size_t options_end(int argc, char** argv, const po::options_description& d) {
     name = name.substr(0, name.find('='));
     const po::option_description* od = d.find_nothrow(name, false);
     ++i;
-    if (od && od->semantic()->max_tokens() > 0 && !inline_value) ++i;
+    // An option with an implicit value (--help-config) takes its value only after '='.
+    if (od && od->semantic()->min_tokens() > 0 && !inline_value) ++i;
   }
   return static_cast<size_t>(std::min(i, argc));
 }
@@ -124,10 +130,17 @@ int sc_main(int argc, char** argv) {
               << "75 sim-control misuse, 76 exception storm, 78 bad config.\n";
     return 0;
   }
-  if (o.help_config) {
+  if (o.help_config == "text") {
     std::cout << Config::help_text();
     return 0;
   }
+  if (o.help_config == "json") {
+    std::cout << config_schema_json().dump(1) << "\n";
+    return 0;
+  }
+  if (!o.help_config.empty())
+    return fail(exit_status::kUsage,
+                "--help-config takes text or json, not '" + o.help_config + "'");
 
   Config cfg;
   try {
@@ -157,6 +170,11 @@ int sc_main(int argc, char** argv) {
     if (o.positional.size() > 1) program = ElfImage::load(o.positional[1]);
     std::vector<std::string> args(o.positional.begin() + std::min<size_t>(1, o.positional.size()),
                                   o.positional.end());
+    // The guest's argv[0] is the program's file name without its directory: the strings sit at
+    // the top of the initial stack, so a host path would move the stack (and every cycle count
+    // that depends on alignment) with the length of the checkout's path. The kernel still finds
+    // the boot program by this name when it spawns itself.
+    if (!args.empty()) args[0] = std::filesystem::path(args[0]).filename().string();
 
     // SystemC's informational reports ("simulation stopped by user") would land on the console.
     TraceOptions trace;

@@ -37,6 +37,12 @@ const std::vector<KeySpec>& config_schema();
 // The spec of `key`, or nullptr if the schema has no such key.
 const KeySpec* find_key_spec(const std::string& key);
 
+// The schema as JSON, for tools (`kasane-sim --help-config=json`): {"schema_version": N, "keys":
+// [{name, type, default, unit, min, max, choices, description}, ...]} in schema order; defaults are
+// typed values, unit is null for "-", min/max only for numbers, choices only for strings that list
+// them.
+nlohmann::json config_schema_json();
+
 // A user's config is wrong: the message says where, which key and what is allowed.
 struct ConfigError : std::runtime_error {
   using runtime_error::runtime_error;

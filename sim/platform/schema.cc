@@ -1,7 +1,7 @@
 // The one table of every kasane-sim config key: type, default, unit, range or choices and a
-// one-line description. The loader, --set, --help-config, the JSON dump and the platform header all
-// read this table, so a new key is one new row here (plus a cross-key check in Config::validate()
-// if it relates to other keys).
+// one-line description. The loader, --set, --help-config (text and JSON), the stats dump and the
+// platform header all read this table, so a new key is one new row here (plus a cross-key check in
+// Config::validate() if it relates to other keys).
 #include <cstring>
 
 #include "config.h"
@@ -17,6 +17,8 @@ constexpr double kCycleMax = 4611686018427387904.0;  // 2^62: no overflow when a
 // window is one 4 KiB page, so the highest base is 0x1ffff000. Alignment, overlap and the
 // collision with RAM are cross-key checks in Config::validate().
 constexpr double kDevBaseMax = 0x1ffff000;
+// Bump when the shape of config_schema_json() changes (not when keys are added).
+constexpr int kConfigSchemaJsonVersion = 1;
 
 }  // namespace
 
@@ -205,6 +207,42 @@ const std::vector<KeySpec>& config_schema() {
       {"dram.bandwidth", KeyType::Float, "0", "bytes/cycle", "cached model: DRAM channel bandwidth shared by fills and write-backs in arrival order; a line holds it for line / bandwidth cycles and later accesses queue (0 = unlimited)", 0, 1e6, {}},
   };
   return schema;
+}
+
+nlohmann::json config_schema_json() {
+  // Defaults come from a Config at its defaults, so they are parsed by the same code as --set.
+  const Config defaults;
+  nlohmann::json keys = nlohmann::json::array();
+  for (const KeySpec& spec : config_schema()) {
+    nlohmann::json k = {{"name", spec.key}, {"description", spec.description}};
+    k["unit"] = std::strcmp(spec.unit, "-") == 0 ? nlohmann::json() : nlohmann::json(spec.unit);
+    switch (spec.type) {
+      case KeyType::Int:
+        k["type"] = "int";
+        k["default"] = defaults.get_int(spec.key);
+        // Bounds are doubles in the table; every one fits an int64 exactly (at most 2^62).
+        k["min"] = static_cast<int64_t>(spec.min);
+        k["max"] = static_cast<int64_t>(spec.max);
+        break;
+      case KeyType::Float:
+        k["type"] = "float";
+        k["default"] = defaults.get_float(spec.key);
+        k["min"] = spec.min;
+        k["max"] = spec.max;
+        break;
+      case KeyType::Bool:
+        k["type"] = "bool";
+        k["default"] = defaults.get_bool(spec.key);
+        break;
+      case KeyType::String:
+        k["type"] = "string";
+        k["default"] = defaults.get_string(spec.key);
+        if (!spec.choices.empty()) k["choices"] = spec.choices;
+        break;
+    }
+    keys.push_back(k);
+  }
+  return {{"schema_version", kConfigSchemaJsonVersion}, {"keys", keys}};
 }
 
 const KeySpec* find_key_spec(const std::string& key) {

@@ -19,6 +19,7 @@ def points(build, experiment, text):
 def test_product_is_in_the_order_written_first_key_slowest(build, experiment):
     _, pts = points(build, experiment, """
 args = ["{n}"]
+env = { B = "{backend}" }
 [sweep]
 backend = ["hw", "conventional"]
 "core.contexts" = [1, 2, 4]
@@ -35,6 +36,7 @@ n = [7]
 
 def test_geometric_range_is_inclusive_and_stays_integer(build, experiment):
     _, pts = points(build, experiment, """
+args = ["{threshold}"]
 [sweep]
 threshold = { start = 100, stop = 100000000, factor = 10 }
 """)
@@ -44,6 +46,7 @@ threshold = { start = 100, stop = 100000000, factor = 10 }
 
 def test_arithmetic_ranges_integer_and_float(build, experiment):
     _, pts = points(build, experiment, """
+args = ["{size}", "{x}"]
 [sweep]
 size = { start = 1024, stop = 4096, step = 1024 }
 x = { start = 0.1, stop = 0.5, step = 0.1 }
@@ -56,6 +59,7 @@ x = { start = 0.1, stop = 0.5, step = 0.1 }
 
 def test_a_range_that_misses_stop_ends_below_it(build, experiment):
     _, pts = points(build, experiment, """
+args = ["{k}"]
 [sweep]
 k = { start = 3, stop = 100, factor = 4 }
 """)
@@ -66,7 +70,7 @@ def test_groups_replace_args_merge_set_env_params_and_have_their_own_sweep(build
     exp, pts = points(build, experiment, """
 args = ["{n}"]
 set = { "core.contexts" = 4, "sim.model" = "pipeline" }
-env = { A = "1" }
+env = { A = "{machine_name}" }
 params = { machine_name = "default" }
 [sweep]
 n = [5, 6]
@@ -90,7 +94,7 @@ sweep = { backend = ["hw", "conventional"] }
     assert ops.params == {"group": "ops", "backend": "conventional", "machine_name": "default"}
     assert ops.settings["args"] == ["conventional", "16"]
     assert ops.settings["set"] == {"core.contexts": 1, "sim.model": "pipeline"}
-    assert ops.settings["env"] == {"A": "1", "B": "xconventional"}
+    assert ops.settings["env"] == {"A": "default", "B": "xconventional"}
     assert ops.settings["program"] == "workloads/threadctl/threadctl-conventional.elf"
     assert ops.label() == "group=ops,backend=conventional"
 

@@ -1,12 +1,13 @@
 """Tables rendered from known rows (points mode with first/prev and formats, explicit rows with
 at(), failed points shown as `failed`, a bad value named by table, column and row, expressions
 without builtins), and plots written as non-empty PNG and SVG files."""
+import tomllib
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
-from analysis import plots, spec, tables
+from analysis import plots, schema, spec, tables
 from analysis.expr import compile_expr, evaluate
 from analysis.results import Row
 
@@ -28,9 +29,22 @@ ROWS = [
 ]
 
 
+def outputs(experiment, text, what):
+    """The first [[table]] or [[plot]] of text as the writers get it, checked on its own (the checks
+    against points and files need a real sweep: test_experiment_file_errors.py has those)."""
+    path = experiment(text)
+    doc = spec.normalize(tomllib.loads(path.read_text()))
+    c = spec.Checker(path)
+    errors = schema.problems(doc)
+    assert errors == []
+    check = tables.check_table if what == "table" else plots.check_plot
+    item = check(c, (what, 0), doc[what][0])
+    assert c.errors == []
+    return item
+
+
 def table(experiment, build, text):
-    path = experiment("[experiment]\nprogram = 'x'\n" + text)
-    return spec.load(path, build).tables[0]
+    return outputs(experiment, "[experiment]\nprogram = 'x'\n" + text, "table")
 
 
 def test_points_rows_with_formats_first_prev_and_failed_cells(build, experiment):
@@ -134,7 +148,7 @@ series = "backend"
 xscale = "log2"
 reference = { label = "paper", x = [1, 2, 4], y = [0.23, 0.27, 0.32] }
 """)
-    p = spec.load(path, build).plots[0]
+    p = outputs(experiment, path.read_text(), "plot")
     assert plots.write(p, ROWS, METRICS, tmp_path) == []
     svg = check_image_files(tmp_path, "ipc")
     for label in ("backend=hw", "backend=conventional", "paper"):
@@ -158,7 +172,7 @@ name = "temperature"
 kind = "trace"
 series = "policy"
 """)
-    p = spec.load(path, build).plots[0]
+    p = outputs(experiment, path.read_text(), "plot")
     assert plots.write(p, rows, METRICS, tmp_path) == []
     svg = check_image_files(tmp_path, "temperature")
     assert "policy=spin" in svg and "policy=mwait" in svg

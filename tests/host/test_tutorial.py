@@ -1,5 +1,9 @@
 """docs/tutorial.md works as written: its program builds with kasane-cc for both thread backends,
-runs under the kernel, prints the right sum and leaves its figure and region in stats.json."""
+runs under the kernel, prints the right sum and leaves its figure and region in stats.json.
+
+The program is built in pytest's temporary directory, whose path changes from run to run; the
+figures do not, because kasane-sim gives the guest the program's file name (sum-hw.elf) as argv[0]
+and no environment but --env (none here)."""
 import json
 import subprocess
 
