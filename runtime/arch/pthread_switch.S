@@ -21,7 +21,15 @@
  * last two the slot still names `from` while __running names `to`: a save there goes into from's
  * regs, and to's regs.pc stays 0, which is how the upcall tells. After the slot store a save
  * goes into to's regs, which a voluntarily switched thread does not use. Nothing here touches a
- * stack, so an upcall that runs in between (on its own stack) disturbs nothing. */
+ * stack, so an upcall that runs in between (on its own stack) disturbs nothing.
+ *
+ * The FPU part: __switch is an ordinary call, so the o32 ABI lets it clobber $f0..$f19 but it
+ * must hand back $f20..$f31 as they were, and those belong to the thread, not the context: a
+ * thread that keeps a double in $f20 across pthread_yield must find it there when it comes back,
+ * after other threads ran on the same context. FCSR is per thread for the same reason (a
+ * fesetround in one thread must not leak into another). A fresh thread's ctx is zero: FCSR 0 is
+ * round to nearest with no traps enabled. The saves are sdc1 of the even registers, each holding
+ * an FR=0 pair (see src/setjmp/setjmp.S for why that is also right for FPXX and FR=1). */
 	.globl	__switch
 	.type	__switch, @function
 	.ent	__switch
@@ -38,6 +46,14 @@ __switch:
 	sw	$sp, THMB_CTX_SP($a0)
 	sw	$ra, THMB_CTX_RA($a0)
 	sw	$gp, THMB_CTX_GP($a0)
+	sdc1	$f20, THMB_CTX_F+0($a0)
+	sdc1	$f22, THMB_CTX_F+8($a0)
+	sdc1	$f24, THMB_CTX_F+16($a0)
+	sdc1	$f26, THMB_CTX_F+24($a0)
+	sdc1	$f28, THMB_CTX_F+32($a0)
+	sdc1	$f30, THMB_CTX_F+40($a0)
+	cfc1	$t2, $31
+	sw	$t2, THMB_CTX_FCSR($a0)
 	sll	$t0, $a2, 2
 	lui	$t1, %hi(__prev)
 	addu	$t1, $t1, $t0
@@ -57,6 +73,14 @@ __switch:
 	lw	$s6, THMB_CTX+24($a1)
 	lw	$s7, THMB_CTX+28($a1)
 	lw	$fp, THMB_CTX+32($a1)
+	ldc1	$f20, THMB_CTX_F+0($a1)
+	ldc1	$f22, THMB_CTX_F+8($a1)
+	ldc1	$f24, THMB_CTX_F+16($a1)
+	ldc1	$f26, THMB_CTX_F+24($a1)
+	ldc1	$f28, THMB_CTX_F+32($a1)
+	ldc1	$f30, THMB_CTX_F+40($a1)
+	lw	$t2, THMB_CTX_FCSR($a1)
+	ctc1	$t2, $31
 	lw	$sp, THMB_CTX_SP($a1)
 	lw	$ra, THMB_CTX_RA($a1)
 	jr	$ra
@@ -110,6 +134,28 @@ __resume_stub_window:
 	break					/* the kernel refused regs: nothing sensible is left */
 	.end	__resume_stub
 	.size	__resume_stub, . - __resume_stub
+
+/* void __ctx_load_fp(struct __pthread* t)
+ *
+ * Load t's switch-saved $f20..$f31 and FCSR into the FPU. The hw backend continues a thread
+ * switched out by __switch through the kernel (resume_ctx in __backend_hw.c), and the kernel
+ * loads only the integer registers of struct kasane_regs: the FP half of t's ctx comes back here,
+ * just before the resume, on a path that uses no FP itself. */
+	.globl	__ctx_load_fp
+	.type	__ctx_load_fp, @function
+	.ent	__ctx_load_fp
+__ctx_load_fp:
+	ldc1	$f20, THMB_CTX_F+0($a0)
+	ldc1	$f22, THMB_CTX_F+8($a0)
+	ldc1	$f24, THMB_CTX_F+16($a0)
+	ldc1	$f26, THMB_CTX_F+24($a0)
+	ldc1	$f28, THMB_CTX_F+32($a0)
+	ldc1	$f30, THMB_CTX_F+40($a0)
+	lw	$t0, THMB_CTX_FCSR($a0)
+	jr	$ra
+	ctc1	$t0, $31			/* delay slot */
+	.end	__ctx_load_fp
+	.size	__ctx_load_fp, . - __ctx_load_fp
 
 /* tfork starts a new thread here with $a0 = its ThMB and $gp copied, every other register 0. */
 	.globl	__thread_entry

@@ -67,6 +67,7 @@ static void __attribute__((noreturn)) resume_ctx(int idx, struct __pthread* t) {
   r->r[28] = t->ctx.gp;
   r->r[31] = t->ctx.ra;
   r->pc = t->ctx.ra;
+  __ctx_load_fp(t); /* the kernel restores only the integer registers */
   __running[idx] = t;
   __resume_stub(r, &__thmbs[idx], t);
 }

@@ -70,10 +70,14 @@ enum {
   ST_EXITED,        /* finished: result is valid; off its stack once the lock is free */
 };
 
-/* The callee-saved registers of a voluntary switch (__switch): what a call preserves. */
+/* The callee-saved registers of a voluntary switch (__switch): what a call preserves. With the
+ * hard-float o32 ABI that includes $f20..$f31 (six doubles as FR=0 pairs); FCSR goes along so
+ * each thread keeps its own rounding mode across a switch. */
 struct __ctx {
   uint32_t s[9]; /* $s0..$s7, $s8 */
   uint32_t sp, ra, gp;
+  uint64_t f[6]; /* $f20/$f21 .. $f30/$f31, one sdc1 each (so 8-aligned) */
+  uint32_t fcsr;
 };
 
 /* The thread management block (ThMB). pthread_t is its address; it starts with the registers
@@ -114,6 +118,8 @@ _Static_assert(offsetof(struct __pthread, ctx) == THMB_CTX, "ThMB layout");
 _Static_assert(offsetof(struct __pthread, ctx.sp) == THMB_CTX_SP, "ThMB layout");
 _Static_assert(offsetof(struct __pthread, ctx.ra) == THMB_CTX_RA, "ThMB layout");
 _Static_assert(offsetof(struct __pthread, ctx.gp) == THMB_CTX_GP, "ThMB layout");
+_Static_assert(offsetof(struct __pthread, ctx.f) == THMB_CTX_F, "ThMB layout");
+_Static_assert(offsetof(struct __pthread, ctx.fcsr) == THMB_CTX_FCSR, "ThMB layout");
 _Static_assert(offsetof(struct __pthread, stack_top) == THMB_STACK_TOP, "ThMB layout");
 
 /* --- State (__pthread_state.c). */
@@ -202,6 +208,7 @@ extern char __switch_end[]; /* just past __switch: a signal with its pc in betwe
 void __resume_stub(struct kasane_regs* regs, struct __pthread* volatile* slot, struct __pthread* t)
     __attribute__((noreturn));
 extern char __resume_stub_window[];
+void __ctx_load_fp(struct __pthread* t); /* hw: t's ctx $f20..$f31 and FCSR into the FPU */
 void __thread_entry(void);      /* hw: where tfork starts a new thread ($a0 = its ThMB) */
 void __runner_entry(void);      /* hw: where tfork starts a context to run the ready queue */
 void __thread_trampoline(void); /* a fresh thread's first __switch lands here ($s0 = ThMB) */
