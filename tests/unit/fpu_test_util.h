@@ -89,6 +89,9 @@ constexpr uint32_t after(uint32_t e) { return cause(e) | flags(e); }
 constexpr uint32_t kFS = 1u << 24;
 }  // namespace fcsr
 
+// Where condition code n lives in FCSR: bit 23 for cc 0, bit 24 + n for the others.
+constexpr uint32_t fcsr_cc_bit(unsigned n) { return 1u << (n == 0 ? 23 : 24 + n); }
+
 inline uint32_t bits(float f) {
   uint32_t b;
   std::memcpy(&b, &f, 4);
