@@ -20,6 +20,7 @@
 #define THMB_CTX_F 192     /* ctx.f: $f20, $f22, .. $f30 (doubles, 8-aligned) at +0..+40 */
 #define THMB_CTX_FCSR 240  /* ctx.fcsr */
 #define THMB_STACK_TOP 248 /* stack_top (ctx is padded to 8) */
+#define FPREGS_SIZE 136    /* struct __fpregs: 16 doubles and FCSR, padded to 8 */
 
 #ifndef __ASSEMBLER__
 

@@ -157,6 +157,37 @@ __ctx_load_fp:
 	.end	__ctx_load_fp
 	.size	__ctx_load_fp, . - __ctx_load_fp
 
+/* void __fpregs_load(const struct __fpregs* fp)
+ *
+ * Load the whole FPU from fp (layout: pthread_impl.h): before resuming a thread from the
+ * registers the kernel saved, which may have been taken in the middle of FP code. */
+	.globl	__fpregs_load
+	.type	__fpregs_load, @function
+	.ent	__fpregs_load
+__fpregs_load:
+	lw	$t0, 128($a0)
+	ctc1	$t0, $31
+	ldc1	$f0, 0($a0)
+	ldc1	$f2, 8($a0)
+	ldc1	$f4, 16($a0)
+	ldc1	$f6, 24($a0)
+	ldc1	$f8, 32($a0)
+	ldc1	$f10, 40($a0)
+	ldc1	$f12, 48($a0)
+	ldc1	$f14, 56($a0)
+	ldc1	$f16, 64($a0)
+	ldc1	$f18, 72($a0)
+	ldc1	$f20, 80($a0)
+	ldc1	$f22, 88($a0)
+	ldc1	$f24, 96($a0)
+	ldc1	$f26, 104($a0)
+	ldc1	$f28, 112($a0)
+	ldc1	$f30, 120($a0)
+	jr	$ra
+	nop
+	.end	__fpregs_load
+	.size	__fpregs_load, . - __fpregs_load
+
 /* tfork starts a new thread here with $a0 = its ThMB and $gp copied, every other register 0. */
 	.globl	__thread_entry
 	.type	__thread_entry, @function
@@ -191,8 +222,33 @@ __runner_entry:
 	.ent	__upcall_entry
 __upcall_entry:
 	la	$gp, _gp
+	/* The kernel saved only the integer registers; the interrupted thread's FPU is still
+	 * here, untouched (the kernel is soft-float). Keep all of it in __upcall_fp[ltn - 1]
+	 * before any C runs: __upcall hands it to the thread whose registers were saved. */
+	addiu	$t0, $a3, -1
+	li	$t1, FPREGS_SIZE
+	mul	$t0, $t0, $t1
+	la	$t1, __upcall_fp
+	addu	$t0, $t0, $t1
+	sdc1	$f0, 0($t0)
+	sdc1	$f2, 8($t0)
+	sdc1	$f4, 16($t0)
+	sdc1	$f6, 24($t0)
+	sdc1	$f8, 32($t0)
+	sdc1	$f10, 40($t0)
+	sdc1	$f12, 48($t0)
+	sdc1	$f14, 56($t0)
+	sdc1	$f16, 64($t0)
+	sdc1	$f18, 72($t0)
+	sdc1	$f20, 80($t0)
+	sdc1	$f22, 88($t0)
+	sdc1	$f24, 96($t0)
+	sdc1	$f26, 104($t0)
+	sdc1	$f28, 112($t0)
+	sdc1	$f30, 120($t0)
+	cfc1	$t1, $31
 	j	__upcall
-	nop
+	sw	$t1, 128($t0)			/* delay slot: FCSR */
 	.end	__upcall_entry
 	.size	__upcall_entry, . - __upcall_entry
 

@@ -80,6 +80,16 @@ struct __ctx {
   uint32_t fcsr;
 };
 
+/* The whole FPU state of a thread, all 32 registers (16 sdc1 of the even registers, FR=0 pairs)
+ * and FCSR: what the hw backend keeps for a thread the kernel interrupted at any instruction,
+ * where even the caller-saved registers are live (__upcall_entry saves it, resume_regs loads it).
+ * The kernel saves only the integer registers into struct kasane_regs. */
+struct __fpregs {
+  uint64_t f[16];
+  uint32_t fcsr, pad;
+};
+_Static_assert(sizeof(struct __fpregs) == FPREGS_SIZE, "__fpregs layout");
+
 /* The thread management block (ThMB). pthread_t is its address; it starts with the registers
  * the kernel saves into it on a notification. Fields marked (sched) are guarded by __sched_lock. */
 struct __pthread {
@@ -106,6 +116,7 @@ struct __pthread {
   int errno_val;           /* this thread's errno */
   void* mem;               /* malloc'd block holding stack and ThMB; 0 for the main thread */
   size_t stack_size;       /* bytes of stack below the ThMB in mem */
+  struct __fpregs kfp;     /* hw: its FPU as it was when the kernel saved regs */
   int tsd_used;            /* pthread_setspecific has stored a value in tsd */
   struct {
     void* value;
@@ -209,6 +220,8 @@ void __resume_stub(struct kasane_regs* regs, struct __pthread* volatile* slot, s
     __attribute__((noreturn));
 extern char __resume_stub_window[];
 void __ctx_load_fp(struct __pthread* t); /* hw: t's ctx $f20..$f31 and FCSR into the FPU */
+void __fpregs_load(const struct __fpregs* fp); /* hw: all of fp into the FPU */
+extern struct __fpregs __upcall_fp[NCTX];      /* hw: per context, the FPU at the last upcall */
 void __thread_entry(void);      /* hw: where tfork starts a new thread ($a0 = its ThMB) */
 void __runner_entry(void);      /* hw: where tfork starts a context to run the ready queue */
 void __thread_trampoline(void); /* a fresh thread's first __switch lands here ($s0 = ThMB) */
