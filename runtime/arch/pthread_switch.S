@@ -113,6 +113,65 @@ __idle_trampoline:
 	.end	__idle_trampoline
 	.size	__idle_trampoline, . - __idle_trampoline
 
+/* void __fpregs_load(const struct __fpregs* fp), void __fpregs_save(struct __fpregs* fp)
+ *
+ * Load the whole FPU from fp, or store it there (layout: pthread_impl.h): for a thread taken off
+ * its context at an arbitrary instruction, where every FP register may be live. The hw backend
+ * loads a thread's before resuming it from the registers the kernel saved; the conventional
+ * backend's SIGIO handler saves and reloads the interrupted thread's around its switches. */
+	.globl	__fpregs_load
+	.type	__fpregs_load, @function
+	.ent	__fpregs_load
+__fpregs_load:
+	lw	$t0, 128($a0)
+	ctc1	$t0, $31
+	ldc1	$f0, 0($a0)
+	ldc1	$f2, 8($a0)
+	ldc1	$f4, 16($a0)
+	ldc1	$f6, 24($a0)
+	ldc1	$f8, 32($a0)
+	ldc1	$f10, 40($a0)
+	ldc1	$f12, 48($a0)
+	ldc1	$f14, 56($a0)
+	ldc1	$f16, 64($a0)
+	ldc1	$f18, 72($a0)
+	ldc1	$f20, 80($a0)
+	ldc1	$f22, 88($a0)
+	ldc1	$f24, 96($a0)
+	ldc1	$f26, 104($a0)
+	ldc1	$f28, 112($a0)
+	ldc1	$f30, 120($a0)
+	jr	$ra
+	nop
+	.end	__fpregs_load
+	.size	__fpregs_load, . - __fpregs_load
+
+	.globl	__fpregs_save
+	.type	__fpregs_save, @function
+	.ent	__fpregs_save
+__fpregs_save:
+	sdc1	$f0, 0($a0)
+	sdc1	$f2, 8($a0)
+	sdc1	$f4, 16($a0)
+	sdc1	$f6, 24($a0)
+	sdc1	$f8, 32($a0)
+	sdc1	$f10, 40($a0)
+	sdc1	$f12, 48($a0)
+	sdc1	$f14, 56($a0)
+	sdc1	$f16, 64($a0)
+	sdc1	$f18, 72($a0)
+	sdc1	$f20, 80($a0)
+	sdc1	$f22, 88($a0)
+	sdc1	$f24, 96($a0)
+	sdc1	$f26, 104($a0)
+	sdc1	$f28, 112($a0)
+	sdc1	$f30, 120($a0)
+	cfc1	$t0, $31
+	jr	$ra
+	sw	$t0, 128($a0)			/* delay slot */
+	.end	__fpregs_save
+	.size	__fpregs_save, . - __fpregs_save
+
 #ifdef KASANE_THREADS_HW
 
 /* void __resume_stub(struct kasane_regs* regs, struct __pthread* volatile* slot,
@@ -156,37 +215,6 @@ __ctx_load_fp:
 	ctc1	$t0, $31			/* delay slot */
 	.end	__ctx_load_fp
 	.size	__ctx_load_fp, . - __ctx_load_fp
-
-/* void __fpregs_load(const struct __fpregs* fp)
- *
- * Load the whole FPU from fp (layout: pthread_impl.h): before resuming a thread from the
- * registers the kernel saved, which may have been taken in the middle of FP code. */
-	.globl	__fpregs_load
-	.type	__fpregs_load, @function
-	.ent	__fpregs_load
-__fpregs_load:
-	lw	$t0, 128($a0)
-	ctc1	$t0, $31
-	ldc1	$f0, 0($a0)
-	ldc1	$f2, 8($a0)
-	ldc1	$f4, 16($a0)
-	ldc1	$f6, 24($a0)
-	ldc1	$f8, 32($a0)
-	ldc1	$f10, 40($a0)
-	ldc1	$f12, 48($a0)
-	ldc1	$f14, 56($a0)
-	ldc1	$f16, 64($a0)
-	ldc1	$f18, 72($a0)
-	ldc1	$f20, 80($a0)
-	ldc1	$f22, 88($a0)
-	ldc1	$f24, 96($a0)
-	ldc1	$f26, 104($a0)
-	ldc1	$f28, 112($a0)
-	ldc1	$f30, 120($a0)
-	jr	$ra
-	nop
-	.end	__fpregs_load
-	.size	__fpregs_load, . - __fpregs_load
 
 /* tfork starts a new thread here with $a0 = its ThMB and $gp copied, every other register 0. */
 	.globl	__thread_entry

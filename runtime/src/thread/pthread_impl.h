@@ -82,7 +82,8 @@ struct __ctx {
 
 /* The whole FPU state of a thread, all 32 registers (16 sdc1 of the even registers, FR=0 pairs)
  * and FCSR: what the hw backend keeps for a thread the kernel interrupted at any instruction,
- * where even the caller-saved registers are live (__upcall_entry saves it, resume_regs loads it).
+ * where even the caller-saved registers are live (hw: __upcall_entry saves it, resume_regs loads
+ * it; conventional: the SIGIO handler keeps it on the interrupted thread's stack).
  * The kernel saves only the integer registers into struct kasane_regs. */
 struct __fpregs {
   uint64_t f[16];
@@ -220,7 +221,8 @@ void __resume_stub(struct kasane_regs* regs, struct __pthread* volatile* slot, s
     __attribute__((noreturn));
 extern char __resume_stub_window[];
 void __ctx_load_fp(struct __pthread* t); /* hw: t's ctx $f20..$f31 and FCSR into the FPU */
-void __fpregs_load(const struct __fpregs* fp); /* hw: all of fp into the FPU */
+void __fpregs_load(const struct __fpregs* fp); /* all of fp into the FPU */
+void __fpregs_save(struct __fpregs* fp);       /* the whole FPU into fp */
 extern struct __fpregs __upcall_fp[NCTX];      /* hw: per context, the FPU at the last upcall */
 void __thread_entry(void);      /* hw: where tfork starts a new thread ($a0 = its ThMB) */
 void __runner_entry(void);      /* hw: where tfork starts a context to run the ready queue */
