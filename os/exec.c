@@ -211,7 +211,9 @@ static const char* load(struct proc* p, const struct execsrc* img, const struct 
   memset(tf, 0, sizeof *tf);
   tf->regs[REG_SP] = sp;
   tf->epc = eh.entry;
-  tf->status = ST_UM | ST_EXL | ST_IE | IM_KERNEL; /* user mode after eret; CU0 = 0 */
+  /* User mode after eret; CU0 = 0; CU1 = 1: user code is hard-float (the FPU is per hardware
+   * context; the kernel itself is soft-float and never touches it). */
+  tf->status = ST_UM | ST_EXL | ST_IE | ST_CU1 | IM_KERNEL;
   p->kt[0].userlocal = 0;
   return 0;
 

@@ -42,6 +42,7 @@
 #define ST_IM U32(0x0000ff00)      /* interrupt mask, one bit per Cause.IP bit */
 #define ST_BEV U32(0x00400000)     /* boot exception vectors at 0xbfc00200 */
 #define ST_CU0 U32(0x10000000)     /* CP0 usable in user mode */
+#define ST_CU1 U32(0x20000000)     /* CP1 (the FPU) usable */
 
 /* Interrupt lines, as Status.IM and Cause.IP bits. */
 #define IM_IPI U32(0x00000200)   /* IP1: TINTR from another context */

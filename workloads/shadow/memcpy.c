@@ -60,11 +60,16 @@ static void prefetch_loads(void* p) {
   }
 }
 
+/* Pointers stepped by a line rather than base + offset: with hard float gcc would turn base +
+ * offset into PREFX (the FPU's indexed form), and this variant is about the plain PREF hint. */
 static void prefetch_hints(void* p) {
   const struct copy* c = p;
-  for (unsigned long off = 0; off < c->n; off += LINE) {
-    __builtin_prefetch(c->src + off, 0, 0);
-    __builtin_prefetch(c->dst + off, 1, 0);
+  const char* s = c->src;
+  const char* end = c->src + c->n;
+  char* d = c->dst;
+  for (; s < end; s += LINE, d += LINE) {
+    __builtin_prefetch(s, 0, 0);
+    __builtin_prefetch(d, 1, 0);
   }
 }
 
