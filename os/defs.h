@@ -147,6 +147,9 @@ void notify_finish(struct kthread* kt) __attribute__((noreturn));
 void notify_deliver(struct kthread* kt);
 void notify_preempt(struct kthread* kt);
 
+/* fpemu.c */
+int fpemu(struct kthread* kt, struct trapframe* tf);
+
 /* signal.c */
 int interrupted(struct proc* p);
 void signal_send(struct proc* p, int sig);

@@ -211,6 +211,7 @@ static const char* load(struct proc* p, const struct execsrc* img, const struct 
   tf->epc = eh.entry;
   tf->status = ST_UM | ST_EXL | ST_IE | IM_KERNEL; /* user mode after eret; CU0 = 0 */
   p->kt[0].userlocal = 0;
+  memset(&p->kt[0].fp, 0, sizeof p->kt[0].fp);
   return 0;
 
 oom:

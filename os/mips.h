@@ -60,6 +60,8 @@
 #define CAUSE_IP U32(0x0000ff00)      /* pending interrupts */
 #define CAUSE_IV U32(0x00800000)      /* interrupts use the special vector */
 #define CAUSE_TI U32(0x40000000)      /* timer interrupt pending */
+#define CAUSE_CE U32(0x30000000)      /* Coprocessor Unusable: which coprocessor */
+#define CAUSE_CESHIFT 28
 #define CAUSE_BD U32(0x80000000)      /* the exception hit the delay slot: EPC is the branch */
 
 /* Exception codes (Cause.ExcCode). */

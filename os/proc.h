@@ -45,6 +45,13 @@ struct kcontext {
   uint32_t sp, ra;
 };
 
+/* The FP registers and FCSR of a user thread, kept by the kernel (fpemu.c): 64-bit registers,
+ * as Linux's struct sigcontext holds them. */
+struct fpstate {
+  uint64_t fpr[32];
+  uint32_t fcsr;
+};
+
 /* States of a kernel thread. */
 enum ktstate {
   KT_NONE,     /* no kernel state: its context runs user code, or is free */
@@ -66,6 +73,7 @@ struct kthread {
   struct kcontext ctx;    /* where swtch() resumes it */
   void* chan;             /* what it sleeps on */
   uint32_t userlocal;     /* CP0 UserLocal of its context while it is switched out */
+  struct fpstate fp;      /* the FP registers of its user thread */
   uint32_t thmb;          /* detached: the ThMB whose call it finishes (0 if none) */
   int interruptible;      /* sleeping where kill() may end the wait */
   int tf_restored;        /* the system call replaced every register: leave $v0/$a3 alone */

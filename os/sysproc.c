@@ -230,6 +230,7 @@ int32_t sys_kasane_ctx_spawn(void) {
     kt->tf->regs[REG_GP] = me->tf->regs[REG_GP];
     kt->tf->status = me->tf->status & ~IM_TIMER;
     kt->userlocal = me->userlocal;
+    kt->fp = me->fp; /* as clone() copies the FP registers */
     kt->state = KT_RUNNABLE;
     kt->ctx.ra = (uint32_t)kt_start_user;
     kt->ctx.sp = (uint32_t)kt->tf - 16;

@@ -11,6 +11,7 @@
 
 #include "bio.h"
 #include "defs.h"
+#include "errno.h"
 #include "mips.h"
 #include "param.h"
 #include "proc.h"
@@ -231,6 +232,14 @@ void trap(struct trapframe* tf) {
       if (uvm_fault(&p->vm, tf->badvaddr, code != EXC_TLBL) < 0) userfault(p, tf, code);
       break;
     case EXC_INT: interrupts(tf->cause, tf); break;
+    case EXC_CPU:
+      if ((tf->cause & CAUSE_CE) >> CAUSE_CESHIFT == 1) { /* COP1: an FP move, emulated */
+        int r = fpemu(kt, tf);
+        if (r < 0) userfault(p, tf, r == -EFAULT ? EXC_TLBL : r == -EINVAL ? EXC_ADEL : code);
+        break;
+      }
+      userfault(p, tf, code);
+      break;
     case EXC_THREAD:
       if (me == 0 && (c0_read(CP0_TCONTROL) & TCONTROL_XT)) {
         texit0(kt);
