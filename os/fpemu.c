@@ -40,7 +40,6 @@
 #define COP1_MTH 7
 #define FCR_FIR 0
 #define FCR_FCSR 31
-#define FCSR_WRITABLE 0xff83ffffu /* FCC7..1, FS, FCC0, cause, enables, flags, RM */
 
 /* A GPR of tf ($zero reads 0 and ignores writes). */
 static uint32_t getreg(const struct trapframe* tf, uint32_t r) { return r ? tf->regs[r] : 0; }

@@ -64,6 +64,9 @@
 #define CAUSE_CESHIFT 28
 #define CAUSE_BD U32(0x80000000)      /* the exception hit the delay slot: EPC is the branch */
 
+/* FCSR, the FPU's control and status register: the bits a program may set. */
+#define FCSR_WRITABLE U32(0xff83ffff) /* FCC7..1, FS, FCC0, cause, enables, flags, RM */
+
 /* Exception codes (Cause.ExcCode). */
 #define EXC_INT 0     /* interrupt */
 #define EXC_MOD 1     /* store to a page whose TLB entry has D = 0 */

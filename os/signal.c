@@ -70,6 +70,10 @@ int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t 
   f.rs_uc.uc_mcontext.sc_mdhi = (int32_t)tf->hi;
   f.rs_uc.uc_mcontext.sc_mdlo = (int32_t)tf->lo;
   f.rs_uc.uc_sigmask[0] = p->sigmask;
+  /* The FP registers too, as Linux's setup_sigcontext does: the handler may use the FPU. */
+  f.rs_uc.uc_mcontext.sc_used_math = 1;
+  for (int i = 0; i < 32; i++) f.rs_uc.uc_mcontext.sc_fpregs[i] = kt->fp.fpr[i];
+  f.rs_uc.uc_mcontext.sc_fpc_csr = kt->fp.fcsr;
   uint32_t sp = (tf->regs[REG_SP] - sizeof f) & ~15u;
   if (act->handler <= SIG_IGN || copyout(&p->vm, sp, &f, sizeof f) < 0) {
     proc_exit_signal(p, SIGSEGV);
@@ -146,7 +150,8 @@ int32_t sys_rt_sigprocmask(void) {
 }
 
 /* rt_sigreturn(): the handler returned through the trampoline; $sp is the frame. Restore the
- * registers and the mask the frame holds. */
+ * registers (the FP ones too, if sc_used_math says the frame has them) and the mask the frame
+ * holds. */
 int32_t sys_rt_sigreturn(void) {
   struct kthread* kt = mykt();
   struct proc* p = kt->proc;
@@ -161,6 +166,10 @@ int32_t sys_rt_sigreturn(void) {
   tf->hi = (uint32_t)uc.uc_mcontext.sc_mdhi;
   tf->lo = (uint32_t)uc.uc_mcontext.sc_mdlo;
   tf->epc = (uint32_t)uc.uc_mcontext.sc_pc;
+  if (uc.uc_mcontext.sc_used_math) {
+    for (int i = 0; i < 32; i++) kt->fp.fpr[i] = uc.uc_mcontext.sc_fpregs[i];
+    kt->fp.fcsr = uc.uc_mcontext.sc_fpc_csr & FCSR_WRITABLE;
+  }
   p->sigmask = uc.uc_sigmask[0] & ~bit(SIGKILL);
   kt->tf_restored = 1;
   return 0;
