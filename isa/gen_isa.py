@@ -16,14 +16,18 @@ from dataclasses import dataclass, field
 FIELDS = {
     "op": (31, 26), "rs": (25, 21), "rt": (20, 16), "rd": (15, 11), "sa": (10, 6),
     "funct": (5, 0), "b25": (25, 25), "sel": (2, 0), "code": (25, 6),
+    # The FPU's names for the same places (COP1 and COP1X).
+    "fmt": (25, 21), "fr": (25, 21), "ft": (20, 16), "fs": (15, 11), "fd": (10, 6),
 }
-FORMATS = {"R", "I", "J", "C0", "T", "S3"}
-UNITS = ["nop", "alu", "mul", "div", "branch", "load", "store", "system", "thread"]
-REG_ROLES = ["rs", "rt", "rd", "hi", "lo", "ra"]
-FLAGS = ["delay", "likely", "link", "priv", "pseudo", "nofpu"]
+FORMATS = {"R", "I", "J", "C0", "T", "S3", "FP"}
+UNITS = ["nop", "alu", "mul", "div", "branch", "load", "store", "system", "thread", "fpadd",
+         "fpmul", "fpdiv", "fpsqrt"]
+# The order is the bit order of the RegRole enum in sim/core/insn.h.
+REG_ROLES = ["rs", "rt", "rd", "hi", "lo", "ra", "fs", "ft", "fd", "fr", "fcc"]
+FLAGS = ["delay", "likely", "link", "priv", "pseudo", "cp1"]
 OPERAND_TOKENS = {"rd", "rs", "rt", "sa", "imm", "immu", "off(rs)", "target", "broff", "code",
                   "bcode", "tcode", "sel", "c0reg", "hwr", "pos", "size", "cacheop", "hint",
-                  "zero"}
+                  "zero", "fd", "fs", "ft", "fr", "cc", "ccfd", "fcr", "rt(rs)"}
 
 
 class TableError(Exception):
@@ -42,14 +46,13 @@ class Row:
     reads: list
     writes: list
     flags: list = field(default_factory=list)
+    sem: str = ""  # sem=NAME: the semantics function shared by a family of rows
     parent: "Row" = None
 
     @property
     def exec_name(self):
-        if "nofpu" in self.flags:
-            return "exec_cop1_unusable"
         row = self.parent if self.parent else self
-        return "exec_" + row.name
+        return "exec_" + (row.sem or row.name.replace(".", "_"))
 
 
 def field_bits(spec, where):
@@ -105,11 +108,19 @@ def parse_table(path):
             for role in reads.split() + writes.split():
                 if role not in REG_ROLES:
                     raise TableError(f"{where}: unknown register role '{role}'")
+            sem = ""
+            flag_list = []
             for flag in flags.split():
-                if flag not in FLAGS:
+                if flag.startswith("sem="):
+                    sem = flag[4:]
+                    if not sem.isidentifier():
+                        raise TableError(f"{where}: '{flag}' does not name a C++ identifier")
+                elif flag not in FLAGS:
                     raise TableError(f"{where}: unknown flag '{flag}'")
+                else:
+                    flag_list.append(flag)
             rows.append(Row(name, number, match, mask, operands, fmt, unit, reads.split(),
-                            writes.split(), flags.split()))
+                            writes.split(), flag_list, sem))
     return rows
 
 
@@ -256,6 +267,8 @@ def gen_reference(rows, src):
            "Every instruction the simulator decodes. A word that matches no row raises Reserved",
            "Instruction. `.` in the bit pattern is an operand bit. Pseudo rows are disassembler",
            "aliases of the row they refine. In format T (the thread extension) `rs` is bits 10:6.",
+           "Format FP is the FPU (COP1, COP1X): fmt/fr are bits 25:21, ft 20:16, fs 15:11, fd 10:6;",
+           "rows flagged cp1 raise Coprocessor Unusable (Cause.CE = 1) unless Status.CU1 is set.",
            "", "| mnemonic | operands | bits 31..0 | match | mask | format | unit | flags |",
            "|---|---|---|---|---|---|---|---|"]
     for r in rows:

@@ -37,6 +37,10 @@ struct Context {
   uint32_t hi = 0, lo = 0;
   uint32_t pc = 0;
   Cp0 cp0;
+  // The FPU (CP1): 32 registers of 32 bits (Status.FR = 0: a double lives in an even/odd pair,
+  // low word in the even one) and FCSR (rounding mode, flags, enables, cause, FS, the FCCs).
+  std::array<uint32_t, 32> fpr{};
+  uint32_t fcsr = 0;
 
   // Delay slots: every branch sets slot_pending, so the next instruction (the slot) runs with
   // in_delay set, whether or not the branch is taken; a taken branch also sets branch_pending

@@ -25,6 +25,7 @@ const char* exc_name(uint32_t code) {
     case kCpU: return "Coprocessor unusable";
     case kOv: return "Integer overflow";
     case kTr: return "Trap";
+    case kFPE: return "Floating-point exception";
     case kThread: return "Thread";
   }
   return "Unknown exception";
@@ -46,6 +47,7 @@ const char* exc_mnemonic(uint32_t code) {
     case kCpU: return "CpU";
     case kOv: return "Ov";
     case kTr: return "Tr";
+    case kFPE: return "FPE";
     case kThread: return "Thread";
   }
   return "?";
@@ -58,6 +60,7 @@ constexpr uint32_t kConfig0 = 0x80000000u   // M: Config1 follows
                               | (1u << 10)  // AR = 1: release 2
                               | (1u << 7)   // MT = 1: standard TLB
                               | 3u;         // K0 = 3: kseg0 cacheable
+constexpr uint32_t kConfig1FP = 1u;         // FP: an FPU is implemented (CP1)
 constexpr uint32_t kConfig2 = 0x80000000u;  // M: Config3 follows; no L2/L3 described
 constexpr uint32_t kConfig3 = 1u << 13;     // ULRI: UserLocal is implemented
 constexpr uint32_t kIntCtl = 7u << 29;      // IPTI = 7: the timer is IP7
@@ -87,7 +90,7 @@ uint32_t Iss::cp0_read(Context& c, unsigned reg, unsigned sel) {
     case kPRId << 3: return cfg_.prid;
     case kPRId << 3 | 1: return (s.ebase & 0x3ffff000u) | 0x80000000u | (c.cpunum & 0x3ffu);
     case kConfig << 3: return kConfig0;
-    case kConfig << 3 | 1: return 0x80000000u | ((tlb_.size() - 1) << 25);
+    case kConfig << 3 | 1: return 0x80000000u | ((tlb_.size() - 1) << 25) | kConfig1FP;
     case kConfig << 3 | 2: return kConfig2;
     case kConfig << 3 | 3: return kConfig3;
     case kLLAddr << 3: return s.lladdr;

@@ -33,8 +33,9 @@ constexpr uint32_t kStatusIMShift = 8;
 constexpr uint32_t kStatusIMMask = 0xffu << 8;
 constexpr uint32_t kStatusBEV = 1u << 22;
 constexpr uint32_t kStatusCU0 = 1u << 28;
-constexpr uint32_t kStatusWritable =
-    kStatusIE | kStatusEXL | kStatusERL | kStatusKSUMask | kStatusIMMask | kStatusBEV | kStatusCU0;
+constexpr uint32_t kStatusCU1 = 1u << 29;  // the FPU may be used; FR (bit 26) stays 0
+constexpr uint32_t kStatusWritable = kStatusIE | kStatusEXL | kStatusERL | kStatusKSUMask |
+                                     kStatusIMMask | kStatusBEV | kStatusCU0 | kStatusCU1;
 
 // Cause bits.
 constexpr uint32_t kCauseExcShift = 2;
@@ -65,7 +66,7 @@ constexpr uint32_t kHWREnaWritable = 0xfu | (1u << 29);
 // Exception codes (Cause.ExcCode).
 enum Exc : uint32_t {
   kInt = 0, kMod = 1, kTLBL = 2, kTLBS = 3, kAdEL = 4, kAdES = 5, kIBE = 6, kDBE = 7,
-  kSys = 8, kBp = 9, kRI = 10, kCpU = 11, kOv = 12, kTr = 13, kThread = 25,
+  kSys = 8, kBp = 9, kRI = 10, kCpU = 11, kOv = 12, kTr = 13, kFPE = 15, kThread = 25,
 };
 
 const char* exc_name(uint32_t code);  // "Address error on load", ...
@@ -99,6 +100,8 @@ struct Cp0 {
            cp0::kStatusKSUUser;
   }
   bool cp0_usable() const { return !user_mode() || (status & cp0::kStatusCU0); }
+  // The FPU is usable only with CU1, in kernel mode too.
+  bool cp1_usable() const { return status & cp0::kStatusCU1; }
   // An enabled interrupt is pending and would be taken now.
   bool interrupt_ready() const {
     return (status & (cp0::kStatusIE | cp0::kStatusEXL | cp0::kStatusERL)) == cp0::kStatusIE &&

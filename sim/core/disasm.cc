@@ -24,6 +24,8 @@ std::string hex(uint32_t v) {
 }
 
 std::string reg(unsigned r) { return std::string("$") + kRegNames[r & 31]; }
+std::string freg(unsigned r) { return "$f" + std::to_string(r & 31); }
+std::string fcc(unsigned n) { return "$fcc" + std::to_string(n & 7); }
 
 std::string address(uint32_t a, const Symbolizer& sym) {
   std::string s = hex(a);
@@ -59,6 +61,14 @@ std::string operand(const std::string& tok, const InsnInfo& info, Insn i, uint32
   }
   if (tok == "cacheop" || tok == "hint") return hex(i.rt());
   if (tok == "zero") return "$zero";
+  if (tok == "fd") return freg(i.fd());
+  if (tok == "fs") return freg(i.fs());
+  if (tok == "ft") return freg(i.ft());
+  if (tok == "fr") return freg(i.fr());
+  if (tok == "cc") return fcc(i.cc());
+  if (tok == "ccfd") return fcc(i.cc_fd());
+  if (tok == "fcr") return "$" + std::to_string(i.fs());
+  if (tok == "rt(rs)") return reg(i.rt()) + "(" + reg(i.rs()) + ")";
   return "?" + tok;
 }
 

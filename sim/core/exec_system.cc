@@ -1,6 +1,5 @@
 // Semantics of the system instructions: SYSCALL/BREAK, CP0 moves, DI/EI, ERET, WAIT, the TLB
-// instructions, RDHWR, and what words without semantics raise (Reserved Instruction,
-// Coprocessor Unusable for COP1).
+// instructions, RDHWR, and what words without semantics raise (Reserved Instruction).
 #include "core/exec_util.h"
 
 namespace kasane {
@@ -9,8 +8,6 @@ void exec_syscall(Context& c, Insn) { c.core->raise(c, cp0::kSys); }
 void exec_break(Context& c, Insn) { c.core->raise(c, cp0::kBp); }
 
 void exec_reserved(Context& c, Insn) { c.core->raise(c, cp0::kRI); }
-// There is no FPU (Config1.FP = 0), so Status.CU1 can never be set.
-void exec_cop1_unusable(Context& c, Insn) { c.core->raise(c, cp0::kCpU, false, 1); }
 
 void exec_mfc0(Context& c, Insn i) {
   if (require_cp0(c)) c.gpr[i.rt()] = c.core->cp0_read(c, i.rd(), i.sel());

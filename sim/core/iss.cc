@@ -175,7 +175,10 @@ Iss::StepResult Iss::step(Context& c) {
     const InsnInfo* info = decode_exec(raw);
     slot = DecodeSlot{raw, info ? info : &kReservedRow};
   }
-  slot.info->exec(c, Insn{raw});
+  if ((slot.info->flags & kF_cp1) && !c.cp0.cp1_usable())
+    raise(c, cp0::kCpU, false, 1);  // every FPU instruction, one check: the kernel uses CE = 1
+  else
+    slot.info->exec(c, Insn{raw});
   c.gpr[0] = 0;
   if (c.redirected) {
     // An exception or ERET set pc itself. ERET retires; an exception does not.

@@ -145,7 +145,12 @@ TEST(Decoder, KnownWordsDecodeToTheirMnemonic) {
       {0x40086000u, "mfc0"},  {0x42000018u, "eret"}, {0x0000000cu, "syscall"},
       {0x7c0018c0u, "ext"},   {0x7c0018c4u, "ins"},  {0x7c0010a0u, "wsbh"},
       {0x7c02e83bu, "rdhwr"}, {0x70a62002u, "mul"},  {0x4a051101u, "tfork"},
-      {0x00000040u, "sll"},   {0x44000000u, "cop1"}, {0xc4800000u, "lwc1"},
+      {0x00000040u, "sll"},   {0x44000000u, "mfc1"}, {0xc4800000u, "lwc1"},
+      // FPU words as GNU as (-mips32r2 -mfp32) assembles them.
+      {0x46241000u, "add.d"},   {0x4622023cu, "c.lt.d"},  {0x46062032u, "c.eq.s"},
+      {0x45050001u, "bc1t"},    {0x4c231020u, "madd.s"},  {0x4ca60100u, "lwxc1"},
+      {0x00ac2001u, "movf"},    {0x468020a1u, "cvt.d.w"}, {0x4600080du, "trunc.w.s"},
+      {0x4448f800u, "cfc1"},    {0x44e91000u, "mthc1"},
   };
   for (const Case& c : cases) {
     const InsnInfo* d = decode(c.raw);

@@ -274,7 +274,7 @@ TEST(Cp0, ConfigRegistersDescribeTheCore) {
   EXPECT_EQ((m.gpr(r::t0) >> 10) & 7u, 1u) << "AR = 1: release 2";
   EXPECT_EQ((m.gpr(r::t0) >> 7) & 7u, 1u) << "MT = 1: standard TLB";
   EXPECT_EQ((m.gpr(r::t1) >> 25) & 63u, 31u) << "MMU size - 1";
-  EXPECT_EQ(m.gpr(r::t1) & 1u, 0u) << "FP = 0: no FPU";
+  EXPECT_EQ(m.gpr(r::t1) & 1u, 1u) << "FP = 1: there is an FPU";
   EXPECT_EQ(m.gpr(r::t2), IssConfig{}.prid);
 }
 

@@ -310,12 +310,19 @@ TEST(Cp0, WritesToReadOnlyRegistersAreIgnored) {
   EXPECT_EQ(m.gpr(r::s2), 0u);
 }
 
-TEST(Cp0, StatusCannotEnableCoprocessor1) {
+TEST(Cp0, StatusCU1IsWritableButFRStaysZero) {
   Machine m;
-  m.gpr(r::t0) = m.ctx().cp0.status | (1u << 29);  // CU1
-  m.load({mtc0(r::t0, cp0::kStatus), mfc0(r::s0, cp0::kStatus), 0xc4800000u /* lwc1 */});
-  m.step(3);
-  EXPECT_EQ(m.gpr(r::s0) & (1u << 29), 0u);
+  m.gpr(r::t0) = m.ctx().cp0.status | (1u << 29) | (1u << 26);  // CU1 and FR
+  m.load({mtc0(r::t0, cp0::kStatus), mfc0(r::s0, cp0::kStatus)});
+  m.step(2);
+  EXPECT_NE(m.gpr(r::s0) & (1u << 29), 0u);
+  EXPECT_EQ(m.gpr(r::s0) & (1u << 26), 0u) << "FR = 0: doubles live in register pairs";
+}
+
+TEST(Cp0, WithoutCU1AnFpuInstructionRaisesCpUWithCE1) {
+  Machine m;  // kernel mode: CU0 does not stand in for CU1
+  m.load({0xc4800000u /* lwc1 $f0, 0($a0) */});
+  m.step(1);
   EXPECT_EQ(m.exc_code(), cp0::kCpU);
   EXPECT_EQ(m.cause_ce(), 1u);
 }
