@@ -45,10 +45,11 @@ struct kcontext {
   uint32_t sp, ra;
 };
 
-/* The FP registers and FCSR of a user thread, kept by the kernel (fpemu.c): 64-bit registers,
- * as Linux's struct sigcontext holds them. */
+/* The FP registers and FCSR of a user thread, as the kernel keeps them (fpu.c): the 32 registers
+ * of 32 bits that Status.FR = 0 gives, in the order sdc1 of the even ones stores them
+ * (fpuasm.S). */
 struct fpstate {
-  uint64_t fpr[32];
+  uint32_t fpr[32] __attribute__((aligned(8)));
   uint32_t fcsr;
 };
 

@@ -228,8 +228,9 @@ int32_t sys_kasane_ctx_spawn(void) {
     kt->tf->regs[REG_A0] = arg;
     kt->tf->regs[REG_SP] = sp;
     kt->tf->regs[REG_GP] = me->tf->regs[REG_GP];
-    kt->tf->status = me->tf->status & ~IM_TIMER;
+    kt->tf->status = me->tf->status & ~(IM_TIMER | ST_CU1); /* its FPU is loaded on first use */
     kt->userlocal = me->userlocal;
+    fpu_flush(me);
     kt->fp = me->fp; /* as clone() copies the FP registers */
     kt->state = KT_RUNNABLE;
     kt->ctx.ra = (uint32_t)kt_start_user;

@@ -23,7 +23,9 @@ static void on_usr1(int sig, siginfo_t* info, void* uc) {
   (void)sig, (void)info;
   const struct kasane_sigcontext* sc = &((const struct kasane_ucontext*)uc)->uc_mcontext;
   int ok = sc->sc_used_math == 1 && sc->sc_fpc_csr == MAIN_FCSR;
-  for (int n = 0; n < 32; n++) ok &= sc->sc_fpregs[n] == fp_pattern(MAIN_SEED, n);
+  for (int n = 0; n < 32; n += 2) /* FR = 0: the pair n, n + 1 in slot n, as Linux */
+    ok &= sc->sc_fpregs[n] == ((uint64_t)fp_pattern(MAIN_SEED, n + 1) << 32 |
+                               fp_pattern(MAIN_SEED, n));
   frame_ok = ok;
   fp_set_all(HANDLER_SEED);
   fp_set_fcsr(HANDLER_FCSR);
