@@ -11,13 +11,16 @@
 
 /* Byte offsets in struct __pthread (pthread_impl.h checks them with _Static_assert). The ThMB
  * starts with struct kasane_regs (36 words: r[32], hi, lo, pc, pad); the voluntary-switch context
- * follows: $s0..$s7, $s8, $sp, $ra, $gp. */
+ * follows: $s0..$s7, $s8, $sp, $ra, $gp, $f20..$f31, FCSR. */
 #define THMB_REGS_PC 136   /* regs.pc */
 #define THMB_CTX 144       /* ctx.s[0]: $s0 .. $s7 at +0..+28, $s8 at +32 */
 #define THMB_CTX_SP 180    /* ctx.sp */
 #define THMB_CTX_RA 184    /* ctx.ra */
 #define THMB_CTX_GP 188    /* ctx.gp */
-#define THMB_STACK_TOP 192 /* stack_top: a fresh thread's first $sp */
+#define THMB_CTX_F 192     /* ctx.f: $f20, $f22, .. $f30 (doubles, 8-aligned) at +0..+40 */
+#define THMB_CTX_FCSR 240  /* ctx.fcsr */
+#define THMB_STACK_TOP 248 /* stack_top (ctx is padded to 8) */
+#define FPREGS_SIZE 136    /* struct __fpregs: 16 doubles and FCSR, padded to 8 */
 
 #ifndef __ASSEMBLER__
 

@@ -21,7 +21,15 @@
  * last two the slot still names `from` while __running names `to`: a save there goes into from's
  * regs, and to's regs.pc stays 0, which is how the upcall tells. After the slot store a save
  * goes into to's regs, which a voluntarily switched thread does not use. Nothing here touches a
- * stack, so an upcall that runs in between (on its own stack) disturbs nothing. */
+ * stack, so an upcall that runs in between (on its own stack) disturbs nothing.
+ *
+ * The FPU part: __switch is an ordinary call, so the o32 ABI lets it clobber $f0..$f19 but it
+ * must hand back $f20..$f31 as they were, and those belong to the thread, not the context: a
+ * thread that keeps a double in $f20 across pthread_yield must find it there when it comes back,
+ * after other threads ran on the same context. FCSR is per thread for the same reason (a
+ * fesetround in one thread must not leak into another). A fresh thread's ctx is zero: FCSR 0 is
+ * round to nearest with no traps enabled. The saves are sdc1 of the even registers, each holding
+ * an FR=0 pair (see src/setjmp/setjmp.S for why that is also right for FPXX and FR=1). */
 	.globl	__switch
 	.type	__switch, @function
 	.ent	__switch
@@ -38,6 +46,14 @@ __switch:
 	sw	$sp, THMB_CTX_SP($a0)
 	sw	$ra, THMB_CTX_RA($a0)
 	sw	$gp, THMB_CTX_GP($a0)
+	sdc1	$f20, THMB_CTX_F+0($a0)
+	sdc1	$f22, THMB_CTX_F+8($a0)
+	sdc1	$f24, THMB_CTX_F+16($a0)
+	sdc1	$f26, THMB_CTX_F+24($a0)
+	sdc1	$f28, THMB_CTX_F+32($a0)
+	sdc1	$f30, THMB_CTX_F+40($a0)
+	cfc1	$t2, $31
+	sw	$t2, THMB_CTX_FCSR($a0)
 	sll	$t0, $a2, 2
 	lui	$t1, %hi(__prev)
 	addu	$t1, $t1, $t0
@@ -57,6 +73,14 @@ __switch:
 	lw	$s6, THMB_CTX+24($a1)
 	lw	$s7, THMB_CTX+28($a1)
 	lw	$fp, THMB_CTX+32($a1)
+	ldc1	$f20, THMB_CTX_F+0($a1)
+	ldc1	$f22, THMB_CTX_F+8($a1)
+	ldc1	$f24, THMB_CTX_F+16($a1)
+	ldc1	$f26, THMB_CTX_F+24($a1)
+	ldc1	$f28, THMB_CTX_F+32($a1)
+	ldc1	$f30, THMB_CTX_F+40($a1)
+	lw	$t2, THMB_CTX_FCSR($a1)
+	ctc1	$t2, $31
 	lw	$sp, THMB_CTX_SP($a1)
 	lw	$ra, THMB_CTX_RA($a1)
 	jr	$ra
@@ -89,6 +113,65 @@ __idle_trampoline:
 	.end	__idle_trampoline
 	.size	__idle_trampoline, . - __idle_trampoline
 
+/* void __fpregs_load(const struct __fpregs* fp), void __fpregs_save(struct __fpregs* fp)
+ *
+ * Load the whole FPU from fp, or store it there (layout: pthread_impl.h): for a thread taken off
+ * its context at an arbitrary instruction, where every FP register may be live. The hw backend
+ * loads a thread's before resuming it from the registers the kernel saved; the conventional
+ * backend's SIGIO handler saves and reloads the interrupted thread's around its switches. */
+	.globl	__fpregs_load
+	.type	__fpregs_load, @function
+	.ent	__fpregs_load
+__fpregs_load:
+	lw	$t0, 128($a0)
+	ctc1	$t0, $31
+	ldc1	$f0, 0($a0)
+	ldc1	$f2, 8($a0)
+	ldc1	$f4, 16($a0)
+	ldc1	$f6, 24($a0)
+	ldc1	$f8, 32($a0)
+	ldc1	$f10, 40($a0)
+	ldc1	$f12, 48($a0)
+	ldc1	$f14, 56($a0)
+	ldc1	$f16, 64($a0)
+	ldc1	$f18, 72($a0)
+	ldc1	$f20, 80($a0)
+	ldc1	$f22, 88($a0)
+	ldc1	$f24, 96($a0)
+	ldc1	$f26, 104($a0)
+	ldc1	$f28, 112($a0)
+	ldc1	$f30, 120($a0)
+	jr	$ra
+	nop
+	.end	__fpregs_load
+	.size	__fpregs_load, . - __fpregs_load
+
+	.globl	__fpregs_save
+	.type	__fpregs_save, @function
+	.ent	__fpregs_save
+__fpregs_save:
+	sdc1	$f0, 0($a0)
+	sdc1	$f2, 8($a0)
+	sdc1	$f4, 16($a0)
+	sdc1	$f6, 24($a0)
+	sdc1	$f8, 32($a0)
+	sdc1	$f10, 40($a0)
+	sdc1	$f12, 48($a0)
+	sdc1	$f14, 56($a0)
+	sdc1	$f16, 64($a0)
+	sdc1	$f18, 72($a0)
+	sdc1	$f20, 80($a0)
+	sdc1	$f22, 88($a0)
+	sdc1	$f24, 96($a0)
+	sdc1	$f26, 104($a0)
+	sdc1	$f28, 112($a0)
+	sdc1	$f30, 120($a0)
+	cfc1	$t0, $31
+	jr	$ra
+	sw	$t0, 128($a0)			/* delay slot */
+	.end	__fpregs_save
+	.size	__fpregs_save, . - __fpregs_save
+
 #ifdef KASANE_THREADS_HW
 
 /* void __resume_stub(struct kasane_regs* regs, struct __pthread* volatile* slot,
@@ -110,6 +193,28 @@ __resume_stub_window:
 	break					/* the kernel refused regs: nothing sensible is left */
 	.end	__resume_stub
 	.size	__resume_stub, . - __resume_stub
+
+/* void __ctx_load_fp(struct __pthread* t)
+ *
+ * Load t's switch-saved $f20..$f31 and FCSR into the FPU. The hw backend continues a thread
+ * switched out by __switch through the kernel (resume_ctx in __backend_hw.c), and the kernel
+ * loads only the integer registers of struct kasane_regs: the FP half of t's ctx comes back here,
+ * just before the resume, on a path that uses no FP itself. */
+	.globl	__ctx_load_fp
+	.type	__ctx_load_fp, @function
+	.ent	__ctx_load_fp
+__ctx_load_fp:
+	ldc1	$f20, THMB_CTX_F+0($a0)
+	ldc1	$f22, THMB_CTX_F+8($a0)
+	ldc1	$f24, THMB_CTX_F+16($a0)
+	ldc1	$f26, THMB_CTX_F+24($a0)
+	ldc1	$f28, THMB_CTX_F+32($a0)
+	ldc1	$f30, THMB_CTX_F+40($a0)
+	lw	$t0, THMB_CTX_FCSR($a0)
+	jr	$ra
+	ctc1	$t0, $31			/* delay slot */
+	.end	__ctx_load_fp
+	.size	__ctx_load_fp, . - __ctx_load_fp
 
 /* tfork starts a new thread here with $a0 = its ThMB and $gp copied, every other register 0. */
 	.globl	__thread_entry
@@ -145,8 +250,33 @@ __runner_entry:
 	.ent	__upcall_entry
 __upcall_entry:
 	la	$gp, _gp
+	/* The kernel saved only the integer registers; the interrupted thread's FPU is still
+	 * here, untouched (the kernel is soft-float). Keep all of it in __upcall_fp[ltn - 1]
+	 * before any C runs: __upcall hands it to the thread whose registers were saved. */
+	addiu	$t0, $a3, -1
+	li	$t1, FPREGS_SIZE
+	mul	$t0, $t0, $t1
+	la	$t1, __upcall_fp
+	addu	$t0, $t0, $t1
+	sdc1	$f0, 0($t0)
+	sdc1	$f2, 8($t0)
+	sdc1	$f4, 16($t0)
+	sdc1	$f6, 24($t0)
+	sdc1	$f8, 32($t0)
+	sdc1	$f10, 40($t0)
+	sdc1	$f12, 48($t0)
+	sdc1	$f14, 56($t0)
+	sdc1	$f16, 64($t0)
+	sdc1	$f18, 72($t0)
+	sdc1	$f20, 80($t0)
+	sdc1	$f22, 88($t0)
+	sdc1	$f24, 96($t0)
+	sdc1	$f26, 104($t0)
+	sdc1	$f28, 112($t0)
+	sdc1	$f30, 120($t0)
+	cfc1	$t1, $31
 	j	__upcall
-	nop
+	sw	$t1, 128($t0)			/* delay slot: FCSR */
 	.end	__upcall_entry
 	.size	__upcall_entry, . - __upcall_entry
 

@@ -1,9 +1,11 @@
 /* setjmp.h - non-local jumps. jmp_buf holds the callee-saved registers s0-s7, s8 (fp), sp, ra and
- * gp; with soft float there are no floating-point registers to keep. No signal mask is saved. */
+ * gp, the callee-saved FPU registers $f20..$f31 and FCSR (src/setjmp/setjmp.S has the layout).
+ * No signal mask is saved. */
 #ifndef _SETJMP_H
 #define _SETJMP_H
 
-typedef unsigned long jmp_buf[12];
+/* 8-aligned: the FP registers are stored as doubles (sdc1). */
+typedef unsigned long jmp_buf[26] __attribute__((__aligned__(8)));
 
 __attribute__((__returns_twice__)) int setjmp(jmp_buf env);
 __attribute__((__noreturn__)) void longjmp(jmp_buf env, int val);

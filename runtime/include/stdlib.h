@@ -28,6 +28,10 @@ long strtol(const char* __restrict s, char** __restrict end, int base);
 unsigned long strtoul(const char* __restrict s, char** __restrict end, int base);
 long long strtoll(const char* __restrict s, char** __restrict end, int base);
 unsigned long long strtoull(const char* __restrict s, char** __restrict end, int base);
+double atof(const char* s);
+double strtod(const char* __restrict s, char** __restrict end);
+float strtof(const char* __restrict s, char** __restrict end);
+long double strtold(const char* __restrict s, char** __restrict end);
 
 int abs(int x);
 long labs(long x);

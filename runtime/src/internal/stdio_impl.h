@@ -89,4 +89,10 @@ struct __fmt_sink {
 /* Returns the number of characters produced, or -1 if that exceeds INT_MAX (errno EOVERFLOW). */
 int __vformat(struct __fmt_sink* sink, const char* fmt, va_list ap);
 
+/* printf's flags, as __vformat parses them and __fmt_fp takes them. */
+enum { __F_LEFT = 1, __F_ZERO = 2, __F_PLUS = 4, __F_SPACE = 8, __F_ALT = 16 };
+/* One floating-point conversion (t is one of "aAeEfFgG") of y with width w, precision p (-1:
+ * none) and flags fl. Returns the number of characters written, -1 if that exceeds INT_MAX. */
+int __fmt_fp(struct __fmt_sink* sink, double y, int w, int p, int fl, int t);
+
 #endif /* KASANE_INTERNAL_STDIO_IMPL_H */

@@ -1,5 +1,6 @@
 /* longjmp - restore the state saved by setjmp and make that setjmp return val (1 if val is 0,
- * as C requires, so the caller can tell the second return from the first). Layout: setjmp.S. */
+ * as C requires, so the caller can tell the second return from the first). Layout: setjmp.S,
+ * which also says why $f20..$f31 and FCSR come back too. */
 	.text
 	.globl	longjmp
 	.type	longjmp, @function
@@ -10,7 +11,15 @@ longjmp:
 	bne	$v0, $zero, 1f
 	nop
 	li	$v0, 1
-1:	lw	$s0, 0($a0)
+1:	lw	$t0, 48($a0)
+	ctc1	$t0, $31
+	ldc1	$f20, 56($a0)
+	ldc1	$f22, 64($a0)
+	ldc1	$f24, 72($a0)
+	ldc1	$f26, 80($a0)
+	ldc1	$f28, 88($a0)
+	ldc1	$f30, 96($a0)
+	lw	$s0, 0($a0)
 	lw	$s1, 4($a0)
 	lw	$s2, 8($a0)
 	lw	$s3, 12($a0)

@@ -1,8 +1,8 @@
 /* __vformat - the printf engine behind every printf-family function.
  *
- * Output goes through a sink so streams (vfprintf) and strings (vsnprintf) share this code. No
- * floating point: the runtime is soft-float and nothing running on Kasane prints doubles yet. An
- * unknown conversion is copied to the output as written, which makes the mistake visible.
+ * Output goes through a sink so streams (vfprintf) and strings (vsnprintf) share this code.
+ * Floating point (%a %e %f %g, upper case too) is __fmt_fp's; long double is double on o32, so
+ * %Lf takes a double like %f. An unknown conversion is copied to the output as written, which makes the mistake visible.
  * %p prints "(nil)" for NULL and %s prints "(null)", as glibc does, so output matches the
  * host's habits. */
 #include <errno.h>
@@ -12,7 +12,8 @@
 
 #include "stdio_impl.h"
 
-enum { F_LEFT = 1, F_ZERO = 2, F_PLUS = 4, F_SPACE = 8, F_ALT = 16 };
+enum { F_LEFT = __F_LEFT, F_ZERO = __F_ZERO, F_PLUS = __F_PLUS, F_SPACE = __F_SPACE,
+       F_ALT = __F_ALT };
 enum { L_NONE, L_HH, L_H, L_L, L_LL, L_SIZE }; /* j is L_LL; z and t are L_SIZE */
 
 struct out {
@@ -153,6 +154,7 @@ int __vformat(struct __fmt_sink* sink, const char* fmt, va_list ap) {
       case 'l': len = *++fmt == 'l' ? (fmt++, L_LL) : L_L; break;
       case 'j': fmt++; len = L_LL; break;
       case 'z': case 't': fmt++; len = L_SIZE; break;
+      case 'L': fmt++; break; /* long double is double */
     }
 
     char conv = *fmt;
@@ -212,6 +214,11 @@ int __vformat(struct __fmt_sink* sink, const char* fmt, va_list ap) {
         else if (len == L_H) *(short*)p = (short)o.total;
         else if (len == L_LL) *(long long*)p = (long long)o.total;
         else *(int*)p = (int)o.total;
+        break;
+      }
+      case 'a': case 'A': case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': {
+        int n = __fmt_fp(sink, va_arg(ap, double), width, prec, fl, conv);
+        o.total += n < 0 ? (size_t)INT_MAX + 1 : (size_t)n;
         break;
       }
       case '%':

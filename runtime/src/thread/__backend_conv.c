@@ -112,8 +112,15 @@ static void preempt(const struct kasane_ucontext* uc) {
  * return from its handler leaves it unblocked. */
 static void unblock_on_return(struct kasane_ucontext* uc) { uc->uc_sigmask[0] &= ~SIGIO_BIT; }
 
+/* The handler may switch the interrupted thread out (preempt, blocked) and other threads then
+ * use the FPU on this context before it comes back; the thread was stopped at an arbitrary
+ * instruction, so all of its FP registers and FCSR may be live. They are kept here, on its own
+ * stack, from before any C that could touch them until the handler returns to it. (A kernel
+ * whose signal frame carries the FPU restores the same values again at sigreturn.) */
 static void sigio(int sig, siginfo_t* si, void* uc) {
   (void)sig;
+  struct __fpregs fp;
+  __fpregs_save(&fp);
   struct __pthread* t = (struct __pthread*)si->si_addr;
   if (si->si_code == KASANE_EV_UNBLOCKED) {
     t->sys_result = (long)si->si_value.sival_int;
@@ -123,6 +130,7 @@ static void sigio(int sig, siginfo_t* si, void* uc) {
     blocked(t, uc);
   }
   unblock_on_return(uc);
+  __fpregs_load(&fp);
 }
 
 /* A context started by kasane_ctx_spawn, on its idle ThMB's stack: it is that context's idle

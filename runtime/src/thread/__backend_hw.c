@@ -28,6 +28,7 @@
  * thread's resume and must not overwrite what that resume is using). */
 static uint32_t upcall_stacks[NCTX];
 static struct kasane_regs upcall_copy[NCTX], idle_copy[NCTX];
+struct __fpregs __upcall_fp[NCTX]; /* written by __upcall_entry */
 
 void __upcall(long ev, struct __pthread* t, long arg, long ltn) __attribute__((noreturn));
 
@@ -52,6 +53,7 @@ static void __attribute__((noreturn))
 resume_regs(int idx, struct __pthread* t, struct kasane_regs* copy, struct __pthread* record) {
   *copy = t->regs;
   t->regs.pc = 0; /* consumed */
+  __fpregs_load(&t->kfp); /* the kernel restores only the integer registers */
   a_barrier(); /* the copy and the mark before t is published */
   __running[idx] = record;
   __resume_stub(copy, &__thmbs[idx], t);
@@ -67,6 +69,7 @@ static void __attribute__((noreturn)) resume_ctx(int idx, struct __pthread* t) {
   r->r[28] = t->ctx.gp;
   r->r[31] = t->ctx.ra;
   r->pc = t->ctx.ra;
+  __ctx_load_fp(t); /* the kernel restores only the integer registers */
   __running[idx] = t;
   __resume_stub(r, &__thmbs[idx], t);
 }
@@ -102,6 +105,7 @@ void __upcall(long ev, struct __pthread* t, long arg, long ltn) {
   (void)arg;
   struct __pthread* record;
   struct __pthread* i = interrupted(idx, &record);
+  i->kfp = __upcall_fp[idx]; /* the FPU goes with the registers the kernel saved into i */
   if (ev != KASANE_EV_BLOCKED) {
     if (ev == KASANE_EV_UNBLOCKED) {
       __push_unblocked(t);

@@ -70,11 +70,26 @@ enum {
   ST_EXITED,        /* finished: result is valid; off its stack once the lock is free */
 };
 
-/* The callee-saved registers of a voluntary switch (__switch): what a call preserves. */
+/* The callee-saved registers of a voluntary switch (__switch): what a call preserves. With the
+ * hard-float o32 ABI that includes $f20..$f31 (six doubles as FR=0 pairs); FCSR goes along so
+ * each thread keeps its own rounding mode across a switch. */
 struct __ctx {
   uint32_t s[9]; /* $s0..$s7, $s8 */
   uint32_t sp, ra, gp;
+  uint64_t f[6]; /* $f20/$f21 .. $f30/$f31, one sdc1 each (so 8-aligned) */
+  uint32_t fcsr;
 };
+
+/* The whole FPU state of a thread, all 32 registers (16 sdc1 of the even registers, FR=0 pairs)
+ * and FCSR: what the hw backend keeps for a thread the kernel interrupted at any instruction,
+ * where even the caller-saved registers are live (hw: __upcall_entry saves it, resume_regs loads
+ * it; conventional: the SIGIO handler keeps it on the interrupted thread's stack).
+ * The kernel saves only the integer registers into struct kasane_regs. */
+struct __fpregs {
+  uint64_t f[16];
+  uint32_t fcsr, pad;
+};
+_Static_assert(sizeof(struct __fpregs) == FPREGS_SIZE, "__fpregs layout");
 
 /* The thread management block (ThMB). pthread_t is its address; it starts with the registers
  * the kernel saves into it on a notification. Fields marked (sched) are guarded by __sched_lock. */
@@ -102,6 +117,7 @@ struct __pthread {
   int errno_val;           /* this thread's errno */
   void* mem;               /* malloc'd block holding stack and ThMB; 0 for the main thread */
   size_t stack_size;       /* bytes of stack below the ThMB in mem */
+  struct __fpregs kfp;     /* hw: its FPU as it was when the kernel saved regs */
   int tsd_used;            /* pthread_setspecific has stored a value in tsd */
   struct {
     void* value;
@@ -114,6 +130,8 @@ _Static_assert(offsetof(struct __pthread, ctx) == THMB_CTX, "ThMB layout");
 _Static_assert(offsetof(struct __pthread, ctx.sp) == THMB_CTX_SP, "ThMB layout");
 _Static_assert(offsetof(struct __pthread, ctx.ra) == THMB_CTX_RA, "ThMB layout");
 _Static_assert(offsetof(struct __pthread, ctx.gp) == THMB_CTX_GP, "ThMB layout");
+_Static_assert(offsetof(struct __pthread, ctx.f) == THMB_CTX_F, "ThMB layout");
+_Static_assert(offsetof(struct __pthread, ctx.fcsr) == THMB_CTX_FCSR, "ThMB layout");
 _Static_assert(offsetof(struct __pthread, stack_top) == THMB_STACK_TOP, "ThMB layout");
 
 /* --- State (__pthread_state.c). */
@@ -202,6 +220,10 @@ extern char __switch_end[]; /* just past __switch: a signal with its pc in betwe
 void __resume_stub(struct kasane_regs* regs, struct __pthread* volatile* slot, struct __pthread* t)
     __attribute__((noreturn));
 extern char __resume_stub_window[];
+void __ctx_load_fp(struct __pthread* t); /* hw: t's ctx $f20..$f31 and FCSR into the FPU */
+void __fpregs_load(const struct __fpregs* fp); /* all of fp into the FPU */
+void __fpregs_save(struct __fpregs* fp);       /* the whole FPU into fp */
+extern struct __fpregs __upcall_fp[NCTX];      /* hw: per context, the FPU at the last upcall */
 void __thread_entry(void);      /* hw: where tfork starts a new thread ($a0 = its ThMB) */
 void __runner_entry(void);      /* hw: where tfork starts a context to run the ready queue */
 void __thread_trampoline(void); /* a fresh thread's first __switch lands here ($s0 = ThMB) */
