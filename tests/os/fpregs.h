@@ -1,14 +1,14 @@
-/* fpregs.h - set and read the FP registers and FCSR from code compiled soft-float, as the OS
- * tests are: each helper is one inline-asm block between `.set hardfloat` and `.set pop`, and
- * the rest of the program never touches the FPU, so no clobber needs naming. fp_set_all and
- * fp_check_all fill $f0..$f31 (32 bits each: Status.FR = 0) with a pattern from a seed and
- * check it. */
+/* fpregs.h - set and read the FP registers and FCSR directly, for the OS tests of the kernel's FP
+ * state. Each helper is one inline-asm block; the tests' C code has no floating point, so the
+ * compiler never holds anything in an FP register across them and no clobber needs naming.
+ * fp_set_all and fp_check_all fill $f0..$f31 (32 bits each: Status.FR = 0, hence `.set fp=32`
+ * for the odd ones under the FPXX ABI) with a pattern from a seed and check it. */
 #ifndef KASANE_TESTS_OS_FPREGS_H
 #define KASANE_TESTS_OS_FPREGS_H
 
 #include <stdint.h>
 
-#define FP_ASM(body) ".set push\n.set hardfloat\n" body ".set pop\n"
+#define FP_ASM(body) ".set push\n.set hardfloat\n.set fp=32\n" body ".set pop\n"
 #define FP_ALL_REGS "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27," \
                     "28,29,30,31"
 
