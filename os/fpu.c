@@ -6,9 +6,10 @@
  * Unusable (Cause.CE = 1); fpu_enable then loads kt->fp into the FPU and sets CU1, and the
  * instruction runs again. When the thread gives up its context (sched(): a sleep, a process
  * switch, the end), fpu_release saves the FPU into kt->fp, clears the FPU and CU1. So a thread
- * that never uses the FPU -- every program of the soft-float runtime -- costs nothing: no
- * save, no restore, not one cycle more in the traps that the experiments time. Eager switching
- * would put 33 stores and 33 loads in every process switch of every program.
+ * that never uses the FPU costs nothing: no save, no restore, not one cycle more in the traps
+ * that the experiments time. Eager switching would put 33 stores and 33 loads in every switch
+ * of every program, and setting CU1 at exec with no switching at all would leave one process's
+ * FP registers for the next.
  *
  * The kernel reads kt->fp only after fpu_flush (signal frames, kasane_ctx_spawn) and, having
  * written it, calls fpu_discard so that the next FP instruction loads the new values. */
