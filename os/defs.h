@@ -147,6 +147,16 @@ void notify_finish(struct kthread* kt) __attribute__((noreturn));
 void notify_deliver(struct kthread* kt);
 void notify_preempt(struct kthread* kt);
 
+/* fpu.c, fpuasm.S */
+struct fpstate;
+int fpu_enable(struct kthread* kt, struct trapframe* tf);
+void fpu_flush(struct kthread* kt);
+void fpu_discard(struct kthread* kt);
+void fpu_release(struct kthread* kt);
+void fpu_save(struct fpstate* fp);
+void fpu_load(const struct fpstate* fp);
+void fpu_zero(void);
+
 /* signal.c */
 int interrupted(struct proc* p);
 void signal_send(struct proc* p, int sig);

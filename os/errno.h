@@ -31,6 +31,10 @@
 #define ESPIPE 29
 #define EROFS 30
 #define EOVERFLOW 79 /* MIPS: 79, not 75 */
+#define EACCES 13
+#define ENOTDIR 20
+#define ENOTTY 25
+#define ERANGE 34
 #define MAXERRNO 4095 /* a result in [-4095, -1] is an error, as Linux decides */
 
 #endif /* KASANE_OS_ERRNO_H */

@@ -211,10 +211,11 @@ static const char* load(struct proc* p, const struct execsrc* img, const struct 
   memset(tf, 0, sizeof *tf);
   tf->regs[REG_SP] = sp;
   tf->epc = eh.entry;
-  /* User mode after eret; CU0 = 0; CU1 = 1: user code is hard-float (the FPU is per hardware
-   * context; the kernel itself is soft-float and never touches it). */
-  tf->status = ST_UM | ST_EXL | ST_IE | ST_CU1 | IM_KERNEL;
+  /* User mode after eret; CU0 = 0; CU1 = 0 until the first FP instruction, when fpu_enable
+   * gives the thread the FPU with its (zeroed) FP state (fpu.c). */
+  tf->status = ST_UM | ST_EXL | ST_IE | IM_KERNEL;
   p->kt[0].userlocal = 0;
+  memset(&p->kt[0].fp, 0, sizeof p->kt[0].fp);
   return 0;
 
 oom:

@@ -1,42 +1,17 @@
 /* Open files: the file table, and reading, writing, seeking and describing an open file, which is
  * the console or a KFS file. The system calls (sysfile.c) find the struct file behind a
  * descriptor and come here. */
-#include <kasane/kfs.h>
-
 #include "defs.h"
 #include "errno.h"
 #include "file.h"
 #include "fs.h"
 #include "param.h"
 #include "proc.h"
+#include "stat.h"
 
 #define SEEK_SET 0
 #define SEEK_CUR 1
 #define SEEK_END 2
-
-/* File types and permissions in st_mode (octal, as <sys/stat.h>). */
-#define S_IFCHR 0020000
-#define S_IFREG 0100000
-
-/* struct stat of the Linux MIPS o32 kernel (<asm/stat.h>), which fstat fills. */
-struct linux_stat {
-  uint32_t st_dev;
-  int32_t st_pad1[3];
-  uint32_t st_ino;
-  uint32_t st_mode;
-  uint32_t st_nlink;
-  uint32_t st_uid;
-  uint32_t st_gid;
-  uint32_t st_rdev;
-  int32_t st_pad2[2];
-  int32_t st_size;
-  int32_t st_pad3;
-  int32_t st_times[6]; /* atime, atime_nsec, mtime, mtime_nsec, ctime, ctime_nsec */
-  int32_t st_blksize;
-  int32_t st_blocks;
-  int32_t st_pad4[14];
-};
-_Static_assert(sizeof(struct linux_stat) == 144, "o32 struct stat is 144 bytes");
 
 static struct file ftable[NFILE];
 
@@ -92,6 +67,7 @@ void proc_closefiles(struct proc* p) {
     fileclose(p->ofile[fd]);
     p->ofile[fd] = 0;
   }
+  p->cloexec = 0;
 }
 
 /* Console input to user memory dst: wait for the first byte, then take what is there, up to n
@@ -167,25 +143,15 @@ int fileseek(struct file* f, int32_t off, uint32_t whence) {
   return r;
 }
 
-/* fstat() on f: its struct stat (Linux o32 layout) to user address dst in vm. 0; -EFAULT if dst
- * is not writable user memory; -EOVERFLOW for a file past 2^31 - 1 bytes (o32's st_size). */
-int filestat(struct file* f, struct vmspace* vm, uint32_t dst) {
-  struct linux_stat st;
-  memset(&st, 0, sizeof st);
-  st.st_nlink = 1;
-  st.st_blksize = KFS_BSIZE;
-  if (f->type == FD_INODE) {
-    struct kstat ks;
-    ilock(f->ip);
-    stati(f->ip, &ks);
-    iunlock(f->ip);
-    if (ks.size > INT32_MAX) return -EOVERFLOW;
-    st.st_mode = S_IFREG | 0644;
-    st.st_ino = ks.ino;
-    st.st_size = ks.size;
-    st.st_blocks = ks.blocks;
-  } else {
-    st.st_mode = S_IFCHR | 0620;
+/* What stat() says about f (stat.h), in *si. 0, or -EOVERFLOW for a file past 2^31 - 1 bytes
+ * (KFS sizes are 32-bit, but o32's struct stat has a signed st_size). */
+int filestat(struct file* f, struct statinfo* si) {
+  if (f->type != FD_INODE) {
+    statinfo_console(si);
+    return 0;
   }
-  return copyout(vm, dst, &st, sizeof st) < 0 ? -EFAULT : 0;
+  ilock(f->ip);
+  int r = statinfo_inode(f->ip, si);
+  iunlock(f->ip);
+  return r;
 }

@@ -9,6 +9,7 @@
 
 struct inode;
 struct proc;
+struct statinfo;
 struct vmspace;
 
 enum filetype {
@@ -35,8 +36,13 @@ void fileclose(struct file* f);
 int fileread(struct file* f, struct vmspace* vm, uint32_t dst, uint32_t n);
 int filewrite(struct file* f, struct vmspace* vm, uint32_t src, uint32_t n);
 int fileseek(struct file* f, int32_t off, uint32_t whence);
-int filestat(struct file* f, struct vmspace* vm, uint32_t dst);
+int filestat(struct file* f, struct statinfo* si);
 void fileinit_proc(struct proc* p);
+/* sysfile.c: descriptors */
+struct file* fdget(uint32_t fd);
+int fdalloc(struct file* f, uint32_t min, int cloexec);
+void fdinstall(uint32_t fd, struct file* f, int cloexec);
+int atpath(uint32_t dirfd, const char* path);
 void proc_closefiles(struct proc* p);
 
 #endif /* KASANE_OS_FILE_H */

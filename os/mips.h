@@ -42,7 +42,7 @@
 #define ST_IM U32(0x0000ff00)      /* interrupt mask, one bit per Cause.IP bit */
 #define ST_BEV U32(0x00400000)     /* boot exception vectors at 0xbfc00200 */
 #define ST_CU0 U32(0x10000000)     /* CP0 usable in user mode */
-#define ST_CU1 U32(0x20000000)     /* CP1 (the FPU) usable */
+#define ST_CU1 U32(0x20000000)     /* the FPU (CP1) usable; FR (bit 26) stays 0 */
 
 /* Interrupt lines, as Status.IM and Cause.IP bits. */
 #define IM_IPI U32(0x00000200)   /* IP1: TINTR from another context */
@@ -61,7 +61,21 @@
 #define CAUSE_IP U32(0x0000ff00)      /* pending interrupts */
 #define CAUSE_IV U32(0x00800000)      /* interrupts use the special vector */
 #define CAUSE_TI U32(0x40000000)      /* timer interrupt pending */
+#define CAUSE_CE U32(0x30000000)      /* Coprocessor Unusable: which coprocessor */
+#define CAUSE_CESHIFT 28
 #define CAUSE_BD U32(0x80000000)      /* the exception hit the delay slot: EPC is the branch */
+
+/* FCSR, the FPU's control and status register. */
+#define FCSR_WRITABLE U32(0xff83ffff) /* FCC7..1, FS, FCC0, cause, enables, flags, RM */
+#define FCSR_CAUSE U32(0x0003f000)    /* Cause: E (unimplemented), V, Z, O, U, I */
+#define FCSR_CAUSESHIFT 12
+#define FCSR_ENABLESHIFT 7            /* Enables: V, Z, O, U, I at bits 11..7 */
+#define FPE_I 0x01                    /* Cause, Enables and Flags bits, shifted down */
+#define FPE_U 0x02
+#define FPE_O 0x04
+#define FPE_Z 0x08
+#define FPE_V 0x10
+#define FPE_E 0x20
 
 /* Exception codes (Cause.ExcCode). */
 #define EXC_INT 0     /* interrupt */
@@ -78,6 +92,7 @@
 #define EXC_CPU 11    /* coprocessor unusable */
 #define EXC_OV 12     /* integer overflow (add, addi, sub) */
 #define EXC_TR 13     /* trap instruction (teq, tne, ...) */
+#define EXC_FPE 15    /* floating-point exception: an enabled FCSR cause */
 #define EXC_THREAD 25 /* thread extension */
 #define NEXC 32
 
@@ -86,6 +101,7 @@
 #define EBASE_CPUNUM U32(0x000003ff)
 
 /* Config1: MMU size - 1 in bits 30:25. */
+#define CONFIG1_FP U32(0x00000001)   /* an FPU is implemented */
 #define CONFIG1_MMUSIZE_SHIFT 25
 #define CONFIG1_MMUSIZE_MASK U32(0x3f)
 

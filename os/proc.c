@@ -88,7 +88,8 @@ int proc_spawn(const char* path, uint32_t argv, uint32_t envp) {
   }
   p->parent = parent;
   for (int fd = 0; fd < NOFILE; fd++)
-    if (parent->ofile[fd]) p->ofile[fd] = filedup(parent->ofile[fd]);
+    if (parent->ofile[fd] && !((parent->cloexec >> fd) & 1))
+      p->ofile[fd] = filedup(parent->ofile[fd]);
   p->kt[0].state = KT_RUNNABLE;
   p->kt[0].ctx.ra = (uint32_t)kt_start_user;
   p->kt[0].ctx.sp = (uint32_t)p->kt[0].tf - 16;

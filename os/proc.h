@@ -45,6 +45,14 @@ struct kcontext {
   uint32_t sp, ra;
 };
 
+/* The FP registers and FCSR of a user thread, as the kernel keeps them (fpu.c): the 32 registers
+ * of 32 bits that Status.FR = 0 gives, in the order sdc1 of the even ones stores them
+ * (fpuasm.S). */
+struct fpstate {
+  uint32_t fpr[32] __attribute__((aligned(8)));
+  uint32_t fcsr;
+};
+
 /* States of a kernel thread. */
 enum ktstate {
   KT_NONE,     /* no kernel state: its context runs user code, or is free */
@@ -66,6 +74,7 @@ struct kthread {
   struct kcontext ctx;    /* where swtch() resumes it */
   void* chan;             /* what it sleeps on */
   uint32_t userlocal;     /* CP0 UserLocal of its context while it is switched out */
+  struct fpstate fp;      /* the FP registers of its user thread */
   uint32_t thmb;          /* detached: the ThMB whose call it finishes (0 if none) */
   int interruptible;      /* sleeping where kill() may end the wait */
   int tf_restored;        /* the system call replaced every register: leave $v0/$a3 alone */
@@ -117,6 +126,7 @@ struct proc {
   int xstatus;            /* exit status of the run if it is pid 1 (128 + signal if killed) */
   int termsig;            /* the signal that killed it, 0 if it exited */
   struct file* ofile[NOFILE]; /* open files, by fd; 0 = closed */
+  uint32_t cloexec;       /* bit fd: ofile[fd] is close-on-exec, so kasane_spawn does not pass it */
   /* signals (signal.c) */
   struct ksigaction sigact[NSIG];
   uint32_t sigpending;    /* bit n-1: signal n is pending */

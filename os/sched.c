@@ -78,6 +78,7 @@ void sched(void) {
   struct kthread* kt = cpus[i].kt;
   if (!holding()) panic("sched: kernel lock not held");
   if (kt == 0 || kt->state == KT_RUNNING) panic("sched: nothing to leave, or still running");
+  fpu_release(kt); /* whoever runs here next must not see its FP registers */
   cpus[i].kt = 0;
   struct kcontext fresh = {.sp = (uint32_t)cpustack[i + 1] - 16, .ra = (uint32_t)scheduler};
   swtch(&kt->ctx, &fresh);

@@ -70,6 +70,13 @@ int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t 
   f.rs_uc.uc_mcontext.sc_mdhi = (int32_t)tf->hi;
   f.rs_uc.uc_mcontext.sc_mdlo = (int32_t)tf->lo;
   f.rs_uc.uc_sigmask[0] = p->sigmask;
+  /* The FP registers too, as Linux's setup_sigcontext does with FR = 0: register pair 2k, 2k+1
+   * in the 64-bit slot 2k; the handler may use the FPU. */
+  fpu_flush(kt);
+  f.rs_uc.uc_mcontext.sc_used_math = 1;
+  for (int i = 0; i < 32; i += 2)
+    f.rs_uc.uc_mcontext.sc_fpregs[i] = (uint64_t)kt->fp.fpr[i + 1] << 32 | kt->fp.fpr[i];
+  f.rs_uc.uc_mcontext.sc_fpc_csr = kt->fp.fcsr;
   uint32_t sp = (tf->regs[REG_SP] - sizeof f) & ~15u;
   if (act->handler <= SIG_IGN || copyout(&p->vm, sp, &f, sizeof f) < 0) {
     proc_exit_signal(p, SIGSEGV);
@@ -146,7 +153,8 @@ int32_t sys_rt_sigprocmask(void) {
 }
 
 /* rt_sigreturn(): the handler returned through the trampoline; $sp is the frame. Restore the
- * registers and the mask the frame holds. */
+ * registers (the FP ones too, if sc_used_math says the frame has them) and the mask the frame
+ * holds. */
 int32_t sys_rt_sigreturn(void) {
   struct kthread* kt = mykt();
   struct proc* p = kt->proc;
@@ -161,6 +169,14 @@ int32_t sys_rt_sigreturn(void) {
   tf->hi = (uint32_t)uc.uc_mcontext.sc_mdhi;
   tf->lo = (uint32_t)uc.uc_mcontext.sc_mdlo;
   tf->epc = (uint32_t)uc.uc_mcontext.sc_pc;
+  if (uc.uc_mcontext.sc_used_math) {
+    for (int i = 0; i < 32; i += 2) {
+      kt->fp.fpr[i] = (uint32_t)uc.uc_mcontext.sc_fpregs[i];
+      kt->fp.fpr[i + 1] = (uint32_t)(uc.uc_mcontext.sc_fpregs[i] >> 32);
+    }
+    kt->fp.fcsr = uc.uc_mcontext.sc_fpc_csr & FCSR_WRITABLE;
+    fpu_discard(kt);
+  }
   p->sigmask = uc.uc_sigmask[0] & ~bit(SIGKILL);
   kt->tf_restored = 1;
   return 0;

@@ -52,16 +52,11 @@ int32_t sys_brk(void) {
   return addr;
 }
 
-/* mmap(addr, len, prot, flags, fd, offset): anonymous private memory only, placed below the
- * previous mappings and filled with zero pages on first touch. */
-int32_t sys_mmap(void) {
-  uint32_t addr, len, prot, flags, fd;
+/* Map len bytes of anonymous private memory with protection prot (flags as mmap's), placed
+ * below the previous mappings and filled with zero pages on first touch. The address, or
+ * -ENODEV for a file or shared mapping, -EINVAL, -ENOMEM. addr is only a hint, and ignored. */
+static int32_t mmap_anon(uint32_t len, uint32_t prot, uint32_t flags) {
   struct vmspace* vm = &myproc()->vm;
-  argint(0, &addr);
-  argint(1, &len);
-  argint(2, &prot);
-  argint(3, &flags);
-  if (argint(4, &fd) < 0) return -EFAULT;
   if (!(flags & MAP_ANONYMOUS) || (flags & (MAP_SHARED | MAP_FIXED))) return -ENODEV;
   if (len == 0 || len > USERTOP) return -EINVAL;
   len = PGROUNDUP(len);
@@ -71,6 +66,20 @@ int32_t sys_mmap(void) {
   vm->mmapbase = start;
   return start;
 }
+
+/* mmap(addr, len, prot, flags, fd, offset): see mmap_anon (offset in bytes). */
+int32_t sys_mmap(void) {
+  uint32_t len, prot, flags, fd;
+  argint(1, &len);
+  argint(2, &prot);
+  argint(3, &flags);
+  if (argint(4, &fd) < 0) return -EFAULT;
+  return mmap_anon(len, prot, flags);
+}
+
+/* mmap2(addr, len, prot, flags, fd, pgoffset): the same with the offset in pages, which is
+ * what glibc's mmap calls. */
+int32_t sys_mmap2(void) { return sys_mmap(); }
 
 /* munmap(addr, len): unmap and free the pages of [addr, addr + len) that an mmap made. */
 int32_t sys_munmap(void) {
@@ -93,16 +102,56 @@ struct timespec32 {
   int32_t tv_sec, tv_nsec;
 };
 
-/* clock_gettime(clock, ts): CLOCK_REALTIME (0) and CLOCK_MONOTONIC (1) are both the time since
- * the machine started, from the core's cycle counter: runs repeat exactly. */
+#define CLOCK_REALTIME 0
+#define CLOCK_MONOTONIC 1
+#define CLOCK_MONOTONIC_RAW 4
+
+/* The time of clock clk in nanoseconds, in *ns: CLOCK_REALTIME, CLOCK_MONOTONIC and
+ * CLOCK_MONOTONIC_RAW are all the time since the machine started, from the core's cycle
+ * counter, so runs repeat exactly. 0, or -EINVAL for another clock. */
+static int clock_ns(uint32_t clk, uint64_t* ns) {
+  if (clk != CLOCK_REALTIME && clk != CLOCK_MONOTONIC && clk != CLOCK_MONOTONIC_RAW)
+    return -EINVAL;
+  *ns = cycles() * 1000000 / clock_khz;
+  return 0;
+}
+
+/* clock_gettime(clock, ts): see clock_ns; ts is a struct timespec of two 32-bit words. */
 int32_t sys_clock_gettime(void) {
   uint32_t clk, uts;
+  uint64_t ns;
   argint(0, &clk);
   argint(1, &uts);
-  if (clk > 1 && clk != 4 /* CLOCK_MONOTONIC_RAW */) return -EINVAL;
-  uint64_t ns = cycles() * 1000000 / clock_khz;
+  if (clock_ns(clk, &ns) < 0) return -EINVAL;
   struct timespec32 ts = {(int32_t)(ns / 1000000000), (int32_t)(ns % 1000000000)};
   return copyout(&myproc()->vm, uts, &ts, sizeof ts) < 0 ? -EFAULT : 0;
+}
+
+/* clock_gettime64(clock, ts): the same with a 64-bit tv_sec and tv_nsec (struct
+ * __kernel_timespec), which glibc 2.36 tries first. */
+int32_t sys_clock_gettime64(void) {
+  uint32_t clk, uts;
+  uint64_t ns;
+  argint(0, &clk);
+  argint(1, &uts);
+  if (clock_ns(clk, &ns) < 0) return -EINVAL;
+  int64_t ts[2] = {(int64_t)(ns / 1000000000), (int64_t)(ns % 1000000000)};
+  return copyout(&myproc()->vm, uts, ts, sizeof ts) < 0 ? -EFAULT : 0;
+}
+
+/* gettimeofday(tv, tz): CLOCK_REALTIME in seconds and microseconds to *tv unless NULL; *tz
+ * (minutes west and DST, obsolete) is zero: the machine's time zone is UTC. 0. */
+int32_t sys_gettimeofday(void) {
+  uint32_t utv, utz;
+  uint64_t ns;
+  argaddr(0, &utv);
+  argaddr(1, &utz);
+  clock_ns(CLOCK_REALTIME, &ns);
+  int32_t tv[2] = {(int32_t)(ns / 1000000000), (int32_t)(ns % 1000000000 / 1000)};
+  int32_t tz[2] = {0, 0};
+  if (utv && copyout(&myproc()->vm, utv, tv, sizeof tv) < 0) return -EFAULT;
+  if (utz && copyout(&myproc()->vm, utz, tz, sizeof tz) < 0) return -EFAULT;
+  return 0;
 }
 
 /* nanosleep(req, rem): sleep for req; the context waits in the kernel (or, with kernel
@@ -179,8 +228,10 @@ int32_t sys_kasane_ctx_spawn(void) {
     kt->tf->regs[REG_A0] = arg;
     kt->tf->regs[REG_SP] = sp;
     kt->tf->regs[REG_GP] = me->tf->regs[REG_GP];
-    kt->tf->status = me->tf->status & ~IM_TIMER;
+    kt->tf->status = me->tf->status & ~(IM_TIMER | ST_CU1); /* its FPU is loaded on first use */
     kt->userlocal = me->userlocal;
+    fpu_flush(me);
+    kt->fp = me->fp; /* as clone() copies the FP registers */
     kt->state = KT_RUNNABLE;
     kt->ctx.ra = (uint32_t)kt_start_user;
     kt->ctx.sp = (uint32_t)kt->tf - 16;

@@ -54,6 +54,7 @@ static const struct {
     [EXC_BP] = {"breakpoint", "Bp"},
     [EXC_RI] = {"reserved instruction", "RI"},
     [EXC_CPU] = {"coprocessor unusable", "CpU"},
+    [EXC_FPE] = {"floating-point exception", "FPE"},
     [EXC_OV] = {"integer overflow", "Ov"},
     [EXC_TR] = {"trap", "Tr"},
     [EXC_THREAD] = {"thread exception", "Thread"},
@@ -108,7 +109,8 @@ static int faultsignal(struct proc* p, const struct trapframe* tf, uint32_t code
     case EXC_RI:
     case EXC_CPU:
     case EXC_SYS: return SIGILL;
-    case EXC_OV: return SIGFPE;
+    case EXC_OV:
+    case EXC_FPE: return SIGFPE;
     case EXC_BP:
     case EXC_TR: return trapsignal(p, tf, code);
     default: return SIGSEGV; /* TLBL, TLBS, Mod, IBE, DBE, and anything unexpected */
@@ -125,6 +127,34 @@ static void userfault(struct proc* p, const struct trapframe* tf, uint32_t code)
     printf(", address 0x%08x", tf->badvaddr);
   printf("\n");
   proc_exit_signal(p, sig);
+}
+
+/* si_code of a SIGFPE (Linux's asm-generic/siginfo.h). */
+#define FPE_FLTDIV 3
+#define FPE_FLTOVF 4
+#define FPE_FLTUND 5
+#define FPE_FLTRES 6
+#define FPE_FLTINV 7
+#define FPE_FLTUNK 14
+
+/* An FP instruction raised a cause whose FCSR enable bit is set (or Unimplemented): SIGFPE, as
+ * Linux's do_fpe, with the si_code of the cause it picks first. Cause is cleared first, as
+ * Linux does, so that the handler's own FP instructions do not trap again. With a handler for
+ * SIGFPE that is not blocked, enter it (returning re-runs the instruction); else end p with the
+ * usual console line. */
+static void fpe(struct proc* p, struct kthread* kt, struct trapframe* tf) {
+  fpu_flush(kt);
+  uint32_t cause = (kt->fp.fcsr & FCSR_CAUSE) >> FCSR_CAUSESHIFT;
+  int code = (cause & FPE_V) ? FPE_FLTINV : (cause & FPE_Z) ? FPE_FLTDIV
+           : (cause & FPE_O) ? FPE_FLTOVF : (cause & FPE_U) ? FPE_FLTUND
+           : (cause & FPE_I) ? FPE_FLTRES : FPE_FLTUNK;
+  kt->fp.fcsr &= ~FCSR_CAUSE;
+  fpu_discard(kt);
+  if (p->sigact[SIGFPE].handler > 1 && !(p->sigmask & (1u << (SIGFPE - 1)))) {
+    signal_frame(kt, SIGFPE, code, faultpc(tf), 0);
+    return;
+  }
+  userfault(p, tf, EXC_FPE);
 }
 
 /* An exception taken in kernel mode: a kernel bug. */
@@ -231,6 +261,11 @@ void trap(struct trapframe* tf) {
       if (uvm_fault(&p->vm, tf->badvaddr, code != EXC_TLBL) < 0) userfault(p, tf, code);
       break;
     case EXC_INT: interrupts(tf->cause, tf); break;
+    case EXC_CPU:
+      if ((tf->cause & CAUSE_CE) >> CAUSE_CESHIFT == 1 && fpu_enable(kt, tf) == 0) break;
+      userfault(p, tf, code);
+      break;
+    case EXC_FPE: fpe(p, kt, tf); break;
     case EXC_THREAD:
       if (me == 0 && (c0_read(CP0_TCONTROL) & TCONTROL_XT)) {
         texit0(kt);

@@ -38,6 +38,11 @@ void exec_tfork(Context& c, Insn i) {
     Context& t = core.context(k);
     if (live(t) || !(c.cp0.tmask & (1u << k))) continue;
     t.gpr.fill(0);
+    // The FPU starts clear too: the context's last user may have been another process (its
+    // thread left with TEXIT, which the kernel does not see), and the copy of Status below may
+    // carry CU1.
+    t.fpr.fill(0);
+    t.fcsr = 0;
     t.gpr[4] = arg;
     t.gpr[28] = c.gpr[28];
     t.hi = t.lo = 0;

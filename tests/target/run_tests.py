@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """run_tests.py - run every target test program and check it against its own header.
 
-    run_tests.py [--build-dir DIR] [--qemu qemu-mipsel] [--sim KASANE_SIM --kernel KERNEL_ELF]
-                 [--sim-arg ARG]... [--timeout 60] [NAME...]
+    run_tests.py [--source-dir SRC] [--build-dir DIR] [--qemu qemu-mipsel]
+                 [--sim KASANE_SIM --kernel KERNEL_ELF] [--sim-arg ARG]... [--timeout 60] [NAME...]
 
 Each tests/target/NAME.c states in its header comment how it must end and how it is run:
     Expect: status N          (exit status N)
@@ -17,7 +17,9 @@ Each tests/target/NAME.c states in its header comment how it must end and how it
 Every program runs twice under qemu-mipsel: the status must match the expectation and both runs
 must print the same stdout (determinism). With --sim and --kernel it also runs under kasane-sim
 and must match qemu exactly (difftest.py's comparison). DIR holds the NAME.elf files (default:
-build/target/tests_target under the repository). Exit status 0 when everything passed.
+build/target/tests_target under the repository). SRC holds the NAME.c files with their headers
+and the Stdin and Files they name (default: tests/target; tests/glibc's programs are run with
+SRC = tests/glibc). Exit status 0 when everything passed.
 """
 
 import argparse
@@ -54,7 +56,8 @@ def expected_status(expect: str) -> int:
 
 
 def check_one(name: str, opt) -> list[str]:
-    source = HERE / f"{name}.c"
+    here = Path(opt.source_dir)
+    source = here / f"{name}.c"
     program = Path(opt.build_dir) / f"{name}.elf"
     if not program.is_file():
         return [f"{program} is not built"]
@@ -63,8 +66,8 @@ def check_one(name: str, opt) -> list[str]:
         return ["no 'Expect:' line in the header comment"]
     want = expected_status(markers["Expect"])
     args = markers.get("Args", "").split()
-    stdin = str(HERE / markers["Stdin"]) if "Stdin" in markers else None
-    files = str(HERE / "files" / markers["Files"]) if "Files" in markers else None
+    stdin = str(here / markers["Stdin"]) if "Stdin" in markers else None
+    files = str(here / "files" / markers["Files"]) if "Files" in markers else None
     if files and not Path(files).is_dir():
         return [f"Files: {files} is not a directory"]
 
@@ -84,6 +87,8 @@ def check_one(name: str, opt) -> list[str]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--source-dir", default=str(HERE),
+                    help="directory with the NAME.c files and their inputs (default: tests/target)")
     ap.add_argument("--build-dir", default=str(HERE.parents[1] / "build/target/tests_target"),
                     help="directory with the NAME.elf files")
     ap.add_argument("--qemu", default="qemu-mipsel")
@@ -106,7 +111,7 @@ def main() -> int:
             print(f"run_tests: {err}", file=sys.stderr)
             return 1
 
-    names = opt.names or sorted(p.stem for p in HERE.glob("*.c"))
+    names = opt.names or sorted(p.stem for p in Path(opt.source_dir).glob("*.c"))
     failed = 0
     for name in names:
         problems = check_one(name, opt)

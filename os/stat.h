@@ -1,0 +1,27 @@
+/* What the stat family of calls reports about a file (sysstat.c), before each call lays it out
+ * in its own Linux o32 structure: struct stat, struct stat64 or struct statx. */
+#ifndef KASANE_OS_STAT_H
+#define KASANE_OS_STAT_H
+
+#include <stdint.h>
+
+struct inode;
+
+/* File types and permissions in st_mode (octal, as <sys/stat.h>). */
+#define S_IFMT 0170000
+#define S_IFDIR 0040000
+#define S_IFCHR 0020000
+#define S_IFREG 0100000
+
+struct statinfo {
+  uint32_t mode;    /* S_IF* | permissions */
+  uint32_t ino;     /* KFS files 1..KFS_NFILES, the directory KFS_NFILES + 1, the console 0 */
+  uint32_t size;    /* bytes */
+  uint32_t blocks;  /* 512-byte units allocated */
+  uint32_t blksize; /* the preferred I/O size: stdio's buffer size */
+};
+
+void statinfo_console(struct statinfo* si);
+int statinfo_inode(struct inode* ip, struct statinfo* si);
+
+#endif /* KASANE_OS_STAT_H */

@@ -1,0 +1,155 @@
+/* What a C library asks the kernel about itself and its process at start-up: the thread pointer
+ * (set_thread_area), the thread id (set_tid_address, gettid), the system's name (uname), the
+ * resource limits (prlimit64, getrlimit) and random bytes (getrandom). glibc's static start-up
+ * makes these calls before main() and gives up on some of them when they fail. */
+#include "defs.h"
+#include "errno.h"
+#include "mips.h"
+#include "param.h"
+#include "proc.h"
+
+/* set_thread_area(tp): tp becomes the thread pointer of the calling thread, the value of CP0
+ * UserLocal that user code reads with `rdhwr $29` (HWREna allows it, trapinit). The kernel
+ * thread keeps it across switches (trap() saves UserLocal on entry, the scheduler's run()
+ * restores it on every switch to the thread), so each context keeps its own. 0. */
+int32_t sys_set_thread_area(void) {
+  uint32_t tp;
+  argint(0, &tp);
+  mykt()->userlocal = tp;
+  c0_write(CP0_USERLOCAL, tp);
+  return 0;
+}
+
+/* gettid(): the calling thread's id. Kasane's kernel has no thread ids of its own (user threads
+ * are architecture threads), so it is the process id, which Linux gives the main thread. */
+int32_t sys_gettid(void) { return myproc()->pid; }
+
+/* set_tid_address(tidptr): Linux clears *tidptr when the thread ends (for a joining clone()
+ * thread); Kasane has no clone, and a process ends with its address space, so nobody could
+ * watch the word and it is not kept. The caller's thread id, as gettid. */
+int32_t sys_set_tid_address(void) { return sys_gettid(); }
+
+/* tgkill(tgid, tid, sig): send sig to thread tid of process tgid, which here (see gettid) is
+ * process tgid when tid names its main thread. -EINVAL for a bad tid or signal, else kill's. */
+int32_t sys_tgkill(void) {
+  uint32_t tgid, tid, sig;
+  argint(0, &tgid), argint(1, &tid), argint(2, &sig);
+  if ((int32_t)tgid <= 0 || (int32_t)tid <= 0 || sig >= NSIG) return -EINVAL;
+  if (tid != tgid) return -ESRCH;
+  return proc_kill((int32_t)tgid, (int32_t)sig);
+}
+
+/* struct new_utsname of <linux/utsname.h>: six NUL-terminated strings. */
+struct utsname {
+  char sysname[65], nodename[65], release[65], version[65], machine[65], domainname[65];
+};
+
+/* uname(buf): the kernel's name. sysname is "Linux" because programs check it to decide
+ * which system call interface they have, and this kernel gives them Linux's (as WSL does);
+ * the release is one glibc 2.36 accepts. 0. */
+int32_t sys_uname(void) {
+  uint32_t ubuf;
+  argaddr(0, &ubuf);
+  struct utsname u;
+  memset(&u, 0, sizeof u);
+  safestrcpy(u.sysname, "Linux", sizeof u.sysname);
+  safestrcpy(u.nodename, "kasane", sizeof u.nodename);
+  safestrcpy(u.release, "6.1.0-kasane", sizeof u.release);
+  safestrcpy(u.version, "#1 Kasane xv6-like kernel", sizeof u.version);
+  safestrcpy(u.machine, "mips", sizeof u.machine);
+  safestrcpy(u.domainname, "(none)", sizeof u.domainname);
+  return copyout(&myproc()->vm, ubuf, &u, sizeof u) < 0 ? -EFAULT : 0;
+}
+
+#define RLIMIT_CORE 4 /* MIPS numbering: NOFILE is 5, not 7 */
+#define RLIMIT_STACK 3
+#define RLIMIT_NOFILE 5
+#define RLIMIT_NPROC 8
+#define RLIM_NLIMITS 16
+#define RLIM64_INFINITY (~(uint64_t)0)
+#define RLIM_INFINITY 0x7fffffffu /* o32's struct rlimit (MIPS: not ~0UL) */
+
+struct rlimit64 {
+  uint64_t cur, max;
+};
+
+/* The limit on resource: those the kernel enforces (the stack's 8 MiB growth, NOFILE
+ * descriptors, NPROC processes), no core dumps, and no limit on the rest. */
+static struct rlimit64 rlimit(uint32_t resource) {
+  switch (resource) {
+    case RLIMIT_STACK: return (struct rlimit64){USTACKMAX, RLIM64_INFINITY};
+    case RLIMIT_NOFILE: return (struct rlimit64){NOFILE, NOFILE};
+    case RLIMIT_NPROC: return (struct rlimit64){NPROC, NPROC};
+    case RLIMIT_CORE: return (struct rlimit64){0, RLIM64_INFINITY};
+    default: return (struct rlimit64){RLIM64_INFINITY, RLIM64_INFINITY};
+  }
+}
+
+/* prlimit64(pid, resource, new, old): store the limit in *old unless NULL. The limits are fixed
+ * (the kernel's sizes), so a new one is taken only if it changes nothing: -EPERM otherwise.
+ * pid is 0 or the caller's (-ESRCH for another); -EINVAL for a bad resource. */
+int32_t sys_prlimit64(void) {
+  uint32_t pid, resource, unew, uold;
+  argint(0, &pid), argint(1, &resource), argaddr(2, &unew), argaddr(3, &uold);
+  struct proc* p = myproc();
+  if (pid != 0 && (int32_t)pid != p->pid) return -ESRCH;
+  if (resource >= RLIM_NLIMITS) return -EINVAL;
+  struct rlimit64 cur = rlimit(resource), want;
+  if (unew) {
+    if (copyin(&p->vm, &want, unew, sizeof want) < 0) return -EFAULT;
+    if (want.cur > want.max) return -EINVAL;
+    if (want.cur != cur.cur || want.max != cur.max) return -EPERM;
+  }
+  if (uold && copyout(&p->vm, uold, &cur, sizeof cur) < 0) return -EFAULT;
+  return 0;
+}
+
+/* getrlimit(resource, rlim): prlimit64's limit as o32's struct rlimit of two longs, with
+ * RLIM_INFINITY for what does not fit. */
+int32_t sys_getrlimit(void) {
+  uint32_t resource, urlim;
+  argint(0, &resource), argaddr(1, &urlim);
+  if (resource >= RLIM_NLIMITS) return -EINVAL;
+  struct rlimit64 l = rlimit(resource);
+  uint32_t r[2] = {l.cur >= RLIM_INFINITY ? RLIM_INFINITY : (uint32_t)l.cur,
+                   l.max >= RLIM_INFINITY ? RLIM_INFINITY : (uint32_t)l.max};
+  return copyout(&myproc()->vm, urlim, r, sizeof r) < 0 ? -EFAULT : 0;
+}
+
+#define GRND_NONBLOCK 1
+#define GRND_RANDOM 2
+#define GRND_INSECURE 4
+
+/* The generator behind getrandom: splitmix64 from a fixed seed at boot. Runs must repeat
+ * exactly, so it never sees anything of the host; the bytes are not secret, only well mixed
+ * (glibc seeds malloc's tcache randomisation and hash tables with them). */
+static uint64_t random_state = 0x6b6173616e652121ull; /* "kasane!!" */
+
+static uint64_t random_next(void) {
+  uint64_t z = (random_state += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* getrandom(buf, len, flags): len bytes of the generator to buf; the count. The generator never
+ * blocks, so the flags change nothing; -EINVAL for unknown ones or GRND_RANDOM with
+ * GRND_INSECURE, as Linux. */
+int32_t sys_getrandom(void) {
+  uint32_t ubuf, len, flags;
+  argaddr(0, &ubuf), argint(1, &len), argint(2, &flags);
+  if ((flags & ~(uint32_t)(GRND_NONBLOCK | GRND_RANDOM | GRND_INSECURE)) ||
+      (flags & (GRND_RANDOM | GRND_INSECURE)) == (GRND_RANDOM | GRND_INSECURE))
+    return -EINVAL;
+  if (len > INT32_MAX) len = INT32_MAX;
+  struct vmspace* vm = &myproc()->vm;
+  if (!uvm_accessok(vm, ubuf, len, 1)) return -EFAULT;
+  for (uint32_t done = 0; done < len;) {
+    uint64_t chunk[8];
+    for (int i = 0; i < 8; i++) chunk[i] = random_next();
+    uint32_t n = MIN(len - done, (uint32_t)sizeof chunk);
+    if (copyout(vm, ubuf + done, chunk, n) < 0) return -EFAULT;
+    done += n;
+  }
+  return (int32_t)len;
+}
