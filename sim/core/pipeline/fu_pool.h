@@ -20,6 +20,10 @@ enum class FuClass : uint8_t { kAlu, kMulDiv, kMem, kBranch, kFpAdd, kFpMul, kFp
 const char* fu_class_name(FuClass k);
 // Which class executes an instruction of table unit `u`.
 FuClass fu_class_of(Unit u);
+// An FPU class (for the CPI stack's "fpu" category).
+inline bool is_fpu_class(FuClass k) {
+  return k == FuClass::kFpAdd || k == FuClass::kFpMul || k == FuClass::kFpDiv;
+}
 
 struct FuClassConfig {
   unsigned count = 1;
