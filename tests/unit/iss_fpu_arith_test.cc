@@ -131,13 +131,18 @@ TEST(IssFpu, DenormalsAndUnderflow) {
   EXPECT_EQ(m.op_d(fp::mul(D, 0, 2, 4), 0x0010000000000000ull, bits(0.5)), 0x0008000000000000ull);
 }
 
-TEST(IssFpu, FlushToZeroFlushesOperandsAndResultsWithoutFlags) {
+TEST(IssFpu, FlushToZeroFlushesResultsWithoutFlags) {
   FpuMachine m;
-  // qemu-mipsel with FCSR.FS: FLT_MIN * 0.3 -> 0 and FCSR = FS only; a denormal operand counts
-  // as zero (1 ulp + 0 -> 0).
+  // qemu-mipsel with FCSR.FS: FLT_MIN * 0.3 -> 0 and FCSR = FS only; 1 ulp + 0 -> 0 (the
+  // denormal result is flushed); a result that underflows to zero raises nothing either.
   EXPECT_EQ(m.op_s(fp::mul(S, 0, 2, 4), kFltMin, 0x3e99999au, kFS), 0u);
   EXPECT_EQ(m.fcsr(), kFS);
   EXPECT_EQ(m.op_s(fp::add(S, 0, 2, 4), 1u, 0u, kFS), 0u);
+  EXPECT_EQ(m.op_s(fp::mul(S, 0, 2, 4), 1u, 0x3e99999au, kFS | 2 /* RP */), 0u);
+  EXPECT_EQ(m.fcsr(), kFS | 2);
+  // Operands are not flushed (as in qemu): 2^-127 / 2^-10 is the normal 2^-117.
+  EXPECT_EQ(m.op_s(fp::div(S, 0, 2, 4), 0x00400000u, 0x3a800000u, kFS), 0x05000000u);
+  EXPECT_EQ(m.fcsr(), kFS);
   EXPECT_EQ(m.op_s(fp::mul(S, 0, 2, 4), 0x80800000u, 0x3e99999au, kFS), 0x80000000u);
   EXPECT_EQ(m.op_s(fp::mul(S, 0, 2, 4), kFltMin, kTwo, kFS), 0x01000000u) << "normal: kept";
 }
