@@ -213,6 +213,20 @@ TEST(IssFpu, EnabledExceptionTrapsWithoutWriteback) {
   EXPECT_EQ(m.fcsr(), enables(V) | cause(V)) << "Cause says why; Flags are not updated";
 }
 
+TEST(IssFpu, ExceptionInADelaySlotReportsTheBranch) {
+  FpuMachine m;
+  m.f(0) = 5;
+  m.f(2) = kOne;
+  m.f(4) = 0;
+  m.fcsr() = enables(Z);
+  m.exec({beq(r::zero, r::zero, 4), fp::div(S, 0, 2, 4)});
+  EXPECT_EQ(m.exc_code(), cp0::kFPE);
+  EXPECT_TRUE(m.bd());
+  EXPECT_EQ(m.ctx().cp0.epc, kEntry);
+  EXPECT_EQ(m.f(0), 5u);
+  EXPECT_EQ(m.fcsr(), enables(Z) | cause(Z));
+}
+
 TEST(IssFpu, DisabledExceptionsDoNotTrap) {
   FpuMachine m;
   // Invalid is enabled, the operation raises only Inexact.
