@@ -41,6 +41,11 @@ void exec_tfork(Context& c, Insn i) {
     t.gpr[4] = arg;
     t.gpr[28] = c.gpr[28];
     t.hi = t.lo = 0;
+    // The FPU likewise: registers zero (nothing leaks from the context's last occupant), FCSR
+    // (rounding mode, enables, flags) inherited, as a POSIX thread inherits its creator's
+    // floating-point environment. Status.CU1 comes with the CP0 copy below.
+    t.fpr.fill(0);
+    t.fcsr = c.fcsr;
     t.pc = pc;
     t.slot_pending = t.branch_pending = t.annul_slot = false;
     t.wake_token = false;
