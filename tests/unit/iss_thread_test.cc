@@ -1,10 +1,10 @@
 // Unit tests of the thread extension in the functional ISS (../shared/design/isa.md): TFORK (start
 // pc, $a0, $gp, zeroed GPRs and FPRs, the caller's FCSR, mode and ASID, lowest free context
-// allowed by TMask, fork latency, failure with rd = 0), TEXIT (free and reusable; Thread exception with TControl.XT), TID, TPRIO,
-// the kernel's THALT/TSTART/TINTR, user-mode legality (TControl.TU / MU: CpU with CE = 2;
-// kernel-only: CpU with CE = 0), CP0 register 22, and Iss::run ending when every context has
-// exited or deadlocking when none can wake. Sleeping and waking (TSUSPEND/TRESUME, MONITOR/MWAIT):
-// iss_thread_wait_test.cc.
+// allowed by TMask, fork latency, failure with rd = 0), TEXIT (free and reusable; Thread
+// exception with TControl.XT), TID, TPRIO, the kernel's THALT/TSTART/TINTR, user-mode legality
+// (TControl.TU / MU: CpU with CE = 2; kernel-only: CpU with CE = 0), CP0 register 22, and
+// Iss::run ending when every context has exited or deadlocking when none can wake. Sleeping and
+// waking (TSUSPEND/TRESUME, MONITOR/MWAIT): iss_thread_wait_test.cc.
 #include "thread_test_util.h"
 
 namespace kasane::test {
