@@ -30,7 +30,7 @@ constexpr unsigned kCurrentMode = 4;  // CVT.W: the FCSR rounding mode
 template <typename T>
 void to_word(Context& c, Insn i, unsigned rm) {
   if (!regs_ok<T>(c, i.fs())) return;
-  const T x = flush_in(c, get<T>(c, i.fs()));
+  const T x = get<T>(c, i.fs());
   uint32_t cause = kInvalid;
   int32_t r = 0x7fffffff;
   if (!std::isnan(x)) {
@@ -58,7 +58,7 @@ void convert(Context& c, Insn i) {
 template <typename T>
 void compare(Context& c, Insn i) {
   if (!regs_ok<T>(c, i.fs() | i.ft())) return;
-  const T a = flush_in(c, get<T>(c, i.fs())), b = flush_in(c, get<T>(c, i.ft()));
+  const T a = get<T>(c, i.fs()), b = get<T>(c, i.ft());
   const unsigned cond = i.funct() & 15;
   const bool unordered = std::isnan(a) || std::isnan(b);
   const bool signal = is_snan(a) || is_snan(b) || (unordered && (cond & 8));

@@ -1,8 +1,8 @@
 // Semantics of the FPU's moves, branches and memory accesses: MFC1/MTC1 and MFHC1/MTHC1 (the
 // odd register of a pair, FR = 0), CFC1/CTC1, the conditional moves on a condition code
 // (MOVF/MOVT, to a GPR or an FPR) or on a GPR (MOVZ.fmt/MOVN.fmt), BC1F/BC1T and their likely
-// forms, and the loads and stores, base + offset or base + index (COP1X). None of them touches
-// FCSR's Cause or Flags.
+// forms, and the loads and stores, base + offset or base + index (COP1X). None of them computes,
+// so none sets Cause or Flags (CTC1 writes FCSR itself).
 #include "core/fpu.h"
 
 namespace kasane {

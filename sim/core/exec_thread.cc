@@ -38,14 +38,15 @@ void exec_tfork(Context& c, Insn i) {
     Context& t = core.context(k);
     if (live(t) || !(c.cp0.tmask & (1u << k))) continue;
     t.gpr.fill(0);
-    // The FPU starts clear too: the context's last user may have been another process (its
-    // thread left with TEXIT, which the kernel does not see), and the copy of Status below may
-    // carry CU1.
-    t.fpr.fill(0);
-    t.fcsr = 0;
     t.gpr[4] = arg;
     t.gpr[28] = c.gpr[28];
     t.hi = t.lo = 0;
+    // The FPU likewise: registers zero, since the context's last user may have been another
+    // process (its thread left with TEXIT, which the kernel does not see); FCSR (rounding mode,
+    // enables, flags) inherited, as a POSIX thread inherits its creator's floating-point
+    // environment. Status.CU1 comes with the CP0 copy below.
+    t.fpr.fill(0);
+    t.fcsr = c.fcsr;
     t.pc = pc;
     t.slot_pending = t.branch_pending = t.annul_slot = false;
     t.wake_token = false;

@@ -2,8 +2,8 @@
 // and writing single, double and word operands in the register file (Status.FR = 0), and running
 // one IEEE operation on the host with the FCSR rounding mode, then applying MIPS's rules to it:
 // the legacy NaN encoding (a quiet NaN has the quiet bit CLEAR; every NaN result is the default
-// NaN, as qemu's MIPS model computes it), FCSR.FS flushing, and Cause/Flags/Enables with the
-// Floating-Point exception.
+// NaN, as qemu's MIPS model computes it), FCSR.FS flushing of results, and Cause/Flags/Enables
+// with the Floating-Point exception.
 #pragma once
 
 #include <cmath>
@@ -98,14 +98,6 @@ inline bool is_nan(float x) { return std::isnan(x); }
 inline bool is_nan(double x) { return std::isnan(x); }
 inline bool is_nan(int32_t) { return false; }
 
-// An operand as the operation sees it: with FS set a denormal one counts as a signed zero.
-template <typename T>
-T flush_in(const Context& c, T x) {
-  if constexpr (std::is_floating_point_v<T>)
-    if ((c.fcsr & kFS) && std::fpclassify(x) == FP_SUBNORMAL) return std::copysign(T(0), x);
-  return x;
-}
-
 // Run host floating-point code with the FCSR rounding mode and collect the IEEE exceptions it
 // raised, as MIPS cause bits.
 class HostRounding {
@@ -127,22 +119,30 @@ T launder(T x) {
 }
 
 // One IEEE operation `f` on `args`, as MIPS computes it: an sNaN operand is Invalid, any NaN
-// result is the default NaN, FS flushes operands and results. ORs what it raised into `cause`.
+// result is the default NaN, and with FCSR.FS a result too small to be normal is a zero of its
+// sign, with neither Underflow nor Inexact (qemu flushes before rounding; operands are not
+// flushed). ORs what it raised into `cause`.
 template <typename T, typename F, typename... A>
 T compute(const Context& c, uint32_t& cause, F f, A... args) {
   if ((is_snan(args) || ...)) cause |= kInvalid;
   if ((is_nan(args) || ...)) return default_nan<T>();
   T r;
+  uint32_t raised;
   {
     HostRounding h(c);
-    r = launder(f(launder(flush_in(c, args))...));
-    cause |= h.cause();
+    r = launder(f(launder(args)...));
+    raised = h.cause();
   }
-  if (std::isnan(r)) return default_nan<T>();
-  if ((c.fcsr & kFS) && std::fpclassify(r) == FP_SUBNORMAL) {
-    cause &= ~(kUnderflow | kInexact);  // qemu flushes before rounding: no flags
+  if (std::isnan(r)) {
+    cause |= raised;
+    return default_nan<T>();
+  }
+  const bool tiny = std::fpclassify(r) == FP_SUBNORMAL || (r == 0 && (raised & kUnderflow));
+  if ((c.fcsr & kFS) && tiny) {
+    cause |= raised & ~(kUnderflow | kInexact);
     return std::copysign(T(0), r);
   }
+  cause |= raised;
   return r;
 }
 

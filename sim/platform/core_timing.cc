@@ -39,6 +39,11 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   p.fu.div_latency = u(c, "fu.muldiv.div_latency");
   p.fu.mem = {u(c, "fu.mem.count"), u(c, "fu.mem.latency"), true};
   p.fu.branch = {u(c, "fu.branch.count"), u(c, "fu.branch.latency"), true};
+  p.fu.fpadd = {u(c, "fu.fpadd.count"), u(c, "fu.fpadd.latency"), c.get_bool("fu.fpadd.pipelined")};
+  p.fu.fpmul = {u(c, "fu.fpmul.count"), u(c, "fu.fpmul.latency"), c.get_bool("fu.fpmul.pipelined")};
+  p.fu.fpdiv = {u(c, "fu.fpdiv.count"), u(c, "fu.fpdiv.div_latency"),
+                c.get_bool("fu.fpdiv.pipelined")};
+  p.fu.fp_sqrt_latency = u(c, "fu.fpdiv.sqrt_latency");
   p.bpred.kind = parse_predictor(c.get_string("bpred.kind"));
   p.bpred.table_entries = u(c, "bpred.table_entries");
   p.bpred.history_bits = u(c, "bpred.history_bits");

@@ -12,8 +12,9 @@ namespace kasane {
 namespace {
 
 constexpr const char* kEventNames[kPowerEventCount] = {
-    "fetch",   "decode",    "issue_alu", "issue_muldiv", "issue_mem", "issue_branch",
-    "reg_read", "reg_write", "l1i",       "l1d",          "l2",        "dram"};
+    "fetch",        "decode",      "issue_alu",   "issue_muldiv", "issue_mem",
+    "issue_branch", "issue_fpadd", "issue_fpmul", "issue_fpdiv",  "reg_read",
+    "reg_write",    "l1i",         "l1d",         "l2",           "dram"};
 constexpr const char* kStateNames[kContextPowerStateCount] = {"running", "suspended",
                                                               "mwait_light", "mwait_deep",
                                                               "halted"};
@@ -50,6 +51,10 @@ PowerConfig default_power_config() {
   e(PowerEvent::kIssueMulDiv, 21.1);  // [H] 18 + 32-bit multiply 3.1
   e(PowerEvent::kIssueMem, 18.1);     // [H] 18 + address add 0.1 (the array access is kL1D)
   e(PowerEvent::kIssueBranch, 18.1);  // [H] 18 + compare/target add 0.1
+  e(PowerEvent::kIssueFpAdd, 18.9);   // [H] 18 + 32-bit FP add 0.9
+  e(PowerEvent::kIssueFpMul, 21.7);   // [H] 18 + 32-bit FP multiply 3.7
+  // [H] has no divider: ours assumes one FP-add-sized step per cycle of a 32-cycle divide.
+  e(PowerEvent::kIssueFpDiv, 46.8);   // 18 + 32 x 0.9
   e(PowerEvent::kRegRead, 2.0);       // [H] 6 pJ per add = 2 reads + 1 write
   e(PowerEvent::kRegWrite, 2.0);      // [H]
   e(PowerEvent::kL1I, 25.0);          // [H] I-cache access of his instruction breakdown

@@ -30,6 +30,9 @@ enum class PowerEvent : uint8_t {
   kIssueMulDiv,
   kIssueMem,     // address generation and queueing; the data array is kL1D
   kIssueBranch,
+  kIssueFpAdd,   // FPU: add, subtract, compare, convert, moves
+  kIssueFpMul,   // FPU: multiply, multiply-add
+  kIssueFpDiv,   // FPU: divide, square root, reciprocals
   kRegRead,      // per register-file read port use
   kRegWrite,     // per register-file write
   kL1I,          // per L1 instruction cache access

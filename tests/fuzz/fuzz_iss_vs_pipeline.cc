@@ -3,12 +3,15 @@
 // (EBase 0x80000000 + 0x000, 0x180, 0x200) store Cause at 0x80000800 and WAIT in a loop, so an
 // exception ends a program harmlessly; after the program come a WAIT loop, so that running off
 // its end stops it too. The GPRs start with small numbers and addresses in kseg0, kseg1 and kuseg
-// so that loads and stores reach RAM or fault. Two identical machines run it:
+// so that loads and stores reach RAM or fault; Status.CU1 is set and the FP registers hold
+// ordinary numbers, zeros, infinities, NaNs and denormals, so that FPU words execute. Two
+// identical machines run it:
 //  (a) an ISS alone, stepped up to kMaxSteps times while its context runs;
 //  (b) a second ISS driven by the Pipeline (flat memory of latency 1, reference check on).
 // Since the pipeline gives instructions their meaning by calling Iss::step when they issue, (b)
 // must make exactly the steps (a) made, at the same pcs; right after its last one the
-// architectural state (GPRs, HI/LO, pc, CP0 Status/Cause/EPC/BadVAddr, instret, context state)
+// architectural state (GPRs, HI/LO, FPRs, FCSR, pc, CP0 Status/Cause/EPC/BadVAddr, instret,
+// context state)
 // and RAM must equal (a)'s. The pipeline must then retire what (a) retired within a cycle cap,
 // and its reference check must never fail. Words whose result depends on the cycle count (the
 // two models' clocks differ by design) become NOPs: MFC0 Count/Random, RDHWR CC, TLBWR; and a
@@ -87,6 +90,17 @@ constexpr uint32_t kInitialGpr[32] = {
     0xfffffffeu, 0x12345678u, 0,           0,                               // t8 t9 k0 k1
     0x80018000u, 0x80030000u, 0x80030000u, 0x80001000u};                    // gp sp fp ra
 
+// Initial FPRs, as pairs (low word, high word) so that a double in $f2n is one of them too:
+// 1.0f / 2.5 (double), -0.0, infinity, a quiet and a signalling NaN (legacy encoding), the
+// smallest denormal, FLT_MAX, 1/3.
+constexpr uint32_t kInitialFpr[32] = {
+    0x3f800000u, 0x40040000u, 0x00000000u, 0x80000000u, 0x00000000u, 0x7ff00000u,
+    0x7f800001u, 0x7ff00000u, 0x7fc00000u, 0x7ff80000u, 0x00000001u, 0x00000000u,
+    0x7f7fffffu, 0x7fefffffu, 0x3eaaaaabu, 0x3fd55555u, 0xbf800000u, 0xc0000000u,
+    0x00800000u, 0x00100000u, 0x4f000000u, 0x41e00000u, 0xcf000000u, 0xc1e00000u,
+    0x3f000000u, 0x3fe00000u, 0x40400000u, 0x40080000u, 0x00000000u, 0x00000000u,
+    0x12345678u, 0x9abcdef0u};
+
 // True for a word whose result depends on the cycle count.
 bool cycle_dependent(uint32_t raw) {
   const InsnInfo* info = decode_exec(raw);
@@ -107,42 +121,49 @@ struct Machine {
       ram.write32(0x1000 + 4 * (program.size() + k), kEnd[k]);
     iss.reset(kEntry, 0, 0);
     for (unsigned r = 0; r < 32; ++r) iss.context(0).gpr[r] = kInitialGpr[r];
+    for (unsigned r = 0; r < 32; ++r) iss.context(0).fpr[r] = kInitialFpr[r];
     iss.context(0).cp0.status &= ~cp0::kStatusBEV;  // vectors at EBase, in RAM
+    iss.context(0).cp0.status |= cp0::kStatusCU1;   // the FPU is usable
   }
   FlatRam ram;  // before iss, which keeps a reference to it
   Iss iss;
 };
 
 struct ArchState {
-  std::array<uint32_t, 32> gpr;
-  uint32_t hi, lo, pc, status, cause, epc, badvaddr;
+  std::array<uint32_t, 32> gpr, fpr;
+  uint32_t fcsr, hi, lo, pc, status, cause, epc, badvaddr;
   uint64_t instret;
   ContextState state;
 };
 
 ArchState capture(const Context& c) {
-  return ArchState{c.gpr,       c.hi,          c.lo,         c.pc,    c.cp0.status, c.cp0.cause,
-                   c.cp0.epc,   c.cp0.badvaddr, c.instret,   c.state};
+  return ArchState{c.gpr,     c.fpr,          c.fcsr,    c.hi,    c.lo,
+                   c.pc,      c.cp0.status,   c.cp0.cause, c.cp0.epc, c.cp0.badvaddr,
+                   c.instret, c.state};
 }
 
 std::string describe(const ArchState& s) {
   char buf[160];
   std::string out;
   std::snprintf(buf, sizeof buf,
-                "pc=%08x hi=%08x lo=%08x status=%08x cause=%08x epc=%08x badvaddr=%08x "
-                "instret=%llu state=%s\n",
-                s.pc, s.hi, s.lo, s.status, s.cause, s.epc, s.badvaddr,
+                "pc=%08x hi=%08x lo=%08x fcsr=%08x status=%08x cause=%08x epc=%08x "
+                "badvaddr=%08x instret=%llu state=%s\n",
+                s.pc, s.hi, s.lo, s.fcsr, s.status, s.cause, s.epc, s.badvaddr,
                 static_cast<unsigned long long>(s.instret), context_state_name(s.state));
   out += buf;
   for (unsigned r = 0; r < 32; ++r) {
     std::snprintf(buf, sizeof buf, "%s=%08x%s", reg_name(r), s.gpr[r], r % 8 == 7 ? "\n" : " ");
     out += buf;
   }
+  for (unsigned r = 0; r < 32; ++r) {
+    std::snprintf(buf, sizeof buf, "f%u=%08x%s", r, s.fpr[r], r % 8 == 7 ? "\n" : " ");
+    out += buf;
+  }
   return out;
 }
 
 bool same(const ArchState& a, const ArchState& b) {
-  return a.gpr == b.gpr && a.hi == b.hi && a.lo == b.lo && a.pc == b.pc && a.status == b.status &&
+  return a.gpr == b.gpr && a.fpr == b.fpr && a.fcsr == b.fcsr && a.hi == b.hi && a.lo == b.lo && a.pc == b.pc && a.status == b.status &&
          a.cause == b.cause && a.epc == b.epc && a.badvaddr == b.badvaddr &&
          a.instret == b.instret && a.state == b.state;
 }

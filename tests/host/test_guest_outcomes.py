@@ -1,5 +1,5 @@
 """How a run ends when the guest does not simply exit: deadlock, the cycle limit, a kernel panic;
-and bare-metal checks of timers and SMP start. The programs are in tests/bare/."""
+and bare-metal checks of timers, SMP start and the FPU. The programs are in tests/bare/."""
 import json
 
 import pytest
@@ -108,3 +108,24 @@ def test_ram_is_allocated_lazily(run_sim, kernel, target_dir, tmp_path):
     assert s["config"]["memory"]["ram_size"] == 2 ** 31
     # 2 GiB configured, a few hundred KiB touched.
     assert s["host"]["ram_pages_touched"] < 200
+
+
+@pytest.mark.parametrize("model", ["iss", "pipeline"])
+def test_fpu_program_runs_checked_and_is_counted(run_sim, bare, tmp_path, model):
+    stats = tmp_path / "s.json"
+    proc = run_sim("--set", f"sim.model={model}", "--set", "sim.check=true", "--stats", stats,
+                   bare("fpu-dot-product"))
+    assert proc.returncode == 0, proc.stderr
+    if model == "iss":
+        return
+    s = json.loads(stats.read_text())
+    units = s["pipeline"]["units"]
+    assert units["fpmul"]["issued"] == 8  # one madd.d per element
+    assert units["fpdiv"]["issued"] == 1  # the sqrt.d
+    assert s["pipeline"]["contexts"][0]["cpi_stack_cycles"]["fpu"] > 0
+    assert s["power"]["dynamic"]["issue_fpmul"]["events"] == 8
+    # The square root's latency is a config key, and trunc.w.d waits for it.
+    slow = tmp_path / "slow.json"
+    assert run_sim("--set", "sim.model=pipeline", "--set", "fu.fpdiv.sqrt_latency=132",
+                   "--stats", slow, bare("fpu-dot-product")).returncode == 0
+    assert json.loads(slow.read_text())["cycles"] - s["cycles"] == 100

@@ -131,13 +131,18 @@ TEST(IssFpu, DenormalsAndUnderflow) {
   EXPECT_EQ(m.op_d(fp::mul(D, 0, 2, 4), 0x0010000000000000ull, bits(0.5)), 0x0008000000000000ull);
 }
 
-TEST(IssFpu, FlushToZeroFlushesOperandsAndResultsWithoutFlags) {
+TEST(IssFpu, FlushToZeroFlushesResultsWithoutFlags) {
   FpuMachine m;
-  // qemu-mipsel with FCSR.FS: FLT_MIN * 0.3 -> 0 and FCSR = FS only; a denormal operand counts
-  // as zero (1 ulp + 0 -> 0).
+  // qemu-mipsel with FCSR.FS: FLT_MIN * 0.3 -> 0 and FCSR = FS only; 1 ulp + 0 -> 0 (the
+  // denormal result is flushed); a result that underflows to zero raises nothing either.
   EXPECT_EQ(m.op_s(fp::mul(S, 0, 2, 4), kFltMin, 0x3e99999au, kFS), 0u);
   EXPECT_EQ(m.fcsr(), kFS);
   EXPECT_EQ(m.op_s(fp::add(S, 0, 2, 4), 1u, 0u, kFS), 0u);
+  EXPECT_EQ(m.op_s(fp::mul(S, 0, 2, 4), 1u, 0x3e99999au, kFS | 2 /* RP */), 0u);
+  EXPECT_EQ(m.fcsr(), kFS | 2);
+  // Operands are not flushed (as in qemu): 2^-127 / 2^-10 is the normal 2^-117.
+  EXPECT_EQ(m.op_s(fp::div(S, 0, 2, 4), 0x00400000u, 0x3a800000u, kFS), 0x05000000u);
+  EXPECT_EQ(m.fcsr(), kFS);
   EXPECT_EQ(m.op_s(fp::mul(S, 0, 2, 4), 0x80800000u, 0x3e99999au, kFS), 0x80000000u);
   EXPECT_EQ(m.op_s(fp::mul(S, 0, 2, 4), kFltMin, kTwo, kFS), 0x01000000u) << "normal: kept";
 }
@@ -206,6 +211,20 @@ TEST(IssFpu, EnabledExceptionTrapsWithoutWriteback) {
   EXPECT_EQ(m.ctx().cp0.epc, kEntry);
   EXPECT_EQ(m.f(0), 0xdeadbeefu) << "the destination is not written";
   EXPECT_EQ(m.fcsr(), enables(V) | cause(V)) << "Cause says why; Flags are not updated";
+}
+
+TEST(IssFpu, ExceptionInADelaySlotReportsTheBranch) {
+  FpuMachine m;
+  m.f(0) = 5;
+  m.f(2) = kOne;
+  m.f(4) = 0;
+  m.fcsr() = enables(Z);
+  m.exec({beq(r::zero, r::zero, 4), fp::div(S, 0, 2, 4)});
+  EXPECT_EQ(m.exc_code(), cp0::kFPE);
+  EXPECT_TRUE(m.bd());
+  EXPECT_EQ(m.ctx().cp0.epc, kEntry);
+  EXPECT_EQ(m.f(0), 5u);
+  EXPECT_EQ(m.fcsr(), enables(Z) | cause(Z));
 }
 
 TEST(IssFpu, DisabledExceptionsDoNotTrap) {

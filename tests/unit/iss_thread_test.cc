@@ -1,10 +1,10 @@
 // Unit tests of the thread extension in the functional ISS (../shared/design/isa.md): TFORK (start
-// pc, $a0, $gp, zeroed GPRs, mode and ASID, lowest free context allowed by TMask, fork latency,
-// failure with rd = 0), TEXIT (free and reusable; Thread exception with TControl.XT), TID, TPRIO,
-// the kernel's THALT/TSTART/TINTR, user-mode legality (TControl.TU / MU: CpU with CE = 2;
-// kernel-only: CpU with CE = 0), CP0 register 22, and Iss::run ending when every context has
-// exited or deadlocking when none can wake. Sleeping and waking (TSUSPEND/TRESUME, MONITOR/MWAIT):
-// iss_thread_wait_test.cc.
+// pc, $a0, $gp, zeroed GPRs and FPRs, the caller's FCSR, mode and ASID, lowest free context
+// allowed by TMask, fork latency, failure with rd = 0), TEXIT (free and reusable; Thread
+// exception with TControl.XT), TID, TPRIO, the kernel's THALT/TSTART/TINTR, user-mode legality
+// (TControl.TU / MU: CpU with CE = 2; kernel-only: CpU with CE = 0), CP0 register 22, and
+// Iss::run ending when every context has exited or deadlocking when none can wake. Sleeping and
+// waking (TSUSPEND/TRESUME, MONITOR/MWAIT): iss_thread_wait_test.cc.
 #include "thread_test_util.h"
 
 namespace kasane::test {
@@ -35,7 +35,9 @@ TEST(TFork, StartsAFreeContextAtRsWithA0FromRtGpCopiedAndOtherGprsZero) {
   for (unsigned k = 1; k < 4; ++k) {
     m.ctx(k).gpr.fill(0xdeadbeefu);
     m.ctx(k).hi = m.ctx(k).lo = 0xdeadbeefu;
+    m.ctx(k).fpr.fill(0xdeadbeefu);
   }
+  m.ctx(0).fcsr = 0x01000f83u;  // FS, every enable, rounding toward -infinity
   m.gpr(r::t0) = code_of(1);
   m.gpr(r::t1) = 0x1234;
   m.gpr(r::gp) = 0x10008000u;
@@ -53,6 +55,8 @@ TEST(TFork, StartsAFreeContextAtRsWithA0FromRtGpCopiedAndOtherGprsZero) {
   }
   EXPECT_EQ(c.hi, 0u);
   EXPECT_EQ(c.lo, 0u);
+  for (unsigned reg = 0; reg < 32; ++reg) EXPECT_EQ(c.fpr[reg], 0u) << "fpr " << reg;
+  EXPECT_EQ(c.fcsr, 0x01000f83u) << "FCSR is the caller's";
   EXPECT_EQ(m.ctx(2).state, ContextState::kFree);
   EXPECT_EQ(m.ctx(3).state, ContextState::kFree);
 }

@@ -4,7 +4,9 @@
 namespace kasane {
 
 namespace {
-uint8_t field_reg(const DynInst& d, uint8_t role) {
+uint8_t fp_pair(uint32_t f) { return static_cast<uint8_t>(kRegFpPair0 + (f >> 1)); }
+
+uint8_t field_reg(const DynInst& d, uint16_t role) {
   Insn i{d.raw};
   switch (role) {
     case kR_rs: return static_cast<uint8_t>(d.info->format == Format::T ? i.t_rs() : i.rs());
@@ -13,6 +15,11 @@ uint8_t field_reg(const DynInst& d, uint8_t role) {
     case kR_hi: return kRegHi;
     case kR_lo: return kRegLo;
     case kR_ra: return 31;
+    case kR_fs: return fp_pair(i.fs());
+    case kR_ft: return fp_pair(i.ft());
+    case kR_fd: return fp_pair(i.fd());
+    case kR_fr: return fp_pair(i.fr());
+    case kR_fcc: return kRegFcc;
   }
   return 0;
 }
@@ -21,7 +28,7 @@ uint8_t field_reg(const DynInst& d, uint8_t role) {
 void set_dependences(DynInst& d) {
   d.nsrc = d.ndst = 0;
   if (!d.info) return;
-  for (uint8_t role = 1; role <= kR_ra; role <<= 1) {
+  for (uint16_t role = 1; role <= kR_fcc; role <<= 1) {
     if (d.info->reads & role) {
       uint8_t r = field_reg(d, role);
       if (r != 0 && d.nsrc < 4) d.src[d.nsrc++] = r;  // $zero never waits

@@ -12,8 +12,11 @@
 
 namespace kasane {
 
-// Register ids for dependence tracking: GPRs 0..31, then HI and LO.
-constexpr uint8_t kRegHi = 32, kRegLo = 33, kNumDepRegs = 34;
+// Register ids for dependence tracking: GPRs 0..31, then HI and LO, then the FP registers by
+// even/odd pair (FR = 0: a double is a pair, so a pair is the unit a result can overlap; a
+// single in one half makes the other half wait too, which costs a little timing, never
+// correctness), then the FP condition codes as one register.
+constexpr uint8_t kRegHi = 32, kRegLo = 33, kRegFpPair0 = 34, kRegFcc = 50, kNumDepRegs = 51;
 
 enum class Stage : uint8_t { kFetched, kDecoded, kIssued };
 

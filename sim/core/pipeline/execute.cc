@@ -2,6 +2,7 @@
 #include "core/pipeline/execute.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "core/kanata.h"
 #include "power/power.h"
@@ -37,8 +38,11 @@ void ExecuteStage::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_re
   const unsigned latency = fu_.latency(unit);
   fu_.accept(fu_class_of(unit), now, latency);
   if (s_.power) {
-    static constexpr PowerEvent kIssue[] = {PowerEvent::kIssueAlu, PowerEvent::kIssueMulDiv,
-                                            PowerEvent::kIssueMem, PowerEvent::kIssueBranch};
+    static constexpr PowerEvent kIssue[] = {PowerEvent::kIssueAlu,    PowerEvent::kIssueMulDiv,
+                                            PowerEvent::kIssueMem,    PowerEvent::kIssueBranch,
+                                            PowerEvent::kIssueFpAdd,  PowerEvent::kIssueFpMul,
+                                            PowerEvent::kIssueFpDiv};
+    static_assert(std::size(kIssue) == static_cast<size_t>(FuClass::kCount));
     s_.power->count(kIssue[static_cast<size_t>(fu_class_of(unit))]);
     s_.power->count(PowerEvent::kRegRead, d.nsrc);
     s_.power->count(PowerEvent::kRegWrite, d.ndst);
@@ -48,10 +52,11 @@ void ExecuteStage::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_re
   d.issued_at = now;
   d.ready_at = std::max(now + latency, mem_ready);
   --cp.n_decoded;
-  const bool is_load = unit == Unit::load;
+  const bool is_load = unit == Unit::load, is_fpu = is_fpu_class(fu_class_of(unit));
   for (unsigned k = 0; k < d.ndst; ++k) {
     cp.reg_ready[d.dst[k]] = d.ready_at;
     cp.reg_by_load[d.dst[k]] = is_load;
+    cp.reg_by_fpu[d.dst[k]] = is_fpu;
   }
   if (serialising(d)) cp.serial_until = d.ready_at;
   if (d.trace_id != ~0ull && s_.trace) s_.trace->stage(now, d.trace_id, "X");

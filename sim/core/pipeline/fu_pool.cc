@@ -9,6 +9,9 @@ const char* fu_class_name(FuClass k) {
     case FuClass::kMulDiv: return "muldiv";
     case FuClass::kMem: return "mem";
     case FuClass::kBranch: return "branch";
+    case FuClass::kFpAdd: return "fpadd";
+    case FuClass::kFpMul: return "fpmul";
+    case FuClass::kFpDiv: return "fpdiv";
     case FuClass::kCount: break;
   }
   return "?";
@@ -21,6 +24,10 @@ FuClass fu_class_of(Unit u) {
     case Unit::load:
     case Unit::store: return FuClass::kMem;
     case Unit::branch: return FuClass::kBranch;
+    case Unit::fpadd: return FuClass::kFpAdd;
+    case Unit::fpmul: return FuClass::kFpMul;
+    case Unit::fpdiv:
+    case Unit::fpsqrt: return FuClass::kFpDiv;
     default: return FuClass::kAlu;  // nop, alu, system and thread operations
   }
 }
@@ -35,12 +42,16 @@ const FuClassConfig& FuPool::cls(FuClass k) const {
     case FuClass::kMulDiv: return cfg_.muldiv;
     case FuClass::kMem: return cfg_.mem;
     case FuClass::kBranch: return cfg_.branch;
+    case FuClass::kFpAdd: return cfg_.fpadd;
+    case FuClass::kFpMul: return cfg_.fpmul;
+    case FuClass::kFpDiv: return cfg_.fpdiv;
     default: return cfg_.alu;
   }
 }
 
 unsigned FuPool::latency(Unit u) const {
   if (u == Unit::div) return cfg_.div_latency;
+  if (u == Unit::fpsqrt) return cfg_.fp_sqrt_latency;
   return cls(fu_class_of(u)).latency;
 }
 

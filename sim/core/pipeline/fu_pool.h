@@ -1,7 +1,10 @@
 // The functional units of a core, shared by its contexts: for each class a number of units, a
 // latency and whether a unit accepts a new operation every cycle (pipelined) or stays busy for
 // the whole latency. The default reproduces the papers' machine: 2 simple ALUs of 1 cycle and one
-// complex ALU (multiply 12, divide 32 cycles) that is not pipelined.
+// complex ALU (multiply 12, divide 32 cycles) that is not pipelined. The FPU has three classes,
+// with the MIPS 24Kf's double-precision latencies at a 1:1 FPU clock by default (as gcc's
+// config/mips/24k.md quotes the 24K manual for its "24kx"): add 4, multiply 5 (both
+// pipelined), divide and square root 32 (not pipelined).
 #pragma once
 
 #include <array>
@@ -13,10 +16,14 @@
 
 namespace kasane {
 
-enum class FuClass : uint8_t { kAlu, kMulDiv, kMem, kBranch, kCount };
+enum class FuClass : uint8_t { kAlu, kMulDiv, kMem, kBranch, kFpAdd, kFpMul, kFpDiv, kCount };
 const char* fu_class_name(FuClass k);
 // Which class executes an instruction of table unit `u`.
 FuClass fu_class_of(Unit u);
+// An FPU class (for the CPI stack's "fpu" category).
+inline bool is_fpu_class(FuClass k) {
+  return k == FuClass::kFpAdd || k == FuClass::kFpMul || k == FuClass::kFpDiv;
+}
 
 struct FuClassConfig {
   unsigned count = 1;
@@ -30,13 +37,18 @@ struct FuConfig {
   unsigned div_latency = 32;
   FuClassConfig mem{1, 1, true};       // address generation; the cache adds its own latency
   FuClassConfig branch{1, 1, true};
+  FuClassConfig fpadd{1, 4, true};   // add, subtract, compare, convert, abs, neg, moves
+  FuClassConfig fpmul{1, 5, true};   // multiply and the multiply-adds
+  FuClassConfig fpdiv{1, 32, false};  // latency here is the divide's (DIV, RECIP)
+  unsigned fp_sqrt_latency = 32;      // SQRT, RSQRT
 };
 
 class FuPool {
  public:
   explicit FuPool(const FuConfig& cfg);
 
-  // Latency of an instruction of table unit `u` (divides take the divide latency).
+  // Latency of an instruction of table unit `u` (divides take the divide latency, square roots
+  // the square-root latency).
   unsigned latency(Unit u) const;
   // A unit of this class can accept an operation at cycle `now`.
   bool available(FuClass k, uint64_t now) const;

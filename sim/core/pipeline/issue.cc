@@ -63,8 +63,12 @@ bool IssueStage::try_issue(unsigned c, uint64_t now) {
   if (cp.serial_until > now || (serialising(d) && idx != 0)) return blocked(CpiCat::kSerialize);
   for (unsigned k = 0; k < d.nsrc; ++k)
     if (cp.reg_ready[d.src[k]] > now)
-      return blocked(cp.reg_by_load[d.src[k]] ? CpiCat::kMemory : CpiCat::kDependence);
-  if (!ex_.unit_free(d, now)) return blocked(CpiCat::kUnit);
+      return blocked(cp.reg_by_load[d.src[k]]  ? CpiCat::kMemory
+                     : cp.reg_by_fpu[d.src[k]] ? CpiCat::kFpu
+                                               : CpiCat::kDependence);
+  if (!ex_.unit_free(d, now))
+    return blocked(d.info && is_fpu_class(fu_class_of(d.info->unit)) ? CpiCat::kFpu
+                                                                     : CpiCat::kUnit);
   // The functional model must be about to execute exactly this instruction. It is, unless the
   // context was stopped and restarted elsewhere from outside (the kernel, later): then what was
   // fetched is stale.

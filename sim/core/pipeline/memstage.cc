@@ -8,7 +8,9 @@ MemoryStage::Claim MemoryStage::claim(unsigned c, const DynInst& d, uint64_t now
   Insn i{d.raw};
   // In-order issue within a context: every older instruction has executed, so the base register
   // holds its architectural value.
-  const uint32_t va = f_.reg(c, i.rs()) + static_cast<uint32_t>(i.simm());
+  // COP1X (LWXC1 and friends) adds an index register instead of an offset.
+  const uint32_t va = f_.reg(c, i.rs()) + (i.op() == 19 ? f_.reg(c, i.rt())
+                                                        : static_cast<uint32_t>(i.simm()));
   const bool store = d.info->unit == Unit::store;
   uint32_t pa;
   if (!f_.peek_pa(c, va, store, pa)) return r;

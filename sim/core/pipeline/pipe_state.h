@@ -47,6 +47,7 @@ enum class CpiCat : uint8_t {
   kDependence,  // the oldest instruction waits for an operand or its own execution
   kUnit,        // the oldest instruction is ready but no unit, issue slot or in-flight room
   kMemory,      // the oldest instruction waits for memory (a load, a full MSHR file)
+  kFpu,         // the oldest instruction waits for an FPU result or a busy FPU unit, or is one
   kSerialize,   // a system instruction waits for older ones to drain, or younger wait for it
   kIdle,        // the context is parked, waiting or suspended
   kCount
@@ -78,6 +79,7 @@ struct ContextPipe {
   // produces it (to tell memory stalls from dependences).
   std::array<uint64_t, kNumDepRegs> reg_ready{};
   std::array<bool, kNumDepRegs> reg_by_load{};
+  std::array<bool, kNumDepRegs> reg_by_fpu{};  // ... or an FPU operation (fpadd/fpmul/fpdiv)
   uint64_t serial_until = 0;  // a serialising instruction is in flight until then
 
   CpiCat head_block = CpiCat::kFetch;  // why the oldest instruction did not issue this cycle

@@ -14,6 +14,7 @@ const char* cpi_cat_name(CpiCat c) {
     case CpiCat::kDependence: return "dependence";
     case CpiCat::kUnit: return "unit";
     case CpiCat::kMemory: return "memory";
+    case CpiCat::kFpu: return "fpu";
     case CpiCat::kSerialize: return "serialize";
     case CpiCat::kIdle: return "idle";
     case CpiCat::kCount: break;
@@ -74,9 +75,10 @@ void Pipeline::account(uint64_t) {
       cat = CpiCat::kIdle;
     } else if (!cp.window.empty() && cp.window.front().stage == Stage::kIssued) {
       const DynInst& d = cp.window.front();
-      cat = d.info && d.info->unit == Unit::load ? CpiCat::kMemory
-            : serialising(d)                     ? CpiCat::kSerialize
-                                                 : CpiCat::kDependence;
+      cat = d.info && d.info->unit == Unit::load              ? CpiCat::kMemory
+            : serialising(d)                                  ? CpiCat::kSerialize
+            : d.info && is_fpu_class(fu_class_of(d.info->unit)) ? CpiCat::kFpu
+                                                              : CpiCat::kDependence;
     } else {
       cat = cp.head_block;
     }
