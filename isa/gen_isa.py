@@ -26,7 +26,7 @@ UNITS = ["nop", "alu", "mul", "div", "branch", "load", "store", "system", "threa
 REG_ROLES = ["rs", "rt", "rd", "hi", "lo", "ra", "fs", "ft", "fd", "fr", "fcc"]
 FLAGS = ["delay", "likely", "link", "priv", "pseudo", "cp1"]
 OPERAND_TOKENS = {"rd", "rs", "rt", "sa", "imm", "immu", "off(rs)", "target", "broff", "code",
-                  "bcode", "tcode", "sel", "c0reg", "hwr", "pos", "size", "cacheop", "hint",
+                  "bcode", "tcode", "sel", "c0reg", "hwr", "pos", "size", "cacheop", "hint", "hintx",
                   "zero", "fd", "fs", "ft", "fr", "cc", "ccfd", "fcr", "rt(rs)"}
 
 

@@ -60,6 +60,7 @@ std::string operand(const std::string& tok, const InsnInfo& info, Insn i, uint32
     return std::to_string(is_ins ? i.rd() - i.sa() + 1 : i.rd() + 1);
   }
   if (tok == "cacheop" || tok == "hint") return hex(i.rt());
+  if (tok == "hintx") return hex(i.fs());  // PREFX keeps its hint in bits 15:11
   if (tok == "zero") return "$zero";
   if (tok == "fd") return freg(i.fd());
   if (tok == "fs") return freg(i.fs());

@@ -82,5 +82,8 @@ void exec_lwxc1(Context& c, Insn i) { load_word(c, indexed(c, i), i.fd()); }
 void exec_ldxc1(Context& c, Insn i) { load_double(c, indexed(c, i), i.fd()); }
 void exec_swxc1(Context& c, Insn i) { store_word(c, indexed(c, i), i.fs()); }
 void exec_sdxc1(Context& c, Insn i) { store_double(c, indexed(c, i), i.fs()); }
+// PREFX: a hint, like PREF (the pipeline's memory stage starts the fill); never faults. gcc emits
+// it for __builtin_prefetch of a base + index address.
+void exec_prefx(Context&, Insn) {}
 
 }  // namespace kasane

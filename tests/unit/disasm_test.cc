@@ -95,6 +95,7 @@ uint32_t sample_word(const InsnInfo& row) {
     else if (tok == "pos") set_field(w, row, 10, 6, 3);
     else if (tok == "size") set_field(w, row, 15, 11, std::string(row.name) == "ins" ? 3 + 4 - 1 : 4 - 1);
     else if (tok == "cacheop" || tok == "hint") set_field(w, row, 20, 16, 6);
+    else if (tok == "hintx") set_field(w, row, 15, 11, 6);
     else if (tok == "zero") continue;  // a literal $zero: no field
     else if (tok == "fd") set_field(w, row, 10, 6, 2);
     else if (tok == "fs") set_field(w, row, 15, 11, 4);
