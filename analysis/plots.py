@@ -132,8 +132,19 @@ def draw_traces(ax, plot, rows) -> list:
     return errors
 
 
+def write_data(ax, path: Path):
+    """The data of every line drawn, as CSV (series, x, y): what scripts/figures.py compares, since
+    two matplotlib versions never draw the same pixels from the same numbers."""
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["series", "x", "y"])
+        for line in ax.get_lines():
+            for x, y in zip(line.get_xdata(), line.get_ydata()):
+                w.writerow([line.get_label(), repr(float(x)), repr(float(y))])
+
+
 def write(plot: dict, rows, metric_names, out: Path) -> list:
-    """Write plots/NAME.png and .svg; returns the errors."""
+    """Write plots/NAME.png, .svg and .csv (the data drawn); returns the errors."""
     import matplotlib  # here, not at the top: it takes seconds to import and checks need none
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -154,6 +165,7 @@ def write(plot: dict, rows, metric_names, out: Path) -> list:
         fig.tight_layout()
         d = out / "plots"
         d.mkdir(parents=True, exist_ok=True)
+        write_data(ax, d / f"{plot['name']}.csv")
         fig.savefig(d / f"{plot['name']}.png", dpi=100)
         # No date in the SVG: the same results give the same file.
         fig.savefig(d / f"{plot['name']}.svg", metadata={"Date": None})

@@ -9,6 +9,7 @@ PACKAGES=(
   gcc-mipsel-linux-gnu binutils-mipsel-linux-gnu     # the target compiler
   qemu-user                                          # qemu-mipsel, the reference machine
   python3-matplotlib python3-tqdm                    # plots, the experiment driver's progress bar
+  python3-jinja2                                     # the docs' figure templates (scripts/figures.py)
   clang libclang-rt-14-dev                           # libFuzzer + sanitizers (scripts/fuzz.sh)
 )
 missing=()
@@ -24,8 +25,9 @@ else
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
-# The python3 on PATH may not be Debian's (a pyenv, say); it needs pytest, matplotlib and tqdm too.
-for module in pytest matplotlib tqdm; do
+# The python3 on PATH may not be Debian's (a pyenv, say); it needs pytest, matplotlib, tqdm and
+# jinja2 too.
+for module in pytest matplotlib tqdm jinja2; do
   if ! python3 -c "import $module" 2>/dev/null; then
     echo "install-deps: installing $module for $(command -v python3)"
     python3 -m pip install --quiet "$module"
