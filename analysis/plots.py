@@ -119,8 +119,10 @@ def draw_lines(ax, plot, rows, metric_names, out: Path) -> list:
     return errors
 
 
-def draw_traces(ax, plot, rows) -> list:
-    errors = []
+def draw_traces(ax, plot, rows, out: Path) -> list:
+    """One line per point's thermal trace; the data drawn also goes to plots/NAME.csv, in the
+    columns of draw_lines'. Returns the errors."""
+    errors, data = [], []
     for r in rows:
         if not matches(r.params, plot["where"]) or not r.ok:
             continue
@@ -131,8 +133,14 @@ def draw_traces(ax, plot, rows) -> list:
             continue
         with open(path) as f:
             trace = list(csv.DictReader(f))
-        ax.plot([float(t["seconds"]) * 1e3 for t in trace], [float(t["die_c"]) for t in trace],
-                label=series_label(plot, r.params, r.outcome.job.point.label()))
+        label = series_label(plot, r.params, r.outcome.job.point.label())
+        xs, ys = [float(t["seconds"]) * 1e3 for t in trace], [float(t["die_c"]) for t in trace]
+        ax.plot(xs, ys, label=label)
+        data += [(label, x, y) for x, y in zip(xs, ys)]
+    with open(out / f"{plot['name']}.csv", "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["series", "x", "y", "y_low", "y_high", "runs"])
+        w.writerows((label, x, y, y, y, 1) for label, x, y in data)
     return errors
 
 
@@ -146,7 +154,7 @@ def write(plot: dict, rows, metric_names, out: Path) -> list:
         d = out / "plots"
         d.mkdir(parents=True, exist_ok=True)
         if plot["kind"] == "trace":
-            errors = draw_traces(ax, plot, rows)
+            errors = draw_traces(ax, plot, rows, d)
         else:
             errors = draw_lines(ax, plot, rows, metric_names, d)
         _scale(ax, "x", plot["xscale"])

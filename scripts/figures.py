@@ -1,0 +1,252 @@
+#!/usr/bin/env python3
+"""figures: every number and image in the docs comes from a command, and this script runs them.
+
+    scripts/figures.py                 regenerate every figure block and image in the docs
+    scripts/figures.py --check         regenerate into memory and compare: exit 1 on any difference
+    scripts/figures.py --list          the blocks, file by file
+    scripts/figures.py --only NAME...  just these blocks
+
+A figure block in a Markdown file is a Jinja2 template kept in an HTML comment (so the rendered
+page does not show it), followed by its output:
+
+    <!-- figure e2-ipc
+    Single-context IPC is {{ exp("e2-smt-speedup").at("ipc", contexts=1) | num(2) }}.
+    -->
+    Single-context IPC is 0.27.
+    <!-- /figure -->
+
+Edit the template, never the output. A block marked `volatile` (`<!-- figure speed volatile`)
+holds host timings: it is regenerated but not compared, since no two runs time alike; every other
+block must come out byte for byte as committed, so a change that moves a figure fails
+tests/host/test_figures.py until this script is run again.
+
+What a template can call (each runs once per invocation, whatever the number of blocks using it):
+- exp(NAME): runs configs/experiments/NAME.toml with the experiment driver into
+  BUILD/figures/NAME; .table(T) is its Markdown table T, .at(METRIC, **params) one point's value
+  (a mean where the experiment repeats), .rows every result record, .image(PLOT, FILE) copies plot
+  PLOT to docs/img/FILE and its data to docs/img/FILE's stem + .csv (compared in --check).
+- sh(COMMAND): runs COMMAND with bash in a scratch directory (BUILD/figures/sh) and returns its
+  standard output; $ROOT is the repository and $BUILD the build directory.
+- tests(): the number of tests ctest runs.
+Filters: num(digits=0) prints 12,345 or 0.27; ratio prints 3.3x.
+"""
+import argparse
+import csv
+import difflib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import jinja2
+
+ROOT = Path(__file__).resolve().parent.parent
+FILES = ["README.md", "docs/tutorial.md", "analysis/README.md"]
+IMAGES = ROOT / "docs" / "img"
+BLOCK = re.compile(r"<!-- figure (?P<name>[\w.-]+)(?P<volatile> volatile)?\n(?P<template>.*?)\n-->\n"
+                   r"(?P<body>.*?)<!-- /figure -->", re.S)
+
+
+class FigureError(Exception):
+    pass
+
+
+def run(cmd: list[str] | str, cwd: Path, env: dict | None = None) -> str:
+    p = subprocess.run(cmd, cwd=cwd, shell=isinstance(cmd, str), executable="/bin/bash"
+                       if isinstance(cmd, str) else None, capture_output=True, text=True,
+                       env={**os.environ, **(env or {})})
+    if p.returncode != 0:
+        shown = cmd if isinstance(cmd, str) else " ".join(cmd)
+        raise FigureError(f"`{shown}` exited {p.returncode}:\n{p.stdout[-2000:]}{p.stderr[-2000:]}")
+    return p.stdout
+
+
+class Experiment:
+    """One experiment file's results, run once into BUILD/figures/NAME."""
+
+    def __init__(self, ctx, name: str):
+        self.ctx, self.name = ctx, name
+        self.out = ctx.work / name
+        spec = ROOT / "configs" / "experiments" / f"{name}.toml"
+        if not spec.exists():
+            raise FigureError(f"no experiment {spec.relative_to(ROOT)}")
+        run([sys.executable, str(ROOT / "scripts" / "kasane"), "run", str(spec), "--out",
+             str(self.out), "--build", str(ctx.build), "--no-progress"], ROOT)
+        with open(self.out / "results.jsonl") as f:
+            self.rows = [json.loads(line) for line in f if line.strip()]
+
+    def table(self, name: str) -> str:
+        path = self.out / "tables" / f"{name}.md"
+        if not path.exists():
+            raise FigureError(f"experiment {self.name} has no table {name}")
+        return path.read_text().strip()
+
+    def at(self, metric: str, **params):
+        """The metric of the one point whose parameters are params (a mean over its repeats)."""
+        found = [r for r in self.rows if all(r.get(k) == v for k, v in params.items())]
+        if not found:
+            raise FigureError(f"experiment {self.name}: no point with {params}")
+        values = [r[metric] for r in found]
+        if any(not isinstance(v, (int, float)) for v in values):
+            if len(values) > 1:
+                raise FigureError(f"experiment {self.name}: {len(values)} points with {params}")
+            return values[0]
+        return sum(values) / len(values)
+
+    def image(self, plot: str, file: str) -> str:
+        """Copies the plot to docs/img/FILE and its data beside it; returns the Markdown path."""
+        png = self.out / "plots" / f"{plot}.png"
+        data = self.out / "plots" / f"{plot}.csv"
+        if not png.exists() or not data.exists():
+            raise FigureError(f"experiment {self.name} has no plot {plot} (png and csv)")
+        self.ctx.images[file] = (png, data)
+        return f"docs/img/{file}"
+
+
+class Context:
+    def __init__(self, build: Path):
+        self.build = build
+        self.work = build / "figures"
+        self.work.mkdir(parents=True, exist_ok=True)
+        self.experiments: dict[str, Experiment] = {}
+        self.shell: dict[str, str] = {}
+        self.images: dict[str, tuple[Path, Path]] = {}
+        self._tests = None
+
+    def exp(self, name: str) -> Experiment:
+        if name not in self.experiments:
+            print(f"figures: running experiment {name}", file=sys.stderr, flush=True)
+            self.experiments[name] = Experiment(self, name)
+        return self.experiments[name]
+
+    def sh(self, command: str) -> str:
+        if command not in self.shell:
+            scratch = self.work / "sh"
+            scratch.mkdir(exist_ok=True)
+            print(f"figures: {command.splitlines()[0][:100]}", file=sys.stderr, flush=True)
+            self.shell[command] = run(command, scratch, {"ROOT": str(ROOT),
+                                                          "BUILD": str(self.build)}).strip()
+        return self.shell[command]
+
+    def tests(self) -> int:
+        if self._tests is None:
+            out = run(["ctest", "--test-dir", str(self.build), "-N"], ROOT)
+            m = re.search(r"Total Tests: (\d+)", out)
+            if not m:
+                raise FigureError("ctest -N printed no test count")
+            self._tests = int(m.group(1))
+        return self._tests
+
+
+def num(v, digits: int = 0) -> str:
+    return f"{v:,.{digits}f}"
+
+
+def ratio(v) -> str:
+    return f"{v:.1f}x"
+
+
+def environment(ctx: Context) -> jinja2.Environment:
+    env = jinja2.Environment(undefined=jinja2.StrictUndefined, keep_trailing_newline=False,
+                             autoescape=False)
+    env.filters.update(num=num, ratio=ratio)
+    env.globals.update(exp=ctx.exp, sh=ctx.sh, tests=ctx.tests)
+    return env
+
+
+def blocks(text: str):
+    return list(BLOCK.finditer(text))
+
+
+def render_file(path: Path, env: jinja2.Environment, only: set | None, check: bool):
+    """The file's text with its blocks rendered, and the names of the blocks that differ."""
+    text = path.read_text()
+    out, last, changed = [], 0, []
+    for m in blocks(text):
+        name, body = m.group("name"), m.group("body")
+        out.append(text[last:m.start("body")])
+        last = m.end("body")
+        if (only and name not in only) or (check and m.group("volatile")):
+            out.append(body)
+            continue
+        try:
+            new = env.from_string(m.group("template")).render().strip("\n") + "\n"
+        except jinja2.TemplateError as e:
+            raise FigureError(f"{shown(path)}: block {name}: {e}") from e
+        if new != body:
+            changed.append((name, body, new))
+        out.append(new)
+    out.append(text[last:])
+    return "".join(out), changed
+
+
+def shown(path: Path) -> str:
+    try:
+        return str(path.relative_to(ROOT))
+    except ValueError:
+        return str(path)
+
+
+def csv_rows(path: Path) -> list:
+    with open(path, newline="") as f:
+        return list(csv.reader(f))
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="compare, write nothing")
+    ap.add_argument("--list", action="store_true", help="list the blocks")
+    ap.add_argument("--only", nargs="+", help="just these blocks")
+    ap.add_argument("--build", default=os.environ.get("KASANE_BUILD", str(ROOT / "build")))
+    ap.add_argument("--file", action="append", type=Path,
+                    help="only this Markdown file (default: " + ", ".join(FILES) + ")")
+    opt = ap.parse_args(argv)
+    files = [p.resolve() for p in opt.file] if opt.file else [ROOT / f for f in FILES]
+    if opt.list:
+        for f in files:
+            for m in blocks(f.read_text()):
+                print(f"{f}: {m.group('name')}{' (volatile)' if m.group('volatile') else ''}")
+        return 0
+    ctx = Context(Path(opt.build).resolve())
+    env = environment(ctx)
+    only = set(opt.only) if opt.only else None
+    stale = []
+    try:
+        for path in files:
+            f = shown(path)
+            text, changed = render_file(path, env, only, opt.check)
+            for name, old, new in changed:
+                diff = "".join(difflib.unified_diff(old.splitlines(True), new.splitlines(True),
+                                                    "committed", "current"))
+                stale.append(f"{f}: block {name} " + (f"is stale:\n{diff}" if opt.check
+                                                      else "updated"))
+            if not opt.check and changed:
+                path.write_text(text)
+        for file, (png, data) in ctx.images.items():
+            committed = IMAGES / (Path(file).stem + ".csv")
+            if opt.check:
+                if not committed.exists() or csv_rows(committed) != csv_rows(data):
+                    stale.append(f"docs/img/{file}: its data ({committed.name}) is stale")
+            else:
+                shutil.copyfile(png, IMAGES / file)
+                shutil.copyfile(data, committed)
+    except FigureError as e:
+        print(f"figures: {e}", file=sys.stderr)
+        return 2
+    for s in stale:
+        print(s, file=sys.stderr)
+    if opt.check:
+        if stale:
+            print(f"figures: {len(stale)} stale; run scripts/figures.py", file=sys.stderr)
+            return 1
+        print("figures: every block and image is current")
+    else:
+        print(f"figures: {len(stale)} blocks or images updated")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
