@@ -15,13 +15,14 @@ simulation itself (from stats.json); qemu's is wall time. Best of --repeat runs.
 """
 import argparse
 import json
+import os
 import pathlib
 import subprocess
 import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-BUILD = ROOT / "build"
+BUILD = pathlib.Path(os.environ.get("KASANE_BUILD", ROOT / "build"))
 SIM = BUILD / "sim" / "kasane-sim"
 KERNEL = BUILD / "target" / "os" / "kernel.elf"
 DEFAULT = ROOT / "configs" / "machines" / "default.toml"

@@ -22,17 +22,21 @@ tests/host/test_figures.py until this script is run again.
 
 What a template can call (each runs once per invocation, whatever the number of blocks using it):
 - exp(NAME): runs configs/experiments/NAME.toml with the experiment driver into
-  BUILD/figures/NAME; .table(T) is its Markdown table T, .at(METRIC, **params) one point's value
+  BUILD/figures/NAME; .table(T) is its Markdown table T, .cell(T, COLUMN, **row) one number of it,
+  .at(METRIC, **params) one point's value
   (a mean where the experiment repeats), .rows every result record, .image(PLOT, FILE) copies plot
-  PLOT to docs/img/FILE and its data to docs/img/FILE's stem + .csv (compared in --check).
+  PLOT to docs/img/FILE and its data beside it (FILE's stem + .csv, or + .sha256 for a large one;
+  compared in --check).
 - sh(COMMAND): runs COMMAND with bash in a scratch directory (BUILD/figures/sh) and returns its
-  standard output; $ROOT is the repository and $BUILD the build directory.
+  standard output; $ROOT is the repository, $BUILD the build directory and $IMG where images go
+  (docs/img, or a scratch directory with --check, which writes nothing).
 - tests(): the number of tests ctest runs.
 Filters: num(digits=0) prints 12,345 or 0.27; ratio prints 3.3x.
 """
 import argparse
 import csv
 import difflib
+import hashlib
 import json
 import os
 import re
@@ -79,10 +83,29 @@ class Experiment:
             self.rows = [json.loads(line) for line in f if line.strip()]
 
     def table(self, name: str) -> str:
+        """Table NAME in Markdown, without its title line."""
         path = self.out / "tables" / f"{name}.md"
         if not path.exists():
             raise FigureError(f"experiment {self.name} has no table {name}")
-        return path.read_text().strip()
+        lines = path.read_text().strip().splitlines()
+        return "\n".join(lines[1:] if lines[0].startswith("#") else lines).strip()
+
+    def cell(self, table: str, column: str, **where) -> float:
+        """The number in column COLUMN of table TABLE's one row whose columns have the values in
+        where (as printed: threads="2"), as the driver computed it (tables/TABLE.csv: a mean,
+        where the experiment repeats)."""
+        path = self.out / "tables" / f"{table}.csv"
+        if not path.exists():
+            raise FigureError(f"experiment {self.name} has no table {table}")
+        header, *rows = csv_rows(path)
+        for name in [column, *where]:
+            if name not in header:
+                raise FigureError(f"experiment {self.name}, table {table}: no column {name!r}")
+        found = [r for r in rows if all(r[header.index(k)] == str(v) for k, v in where.items())]
+        if len(found) != 1:
+            raise FigureError(f"experiment {self.name}, table {table}: {len(found)} rows with "
+                              f"{where}")
+        return float(found[0][header.index(column)].rstrip("x"))
 
     def at(self, metric: str, **params):
         """The metric of the one point whose parameters are params (a mean over its repeats)."""
@@ -107,8 +130,9 @@ class Experiment:
 
 
 class Context:
-    def __init__(self, build: Path):
+    def __init__(self, build: Path, check: bool):
         self.build = build
+        self.img = build / "figures" / "img" if check else IMAGES
         self.work = build / "figures"
         self.work.mkdir(parents=True, exist_ok=True)
         self.experiments: dict[str, Experiment] = {}
@@ -127,8 +151,10 @@ class Context:
             scratch = self.work / "sh"
             scratch.mkdir(exist_ok=True)
             print(f"figures: {command.splitlines()[0][:100]}", file=sys.stderr, flush=True)
-            self.shell[command] = run(command, scratch, {"ROOT": str(ROOT),
-                                                          "BUILD": str(self.build)}).strip()
+            self.img.mkdir(parents=True, exist_ok=True)
+            self.shell[command] = run(command, scratch, {
+                "ROOT": str(ROOT), "BUILD": str(self.build), "KASANE_BUILD": str(self.build),
+                "IMG": str(self.img)}).strip()
         return self.shell[command]
 
     def tests(self) -> int:
@@ -190,6 +216,15 @@ def shown(path: Path) -> str:
         return str(path)
 
 
+def data_record(data: Path) -> tuple[str, str]:
+    """What is committed of a plot's data: the CSV itself when small, else (a thermal trace of
+    thousands of rows) its SHA-256, which changes as surely when any number does."""
+    text = data.read_text()
+    if len(text) <= 64 * 1024:
+        return text, ".csv"
+    return f"{hashlib.sha256(text.encode()).hexdigest()}  {data.name} ({text.count(chr(10))} lines)\n", ".sha256"
+
+
 def csv_rows(path: Path) -> list:
     with open(path, newline="") as f:
         return list(csv.reader(f))
@@ -208,9 +243,9 @@ def main(argv=None) -> int:
     if opt.list:
         for f in files:
             for m in blocks(f.read_text()):
-                print(f"{f}: {m.group('name')}{' (volatile)' if m.group('volatile') else ''}")
+                print(f"{shown(f)}: {m.group('name')}{' (volatile)' if m.group('volatile') else ''}")
         return 0
-    ctx = Context(Path(opt.build).resolve())
+    ctx = Context(Path(opt.build).resolve(), opt.check)
     env = environment(ctx)
     only = set(opt.only) if opt.only else None
     stale = []
@@ -226,13 +261,17 @@ def main(argv=None) -> int:
             if not opt.check and changed:
                 path.write_text(text)
         for file, (png, data) in ctx.images.items():
-            committed = IMAGES / (Path(file).stem + ".csv")
+            stem = IMAGES / Path(file).stem
+            fresh, committed = data_record(data)
+            path = stem.with_suffix(committed)
             if opt.check:
-                if not committed.exists() or csv_rows(committed) != csv_rows(data):
-                    stale.append(f"docs/img/{file}: its data ({committed.name}) is stale")
+                if not path.exists() or path.read_text() != fresh:
+                    stale.append(f"docs/img/{file}: its data ({path.name}) is stale")
             else:
                 shutil.copyfile(png, IMAGES / file)
-                shutil.copyfile(data, committed)
+                for old in (stem.with_suffix(".csv"), stem.with_suffix(".sha256")):
+                    old.unlink(missing_ok=True)
+                path.write_text(fresh)
     except FigureError as e:
         print(f"figures: {e}", file=sys.stderr)
         return 2
