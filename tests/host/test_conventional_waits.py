@@ -35,3 +35,19 @@ def test_e1_conventional_figures_do_not_depend_on_the_path_length(run_sim, kerne
     for row, most in [("create", 1.2), ("exit", 1.2), ("mutex_handoff", 1.3)]:
         values = [r[row] for r in runs]
         assert max(values) < most * min(values), f"{row}: {values}"
+
+
+def test_sigio_preemption_under_every_timing_loses_no_thread(run_sim, kernel, target_dir):
+    """The SIGIO handler's preempt() read its context and thread before taking the scheduler lock;
+    a nested SIGIO in between could move the thread to another context, and the stale values then
+    wrote the wrong context's slots: a thread switched to after it exited (trap in __leave) or lost
+    (every context idle, status 72). With this build's layout seeds 0, 15 and 16 hit that window
+    (found by the README figures check); any seed must give PASS."""
+    program = (target_dir / "tests_threads" / "conventional" /
+               "sleeps-timed-waits-and-locks-mixed-lose-no-update.elf")
+    for seed in (0, 15, 16, 20):
+        proc = run_sim("--config", ROOT / "configs" / "machines" / "default.toml", "--set",
+                       f"sim.perturb_seed={seed}", "--set", "sim.max_cycles=40000000", kernel,
+                       program, timeout=300)
+        assert proc.returncode == 0 and proc.stdout.endswith("PASS\n"), \
+            f"seed {seed}: status {proc.returncode}\n{proc.stderr[-500:]}"

@@ -91,13 +91,24 @@ static int someone_polls(void) {
  * in a switch or starting (__running and the slot disagree, or the pc is in __switch), or the
  * lock is taken (it may hold it). */
 static void preempt(const struct kasane_ucontext* uc) {
-  int idx = __ctx_idx();
-  struct __pthread* self = __running[idx];
   uint32_t pc = (uint32_t)uc->uc_mcontext.sc_pc;
-  if (!self || self != __thmbs[idx] || self == __idle[idx] || self->state != ST_RUNNING ||
-      (pc >= (uint32_t)__switch && pc < (uint32_t)__switch_end) || someone_polls() ||
+  if ((pc >= (uint32_t)__switch && pc < (uint32_t)__switch_end) || someone_polls() ||
       !__sched_trylock())
     return;
+  /* The context's number and its thread only under the lock. Read before it, they may be stale:
+   * SIGIO is the process's, so another context's handler may have unblocked it, and a nested
+   * delivery here, before the trylock, may preempt this very thread, which then comes back to
+   * this frame on another context. Switching it out with the old idx would publish `next` in the
+   * old context's __running/__thmbs (a context where some other thread runs) and leave this
+   * context's slot naming self: the kernel then raises BLOCKED for the wrong ThMB, and self ends
+   * up switched to after it exited (__leave's trap), or a thread is lost (every context idle).
+   * Nothing moves a thread between contexts without the lock. */
+  int idx = __ctx_idx();
+  struct __pthread* self = __running[idx];
+  if (!self || self != __thmbs[idx] || self == __idle[idx] || self->state != ST_RUNNING) {
+    __sched_unlock();
+    return;
+  }
   struct __pthread* next = __preempt(self, ST_READY);
   if (next) {
     unblock_sigio();
