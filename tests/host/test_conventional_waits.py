@@ -6,8 +6,8 @@ the kernel's copying of the strings, the phase of the start-up against the idle 
 A wait that spun blindly for CONV_SPIN rounds and then called sched_yield saw a lock released or a
 thread woken only after the whole spin and a system call (some 10,000 cycles at memory latency
 18), so whether a create, exit or hand-off hit such a wait decided its figure: 1,499 to 2,910
-cycles for a create, 1,331 to 2,750 for an exit, over argv[0] lengths 1 to 8 (README, "Why the
-stack's position moved E1"). The same program under four names of lengths 1 to 4 (a whole period
+cycles for a create, 1,331 to 2,750 for an exit, over argv[0] lengths 1 to 8 (docs/investigations.md,
+"Why the stack's position moved E1"). The same program under four names of lengths 1 to 4 (a whole period
 of the word-aligned strings) must now give figures within the spread of contention, far from
 the 1.5x to 2x of the blind spin."""
 import json
