@@ -10,7 +10,7 @@ A figure block in a Markdown file is a Jinja2 template kept in an HTML comment (
 page does not show it), followed by its output:
 
     <!-- figure e2-ipc
-    Single-context IPC is {{ exp("e2-smt-speedup").at("ipc", contexts=1) | num(2) }}.
+    Single-context IPC is {{ exp("e2-smt-speedup").cell("speedup", "IPC", machine="flat", threads=1) | num(2) }}.
     -->
     Single-context IPC is 0.27.
     <!-- /figure -->
@@ -18,13 +18,12 @@ page does not show it), followed by its output:
 Edit the template, never the output. A block marked `volatile` (`<!-- figure speed volatile`)
 holds host timings: it is regenerated but not compared, since no two runs time alike; every other
 block must come out byte for byte as committed, so a change that moves a figure fails
-tests/host/test_figures.py until this script is run again.
+the ctest figures-current until this script is run again.
 
 What a template can call (each runs once per invocation, whatever the number of blocks using it):
 - exp(NAME): runs configs/experiments/NAME.toml with the experiment driver into
-  BUILD/figures/NAME; .table(T) is its Markdown table T, .cell(T, COLUMN, **row) one number of it,
-  .at(METRIC, **params) one point's value
-  (a mean where the experiment repeats), .rows every result record, .image(PLOT, FILE) copies plot
+  BUILD/figures/NAME; .table(T) is its Markdown table T, .cell(T, COLUMN, **row) one number of it
+  (a mean where the experiment repeats), .image(PLOT, FILE) copies plot
   PLOT to docs/img/FILE and its data beside it (FILE's stem + .csv, or + .sha256 for a large one;
   compared in --check).
 - sh(COMMAND): runs COMMAND with bash in a scratch directory (BUILD/figures/sh) and returns its
@@ -37,7 +36,6 @@ import argparse
 import csv
 import difflib
 import hashlib
-import json
 import os
 import re
 import shutil
@@ -79,8 +77,6 @@ class Experiment:
             raise FigureError(f"no experiment {spec.relative_to(ROOT)}")
         run([sys.executable, str(ROOT / "scripts" / "kasane"), "run", str(spec), "--out",
              str(self.out), "--build", str(ctx.build), "--no-progress"], ROOT)
-        with open(self.out / "results.jsonl") as f:
-            self.rows = [json.loads(line) for line in f if line.strip()]
 
     def table(self, name: str) -> str:
         """Table NAME in Markdown, without its title line."""
@@ -106,18 +102,6 @@ class Experiment:
             raise FigureError(f"experiment {self.name}, table {table}: {len(found)} rows with "
                               f"{where}")
         return float(found[0][header.index(column)].rstrip("x"))
-
-    def at(self, metric: str, **params):
-        """The metric of the one point whose parameters are params (a mean over its repeats)."""
-        found = [r for r in self.rows if all(r.get(k) == v for k, v in params.items())]
-        if not found:
-            raise FigureError(f"experiment {self.name}: no point with {params}")
-        values = [r[metric] for r in found]
-        if any(not isinstance(v, (int, float)) for v in values):
-            if len(values) > 1:
-                raise FigureError(f"experiment {self.name}: {len(values)} points with {params}")
-            return values[0]
-        return sum(values) / len(values)
 
     def image(self, plot: str, file: str) -> str:
         """Copies the plot to docs/img/FILE and its data beside it; returns the Markdown path."""
