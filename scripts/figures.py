@@ -10,7 +10,8 @@ A figure block in a Markdown file is a Jinja2 template kept in an HTML comment (
 page does not show it), followed by its output:
 
     <!-- figure e2-ipc
-    Single-context IPC is {{ exp("e2-smt-speedup").cell("speedup", "IPC", machine="flat", threads=1) | num(2) }}.
+    {%- set e2 = exp("e2-smt-speedup") %}
+    Single-context IPC is {{ e2.cell("speedup", "IPC", machine="flat", threads=1) | num(2) }}.
     -->
     Single-context IPC is 0.27.
     <!-- /figure -->
