@@ -49,7 +49,8 @@ import jinja2
 ROOT = Path(__file__).resolve().parent.parent
 FILES = ["README.md", "docs/tutorial.md", "analysis/README.md"]
 IMAGES = ROOT / "docs" / "img"
-BLOCK = re.compile(r"<!-- figure (?P<name>[\w.-]+)(?P<volatile> volatile)?\n(?P<template>.*?)\n-->\n"
+BLOCK = re.compile(r"<!-- figure (?P<name>[\w.-]+)(?P<volatile> volatile)?\n"
+                   r"(?P<template>.*?)\n-->\n"
                    r"(?P<body>.*?)<!-- /figure -->", re.S)
 
 
@@ -207,7 +208,8 @@ def data_record(data: Path) -> tuple[str, str]:
     text = data.read_text()
     if len(text) <= 64 * 1024:
         return text, ".csv"
-    return f"{hashlib.sha256(text.encode()).hexdigest()}  {data.name} ({text.count(chr(10))} lines)\n", ".sha256"
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    return f"{digest}  {data.name} ({text.count(chr(10))} lines)\n", ".sha256"
 
 
 def csv_rows(path: Path) -> list:
@@ -228,7 +230,8 @@ def main(argv=None) -> int:
     if opt.list:
         for f in files:
             for m in blocks(f.read_text()):
-                print(f"{shown(f)}: {m.group('name')}{' (volatile)' if m.group('volatile') else ''}")
+                volatile = " (volatile)" if m.group("volatile") else ""
+                print(f"{shown(f)}: {m.group('name')}{volatile}")
         return 0
     ctx = Context(Path(opt.build).resolve(), opt.check)
     env = environment(ctx)

@@ -24,8 +24,8 @@ def test_kasane_cc_gives_the_same_file_wherever_it_runs(target_dir, tmp_path):
     for d in (tmp_path / "a", tmp_path / "a-much-longer-directory-name" / "and-deeper"):
         d.mkdir(parents=True)
         shutil.copy(ROOT / "docs" / "tutorial" / "sum.c", d / "sum.c")
-        cc = subprocess.run([str(target_dir.resolve() / "kasane-cc"), "--threads", "hw", "sum.c", "-o",
-                             "sum.elf"], cwd=d, capture_output=True, text=True)
+        cc = subprocess.run([str(target_dir.resolve() / "kasane-cc"), "--threads", "hw", "sum.c",
+                             "-o", "sum.elf"], cwd=d, capture_output=True, text=True)
         assert cc.returncode == 0, cc.stderr
         outs.append((d / "sum.elf").read_bytes())
     assert outs[0] == outs[1]
