@@ -169,15 +169,28 @@ def environment(ctx: Context) -> jinja2.Environment:
     return env
 
 
-def blocks(text: str):
-    return list(BLOCK.finditer(text))
+OPENER = re.compile(r"^<!-- figure\b|^<!-- /figure -->", re.M)
+
+
+def blocks(text: str, path: Path):
+    """The file's figure blocks. An opener or closer that is not part of a well-formed block (a
+    missing `-->` or `<!-- /figure -->`, a name with spaces) is an error, not a block skipped."""
+    found = list(BLOCK.finditer(text))
+    ends = {m.start() for m in found} | {m.end() - len("<!-- /figure -->") for m in found}
+    for o in OPENER.finditer(text):
+        if o.start() not in ends:
+            line = text.count("\n", 0, o.start()) + 1
+            raise FigureError(f"{shown(path)}:{line}: malformed figure block: "
+                              f"expected '<!-- figure NAME [volatile]', the template, '-->', "
+                              f"the output and '<!-- /figure -->'")
+    return found
 
 
 def render_file(path: Path, env: jinja2.Environment, only: set | None, check: bool):
     """The file's text with its blocks rendered, and the names of the blocks that differ."""
     text = path.read_text()
     out, last, changed = [], 0, []
-    for m in blocks(text):
+    for m in blocks(text, path):
         name, body = m.group("name"), m.group("body")
         out.append(text[last:m.start("body")])
         last = m.end("body")
@@ -227,15 +240,23 @@ def main(argv=None) -> int:
                     help="only this Markdown file (default: " + ", ".join(FILES) + ")")
     opt = ap.parse_args(argv)
     files = [p.resolve() for p in opt.file] if opt.file else [ROOT / f for f in FILES]
+    only = set(opt.only) if opt.only else None
+    try:
+        names = {m.group("name"): m for f in files for m in blocks(f.read_text(), f)}
+    except FigureError as e:
+        print(f"figures: {e}", file=sys.stderr)
+        return 2
     if opt.list:
         for f in files:
-            for m in blocks(f.read_text()):
+            for m in blocks(f.read_text(), f):
                 volatile = " (volatile)" if m.group("volatile") else ""
                 print(f"{shown(f)}: {m.group('name')}{volatile}")
         return 0
+    if only and only - names.keys():
+        print(f"figures: no block named {', '.join(sorted(only - names.keys()))}", file=sys.stderr)
+        return 2
     ctx = Context(Path(opt.build).resolve(), opt.check)
     env = environment(ctx)
-    only = set(opt.only) if opt.only else None
     stale = []
     try:
         for path in files:

@@ -65,3 +65,24 @@ def test_the_docs_have_figure_blocks():
     assert r.returncode == 0
     names = r.stdout.split()
     assert any(n.startswith("README.md") for n in names)
+
+
+def test_a_malformed_block_is_an_error_with_its_line_not_skipped(tmp_path):
+    page = tmp_path / "page.md"
+    for text, line in (("# A\n<!-- figure open\n{{ 1 }}\n-->\n1\n", 2),           # no closer
+                       ("# A\n\n<!-- figure two words\n{{ 1 }}\n-->\n1\n<!-- /figure -->\n", 3),
+                       (DOC + "\n<!-- /figure -->\n", 14)):                       # stray closer
+        page.write_text(text)
+        for args in (("--check",), ("--list",), ()):
+            r = figures(*args, "--file", page, "--build", tmp_path)
+            assert r.returncode == 2, (text, args)
+            assert f"page.md:{line}: malformed figure block" in r.stderr
+        assert page.read_text() == text
+
+
+def test_only_an_unknown_block_is_an_error(tmp_path):
+    page = tmp_path / "page.md"
+    page.write_text(DOC)
+    r = figures("--only", "summ", "--file", page, "--build", tmp_path)
+    assert r.returncode == 2 and "no block named summ" in r.stderr
+    assert page.read_text() == DOC
