@@ -62,9 +62,17 @@ static void upcall(struct proc* p, struct trapframe* tf, int ltn, uint32_t ev, u
 }
 
 /* Queue an event for the next return to user mode of a context of p, and interrupt one of p's
- * contexts in user code so that it comes soon. */
+ * contexts in user code so that it comes soon. A runtime that lets NEVENTS events pile up (it
+ * stays in its handler, or never clears its slots) cannot be given the next one, and an
+ * UNBLOCKED event must not be dropped (its thread would never go on): the process is killed,
+ * with a console line, as for a fault. */
 static void post(struct proc* p, uint32_t ev, uint32_t thmb, uint32_t arg) {
-  if (p->nevents == NEVENTS) panic("notify: pid %d has %d events queued", p->pid, NEVENTS);
+  if (p->nevents == NEVENTS) {
+    printf("kasane: pid %d (%s): %d notification events queued and none taken (SIGKILL)\n",
+           p->pid, p->name, NEVENTS);
+    proc_exit_signal(p, 9 /* SIGKILL */);
+    return;
+  }
   p->events[p->nevents++] = (struct nevent){ev, thmb, arg};
   if (p != curproc) return;
   for (int i = 0; i < ncontexts; i++) {
