@@ -43,6 +43,9 @@ void* kalloc(void) {
   return r;
 }
 
+/* Pages kalloc can still hand out: exec checks a program's size against it before loading. */
+uint32_t kfreepages(void) { return kmem.nfree; }
+
 /* A free page filled with zeros, or 0 if memory is exhausted. */
 void* kzalloc(void) {
   void* p = kalloc();

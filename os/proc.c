@@ -84,7 +84,9 @@ int proc_spawn(const char* path, uint32_t argv, uint32_t envp) {
   const char* why = exec_path(p, path, &parent->vm, argv, envp);
   if (why) {
     freeproc(p);
-    return why == EXEC_ENOENT ? -ENOENT : why == EXEC_EFAULT ? -EFAULT : why == EXEC_E2BIG ? -E2BIG : -ENOEXEC;
+    return why == EXEC_ENOENT ? -ENOENT : why == EXEC_EFAULT ? -EFAULT
+         : why == EXEC_E2BIG  ? -E2BIG
+         : why == EXEC_ENOMEM ? -ENOMEM : -ENOEXEC;
   }
   p->parent = parent;
   for (int fd = 0; fd < NOFILE; fd++)
