@@ -128,7 +128,7 @@ void kt_exit(struct kthread* kt) {
 }
 
 /* Whether anything of the killed, current process p still runs; if not, free its memory and
- * files, give its children to no one, and make it a zombie for its parent (or halt the machine
+ * files, give its children to init, and make it a zombie for its parent (or halt the machine
  * if it is the first process: its status is the run's). Called by context 0 with every other
  * context stopped. 1 if p is finished. */
 int proc_reap_threads(struct proc* p) {
@@ -141,8 +141,15 @@ int proc_reap_threads(struct proc* p) {
   switchkvm();
   uvm_free(&p->vm);
   for (int i = 0; i < ncontexts; i++) p->kt[i].state = KT_NONE;
-  for (struct proc* c = proc; c < &proc[NPROC]; c++)
-    if (c->state != UNUSED && c->parent == p) c->parent = 0;
+  /* Orphans go to init, and init is the kernel (parent 0), not pid 1: pid 1 is the booted
+   * program, which need not wait for anything. Init reaps at once: a child that has ended is
+   * freed now, one still running when it ends (above). Without this, zombies would hold process
+   * slots and kernel stacks until the machine stops. */
+  for (struct proc* c = proc; c < &proc[NPROC]; c++) {
+    if (c->state == UNUSED || c->parent != p) continue;
+    c->parent = 0;
+    if (c->state == ZOMBIE) freeproc(c);
+  }
   if (p->parent == 0) {
     freeproc(p);
   } else {
