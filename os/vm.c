@@ -219,9 +219,19 @@ int uvm_fault(struct vmspace* vm, uint32_t va, int write) {
   return 0;
 }
 
+/* What a read of a demand-zero page nothing has written yet sees (Linux's zero page). */
+static const char zeropage[PGSIZE] __attribute__((aligned(PGSIZE)));
+
 /* Kernel (kseg0) address of user address va in vm, checked against the page table: 0 unless the
- * page is mapped (writable, if write). Grows the stack as a user access would. */
+ * page is mapped (writable, if write). Grows the stack as a user access would, except that a
+ * read of a demand-zero page not touched yet maps nothing and reads zeros: a 100 MB write()
+ * from an untouched mapping must not take 100 MB of pages. */
 void* uva2ka(struct vmspace* vm, uint32_t va, int write) {
+  if (!write && va < USERTOP) {
+    uint32_t* pte = walkpte(vm->pgdir, va, 0);
+    if (!(pte && (*pte & PTE_V)) && (instack(va) || regionof(vm, va) >= 0))
+      return (char*)zeropage + va % PGSIZE;
+  }
   uint32_t* pte = userpte(vm, va);
   if (pte == 0 || (write && !(*pte & PTE_D))) return 0;
   return (char*)P2V(PTE_ADDR(*pte)) + (va % PGSIZE);
