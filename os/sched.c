@@ -140,15 +140,24 @@ static void startctxs(struct proc* p) {
 }
 
 /* Stop every context of p but this one (context 0): each saves its user registers in its
- * trapframe (or keeps sleeping in its kernel thread) and frees its context. */
+ * trapframe (or keeps sleeping in its kernel thread) and frees its context.
+ *
+ * Interrupting the contexts live at one moment is not enough: user code may TFORK a successor
+ * and TEXIT faster than the interrupts go out, and context 0 would wait for ever. So each round
+ * first THALTs every context 1.. (a free one too: halted, it is not free, so no TFORK can take
+ * it), then sends every one TINTR while none can move, then lets them go on: a running context
+ * takes the interrupt before its next instruction, and a free one is free again with nothing
+ * pending that matters (a TFORK clears its Cause). The rounds repeat until no context but 0 is
+ * live, so no user behaviour can keep a process on the core. */
 static void parkall(struct proc* p) {
   p->parking = 1;
-  for (int i = 1; i < ncontexts; i++) {
-    if (!live(i)) continue;
-    kasane_tintr(i + 1);
-    kick(i);
-  }
   while (kasane_tstate() & ~1u) {
+    for (int i = 1; i < ncontexts; i++) kasane_thalt(i + 1);
+    for (int i = 1; i < ncontexts; i++) kasane_tintr(i + 1);
+    for (int i = 1; i < ncontexts; i++) {
+      kick(i); /* one asleep in the kernel looks at p->parking */
+      kasane_tstart(i + 1);
+    }
     release();
     for (volatile int n = 0; n < 20; n++) {
     }
