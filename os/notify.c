@@ -162,6 +162,7 @@ void notify_finish(struct kthread* pk) {
   pk->proc = 0;
   kick(0);
   sched();
+  /* Not from user mode: control never comes back here. */
   panic("notify_finish: resumed");
 }
 
@@ -191,8 +192,10 @@ void notify_preempt(struct kthread* kt) {
   if (!p->notify_on || !(p->nreg.flags & KASANE_NOTIFY_PREEMPT)) return;
   uint32_t thmb = thmb_of(p, kt->ltn);
   if (thmb == 0) return;
-  p->events[p->nevents < NEVENTS ? p->nevents++ : NEVENTS - 1] =
-      (struct nevent){KASANE_EV_PREEMPTED, thmb, 0};
+  /* A full queue drops PREEMPTED (a hint: the thread on context 0 goes on as it is), rather than
+   * overwrite the last event, which may be an UNBLOCKED that a thread waits for. */
+  if (p->nevents == NEVENTS) return;
+  p->events[p->nevents++] = (struct nevent){KASANE_EV_PREEMPTED, thmb, 0};
   p->nstats.preempted++;
 }
 
