@@ -120,6 +120,7 @@ static uint32_t phdraddr(const struct execsrc* img, const struct elfhdr* eh) {
 
 /* Copy n bytes from src to user address va of vm, in stack pages that setupstack has mapped. */
 static void put(struct vmspace* vm, uint32_t va, const void* src, uint32_t n) {
+  /* Not from user mode: setupstack mapped these pages (or failed first). */
   if (copyout(vm, va, src, n) < 0) panic("exec: initial stack at 0x%x not mapped", va);
 }
 
@@ -131,11 +132,13 @@ static uint32_t putstrings(struct vmspace* vm, uint32_t va, const char* blk, uin
   uint32_t off = 0;
   for (uint32_t i = 0; i < count; i++) {
     uint32_t len = strnlen(blk + off, size - off);
+    /* Not from user mode: boot, before any program runs. */
     if (off + len >= size) panic("exec: boot block holds fewer than %u strings", count);
     uint32_t a = va + off;
     put(vm, vec + 4 * i, &a, 4);
     off += len + 1;
   }
+  /* Not from user mode: boot, before any program runs. */
   if (off != size) panic("exec: boot block has %u bytes after its %u strings", size - off, count);
   put(vm, va, blk, size);
   return va + size;

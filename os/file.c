@@ -32,6 +32,7 @@ struct file* filealloc(void) {
 
 /* Another reference to f, which the caller holds one of. */
 struct file* filedup(struct file* f) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (f->ref < 1) panic("filedup: file has no references");
   f->ref++;
   return f;
@@ -39,6 +40,7 @@ struct file* filedup(struct file* f) {
 
 /* Drop a reference to f; the last one closes it, giving back its inode. */
 void fileclose(struct file* f) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (f->ref < 1) panic("fileclose: file has no references");
   if (--f->ref > 0) return;
   struct inode* ip = f->type == FD_INODE ? f->ip : 0;
@@ -52,6 +54,7 @@ void fileinit_proc(struct proc* p) {
   static const enum filetype types[3] = {FD_CONSIN, FD_CONSOUT, FD_CONSERR};
   for (int fd = 0; fd < 3; fd++) {
     struct file* f = filealloc();
+    /* Not from user mode: boot, before any program runs. */
     if (f == 0 || p->ofile[fd]) panic("fileinit_proc: cannot open fd %d", fd);
     f->type = types[fd];
     f->readable = fd == 0;
@@ -110,6 +113,7 @@ int fileread(struct file* f, struct vmspace* vm, uint32_t dst, uint32_t n) {
   if (!f->readable) return -EBADF;
   if ((int32_t)n < 0) return -EFAULT;
   if (f->type == FD_CONSIN) return consoleread(vm, dst, n);
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (f->type != FD_INODE) panic("fileread: readable file of type %d", f->type);
   ilock(f->ip);
   int r = readi(f->ip, vm, dst, f->off, n);
@@ -126,6 +130,7 @@ int filewrite(struct file* f, struct vmspace* vm, uint32_t src, uint32_t n) {
   if (!f->writable) return -EBADF;
   if ((int32_t)n < 0) return -EFAULT;
   if (f->type == FD_CONSOUT || f->type == FD_CONSERR) return consolewrite_user(f->type, vm, src, n);
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (f->type != FD_INODE) panic("filewrite: writable file of type %d", f->type);
   ilock(f->ip);
   if (f->append) f->off = f->ip->d.size;

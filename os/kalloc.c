@@ -20,6 +20,7 @@ static struct {
 
 /* Manage physical memory [pa_start, pa_end) (page-aligned, reachable through kseg0). */
 void kinit(uint32_t pa_start, uint32_t pa_end) {
+  /* Not from user mode: boot, before any program runs. */
   if (pa_start % PGSIZE || pa_end % PGSIZE || pa_start > pa_end || pa_end > KSEG0REACH)
     panic("kinit: bad range [0x%x, 0x%x)", pa_start, pa_end);
   kmem.freelist = 0;
@@ -56,6 +57,7 @@ void* kzalloc(void) {
 /* Give back a page that kalloc returned. */
 void kfree(void* page) {
   uint32_t pa = V2P(page);
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (pa % PGSIZE || pa < kmem.start || pa >= kmem.fresh) panic("kfree: bad page %p", page);
   struct run* r = page;
   r->next = kmem.freelist;

@@ -63,6 +63,7 @@ void freeproc(struct proc* p) {
  * line saying why. */
 void userinit(const struct kasane_bootinfo* bi) {
   struct proc* p = allocproc();
+  /* Not from user mode: boot, before any program runs. */
   if (p == 0) panic("userinit: no memory for the first process");
   const char* why = bi->program_pa ? exec_boot(p, bi) : "no program in the boot image";
   if (why) {
@@ -124,6 +125,7 @@ void kt_exit(struct kthread* kt) {
   kt->chan = 0;
   kick(0);
   sched();
+  /* Not from user mode: control never comes back here. */
   panic("kt_exit: resumed");
 }
 

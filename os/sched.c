@@ -76,6 +76,7 @@ static int live(int i) { return (kasane_tstate() >> i) & 1; }
 void sched(void) {
   int i = cpuid();
   struct kthread* kt = cpus[i].kt;
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (!holding()) panic("sched: kernel lock not held");
   if (kt == 0 || kt->state == KT_RUNNING) panic("sched: nothing to leave, or still running");
   fpu_release(kt); /* whoever runs here next must not see its FP registers */
@@ -95,6 +96,7 @@ static void run(struct kthread* kt) {
     c0_write(CP0_USERLOCAL, kt->userlocal);
   }
   swtch(0, &kt->ctx);
+  /* Not from user mode: control never comes back here. */
   panic("run: swtch returned");
 }
 
@@ -116,6 +118,7 @@ void startctx(int i) {
   c0_write(CP0_TMASK, 1u << i);
   uint32_t ltn = kasane_tfork((uint32_t)cpu_start, i);
   c0_write(CP0_TMASK, old);
+  /* Not from user mode: context 0 holds the lock and starts only a context it saw free. */
   if (ltn != (uint32_t)i + 1) panic("startctx: tfork gave LTN %u, not %d", ltn, i + 1);
 }
 
@@ -284,6 +287,7 @@ static void scheduler(void) {
     cpus[i].kt = 0;
     release();
     kasane_texit();
+    /* Not from user mode: control never comes back here. */
     panic("scheduler: texit returned");
   }
 }
@@ -294,6 +298,7 @@ static void scheduler(void) {
  * goes back to the runtime with BLOCKED. */
 void sleep(void* chan) {
   struct kthread* kt = mykt();
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (kt == 0) panic("sleep: no kernel thread");
   kt = notify_block(kt, chan);
   if (kt == 0) return; /* it finished within the shortcut window */
@@ -325,10 +330,12 @@ void wakeup(void* chan) {
 /* Set up the contexts' bookkeeping from the boot information: context 0 is running main(). */
 void schedinit(const struct kasane_bootinfo* bi) {
   ncontexts = bi->contexts;
+  /* Not from user mode: boot, before any program runs. */
   if (ncontexts < 1 || ncontexts > NCTX) panic("schedinit: %d contexts", ncontexts);
   usermask = ((1u << ncontexts) - 1) & ~1u;
   for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++) {
     kt->kstack = kalloc();
+    /* Not from user mode: boot, before any program runs. */
     if (kt->kstack == 0) panic("schedinit: no memory for parked system calls");
   }
   c0_write(CP0_TMASK, usermask | 1);
@@ -340,5 +347,6 @@ void schedstart(void) {
   acquire();
   struct kcontext fresh = {.sp = (uint32_t)cpustack[1] - 16, .ra = (uint32_t)scheduler};
   swtch(0, &fresh);
+  /* Not from user mode: control never comes back here. */
   panic("schedstart: swtch returned");
 }
