@@ -102,7 +102,7 @@ static int consolewrite_user(enum filetype type, struct vmspace* vm, uint32_t sr
     consolewrite_fd(type == FD_CONSERR ? 2 : 1, k, len);
     done += len;
   }
-  return done ? (int)done : -EFAULT;
+  return done || n == 0 ? (int)done : -EFAULT;
 }
 
 /* read() on f: up to n bytes to user address dst in vm. The count (0 at the end), short if a
