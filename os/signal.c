@@ -79,8 +79,12 @@ int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t 
   f.rs_uc.uc_mcontext.sc_fpc_csr = kt->fp.fcsr;
   uint32_t sp = (tf->regs[REG_SP] - sizeof f) & ~15u;
   if (act->handler <= SIG_IGN || copyout(&p->vm, sp, &f, sizeof f) < 0) {
-    printf("kasane: pid %d (%s): no room for the frame of signal %d at sp 0x%08x (SIGSEGV)\n",
-           p->pid, p->name, sig, tf->regs[REG_SP]);
+    if (act->handler <= SIG_IGN) /* a notification SIGIO with no handler set */
+      printf("kasane: pid %d (%s): signal %d has no handler to deliver it to (SIGSEGV)\n",
+             p->pid, p->name, sig);
+    else
+      printf("kasane: pid %d (%s): no room for the frame of signal %d at sp 0x%08x (SIGSEGV)\n",
+             p->pid, p->name, sig, tf->regs[REG_SP]);
     proc_exit_signal(p, SIGSEGV);
     return -1;
   }
