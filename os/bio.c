@@ -26,6 +26,7 @@ void binit(void) {
   bcache.head.prev = bcache.head.next = &bcache.head;
   for (struct buf* b = bcache.buf; b < &bcache.buf[NBUF]; b++) {
     b->data = kalloc();
+    /* Not from user mode: boot, before any program runs. */
     if (b->data == 0) panic("binit: no memory for %d buffers", NBUF);
     b->next = bcache.head.next;
     b->prev = &bcache.head;
@@ -69,6 +70,7 @@ static struct buf* bget(uint32_t blockno) {
 /* Own the buffer of blockno, holding the block's contents: from the cache if it is there (a hit,
  * at once), else read from the disk (a miss, which sleeps). */
 struct buf* bread(uint32_t blockno) {
+  /* Not from user mode: boot, before any program runs. */
   if (bcache.head.next == 0) panic("bread: binit has not run");
   struct buf* b = bget(blockno);
   if (b->valid) {
@@ -84,6 +86,7 @@ struct buf* bread(uint32_t blockno) {
 /* Own the buffer of blockno, filled with zeros without reading the disk: for a block just
  * allocated, whose old contents nobody may see. The caller must bwrite it before brelse. */
 struct buf* bclear(uint32_t blockno) {
+  /* Not from user mode: boot, before any program runs. */
   if (bcache.head.next == 0) panic("bclear: binit has not run");
   struct buf* b = bget(blockno);
   memset(b->data, 0, KFS_BSIZE);
@@ -94,6 +97,7 @@ struct buf* bclear(uint32_t blockno) {
 
 /* Write b's data to its block on the disk, and wait until it is there. The caller owns b. */
 void bwrite(struct buf* b) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (!b->busy) panic("bwrite: block %u is not owned", b->blockno);
   disk_rw(b, 1);
   b->unwritten = 0;
@@ -103,6 +107,7 @@ void bwrite(struct buf* b) {
 /* Give up b: it becomes the most recently used buffer, and threads waiting for it (or for any
  * buffer) may take it. The caller owns b and has written what it changed. */
 void brelse(struct buf* b) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (!b->busy) panic("brelse: block %u is not owned", b->blockno);
   if (b->unwritten) panic("brelse: block %u was cleared but never written", b->blockno);
   b->busy = 0;

@@ -52,6 +52,7 @@ int holding(void);
 /* kalloc.c */
 void kinit(uint32_t pa_start, uint32_t pa_end);
 void* kalloc(void);
+uint32_t kfreepages(void);
 void* kzalloc(void);
 void kfree(void* page);
 
@@ -78,7 +79,7 @@ int uvm_addregion(struct vmspace* vm, uint32_t start, uint32_t end, uint32_t per
 void uvm_unmapregion(struct vmspace* vm, uint32_t start, uint32_t end);
 
 /* exec.c */
-extern const char EXEC_ENOENT[], EXEC_EFAULT[], EXEC_E2BIG[];
+extern const char EXEC_ENOENT[], EXEC_EFAULT[], EXEC_E2BIG[], EXEC_ENOMEM[];
 const char* exec_boot(struct proc* p, const struct kasane_bootinfo* bi);
 const char* exec_path(struct proc* p, const char* path, struct vmspace* from, uint32_t argv,
                       uint32_t envp);

@@ -13,19 +13,31 @@ static int dirbusy; /* the directory lock: held while a thread looks up or creat
 
 /* ---- The inode table ------------------------------------------------------------------------ */
 
+static struct inode* iinit(struct inode* empty, uint32_t inum);
+
 /* A reference to the in-memory inode of directory entry inum, not locked and maybe not read yet.
- * Every reference belongs to a struct file (an open in progress has allocated its file first) or
- * to an exec loading a program into a process slot, so NINODE = NFILE + NPROC never runs out. */
+ * Most references belong to a struct file (an open in progress has allocated its file first) or
+ * to an exec loading a program into a process slot, which NINODE = NFILE + NPROC covers; but a
+ * stat or readlink holds one too, for as long as its disk read takes, and any number of threads
+ * may be in one. So a full table waits for a reference to go: every holder that is not a file
+ * gives its one back without waiting for another inode. */
 static struct inode* iget(uint32_t inum) {
-  struct inode* empty = 0;
-  for (struct inode* ip = itable; ip < &itable[NINODE]; ip++) {
-    if (ip->ref > 0 && ip->inum == inum) {
-      ip->ref++;
-      return ip;
+  for (;;) {
+    struct inode* empty = 0;
+    for (struct inode* ip = itable; ip < &itable[NINODE]; ip++) {
+      if (ip->ref > 0 && ip->inum == inum) {
+        ip->ref++;
+        return ip;
+      }
+      if (empty == 0 && ip->ref == 0) empty = ip;
     }
-    if (empty == 0 && ip->ref == 0) empty = ip;
+    if (empty) return iinit(empty, inum);
+    sleep(itable);
   }
-  if (empty == 0) panic("iget: all %d inodes are in use", NINODE);
+}
+
+/* Make the unused table entry ip the inode of entry inum, with one reference. */
+static struct inode* iinit(struct inode* empty, uint32_t inum) {
   empty->inum = inum;
   empty->ref = 1;
   empty->busy = empty->valid = empty->dirty = 0;
@@ -34,6 +46,7 @@ static struct inode* iget(uint32_t inum) {
 
 /* Another reference to ip, which the caller holds one of. */
 struct inode* idup(struct inode* ip) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (ip->ref < 1) panic("idup: file %u has no references", ip->inum);
   ip->ref++;
   return ip;
@@ -41,9 +54,10 @@ struct inode* idup(struct inode* ip) {
 
 /* Give back a reference to ip. The last one must not be locked: nobody could unlock it. */
 void iput(struct inode* ip) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (ip->ref < 1) panic("iput: file %u has no references", ip->inum);
   if (ip->ref == 1 && ip->busy) panic("iput: last reference to file %u, still locked", ip->inum);
-  ip->ref--;
+  if (--ip->ref == 0) wakeup(itable); /* an iget may wait for a free entry */
 }
 
 /* The buffer of the directory block holding entry inum, and the entry in it. */
@@ -56,6 +70,7 @@ static struct buf* direntry(uint32_t inum, struct kfs_inode** d) {
 /* Lock ip, waiting while another thread holds it, and read its entry if it has not been read.
  * The caller holds a reference. */
 void ilock(struct inode* ip) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (ip->ref < 1) panic("ilock: file %u has no references", ip->inum);
   while (ip->busy) sleep(ip);
   ip->busy = 1;
@@ -66,11 +81,13 @@ void ilock(struct inode* ip) {
   brelse(b);
   ip->valid = 1;
   ip->dirty = 0;
+  /* Not from user mode: namei and icreate give only used entries, and nothing removes one. */
   if (!(ip->d.flags & KFS_INODE_USED)) panic("ilock: entry %u is not a file", ip->inum);
 }
 
 /* Unlock ip, which the caller locked, and let a waiting thread have it. */
 void iunlock(struct inode* ip) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (!ip->busy) panic("iunlock: file %u is not locked", ip->inum);
   if (ip->dirty) panic("iunlock: file %u changed but not written", ip->inum);
   ip->busy = 0;
@@ -79,6 +96,7 @@ void iunlock(struct inode* ip) {
 
 /* Write ip's entry to the directory on the disk. ip is locked. */
 void iupdate(struct inode* ip) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (!ip->busy) panic("iupdate: file %u is not locked", ip->inum);
   struct kfs_inode* d;
   struct buf* b = direntry(ip->inum, &d);

@@ -49,8 +49,10 @@ static void disk_start(struct buf* b) {
  * having slept meanwhile, so other threads may have run; at boot (fs_init), with no kernel thread
  * to put to sleep, it polls the device instead. */
 void disk_rw(struct buf* b, int write) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (!b->busy) panic("disk_rw: block %u is not owned", b->blockno);
   if (b->indisk) panic("disk_rw: block %u is already queued", b->blockno);
+  /* Not from user mode: fs.c checks every block number against the superblock first. */
   if (b->blockno >= disk_nblocks())
     panic("disk_rw: block %u beyond the disk (%u blocks)", b->blockno, disk_nblocks());
   b->indisk = 1;
@@ -78,6 +80,7 @@ void disk_intr(void) {
   *reg(KASANE_BLK_STATUS) = status & ENDED;
   struct buf* b = queue;
   if (b == 0) return; /* left over from before disk_init: nothing of ours */
+  /* Not from user mode: a program reaches the disk only through KFS's checked block numbers. */
   if (status & KASANE_BLK_STATUS_ERROR)
     panic("disk: the device refused to %s block %u", b->writing ? "write" : "read", b->blockno);
   queue = b->qnext;

@@ -28,6 +28,7 @@ static uint32_t stack_offset; /* bootinfo's, checked by main: a multiple of 16, 
 const char EXEC_ENOENT[] = "no such file";
 const char EXEC_EFAULT[] = "bad address";
 const char EXEC_E2BIG[] = "arguments too long";
+const char EXEC_ENOMEM[] = "out of memory";
 
 /* The part of path after its last '/'. */
 static const char* p_basename(const char* path) {
@@ -119,6 +120,7 @@ static uint32_t phdraddr(const struct execsrc* img, const struct elfhdr* eh) {
 
 /* Copy n bytes from src to user address va of vm, in stack pages that setupstack has mapped. */
 static void put(struct vmspace* vm, uint32_t va, const void* src, uint32_t n) {
+  /* Not from user mode: setupstack mapped these pages (or failed first). */
   if (copyout(vm, va, src, n) < 0) panic("exec: initial stack at 0x%x not mapped", va);
 }
 
@@ -130,11 +132,13 @@ static uint32_t putstrings(struct vmspace* vm, uint32_t va, const char* blk, uin
   uint32_t off = 0;
   for (uint32_t i = 0; i < count; i++) {
     uint32_t len = strnlen(blk + off, size - off);
+    /* Not from user mode: boot, before any program runs. */
     if (off + len >= size) panic("exec: boot block holds fewer than %u strings", count);
     uint32_t a = va + off;
     put(vm, vec + 4 * i, &a, 4);
     off += len + 1;
   }
+  /* Not from user mode: boot, before any program runs. */
   if (off != size) panic("exec: boot block has %u bytes after its %u strings", size - off, count);
   put(vm, va, blk, size);
   return va + size;
@@ -190,8 +194,19 @@ static const char* load(struct proc* p, const struct execsrc* img, const struct 
   if (why) return why;
   if (args->args_size + args->env_size > ARGMAX) return "arguments and environment too long";
 
+  /* Loading maps every page of every segment, bss included, zeroing each: a program whose
+   * segments alone need more pages than are free would spend a long while zeroing before it ran
+   * out. Refuse it at once instead. */
+  uint32_t pages = 0;
+  for (uint32_t i = 0; i < eh.phnum; i++) {
+    struct proghdr ph = phdr(img, &eh, i);
+    if (ph.type == PT_LOAD)
+      pages += (PGROUNDUP(ph.vaddr + ph.memsz) - PGROUNDDOWN(ph.vaddr)) / PGSIZE;
+  }
+  if (pages > kfreepages()) return EXEC_ENOMEM;
+
   struct vmspace vm;
-  if (uvm_create(&vm, p->vm.asid) < 0) return "out of memory";
+  if (uvm_create(&vm, p->vm.asid) < 0) return EXEC_ENOMEM;
   uint32_t top = 0;
   for (uint32_t i = 0; i < eh.phnum; i++) {
     struct proghdr ph = phdr(img, &eh, i);
@@ -220,7 +235,7 @@ static const char* load(struct proc* p, const struct execsrc* img, const struct 
 
 oom:
   uvm_free(&vm);
-  return "out of memory";
+  return EXEC_ENOMEM;
 }
 
 /* Load the boot image's program into p, with the boot arguments and environment. */

@@ -32,6 +32,7 @@ struct file* filealloc(void) {
 
 /* Another reference to f, which the caller holds one of. */
 struct file* filedup(struct file* f) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (f->ref < 1) panic("filedup: file has no references");
   f->ref++;
   return f;
@@ -39,6 +40,7 @@ struct file* filedup(struct file* f) {
 
 /* Drop a reference to f; the last one closes it, giving back its inode. */
 void fileclose(struct file* f) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (f->ref < 1) panic("fileclose: file has no references");
   if (--f->ref > 0) return;
   struct inode* ip = f->type == FD_INODE ? f->ip : 0;
@@ -52,6 +54,7 @@ void fileinit_proc(struct proc* p) {
   static const enum filetype types[3] = {FD_CONSIN, FD_CONSOUT, FD_CONSERR};
   for (int fd = 0; fd < 3; fd++) {
     struct file* f = filealloc();
+    /* Not from user mode: boot, before any program runs. */
     if (f == 0 || p->ofile[fd]) panic("fileinit_proc: cannot open fd %d", fd);
     f->type = types[fd];
     f->readable = fd == 0;
@@ -71,39 +74,46 @@ void proc_closefiles(struct proc* p) {
 }
 
 /* Console input to user memory dst: wait for the first byte, then take what is there, up to n
- * bytes, without waiting again. The count, 0 at the end of the input. dst is writable. */
+ * bytes, without waiting again. The count, 0 at the end of the input; -EFAULT if dst's first
+ * byte is not writable (checked before waiting), else the count up to a bad page. */
 static int consoleread(struct vmspace* vm, uint32_t dst, uint32_t n) {
   uint32_t i;
   char* k = 0;
+  if (n > 0 && uva2ka(vm, dst, 1) == 0) return -EFAULT;
   for (i = 0; i < n; i++) {
     if (i > 0 && !consoleready()) break;
     int c = consolegetc();
     if (c < 0) break;
     if (k == 0 || (dst + i) % PGSIZE == 0) k = uva2ka(vm, dst + i, 1);
-    if (k == 0) panic("consoleread: 0x%x unmapped after the check", dst + i);
+    if (k == 0) break; /* the byte is lost, as on Linux when copy_to_user fails midway */
     *k++ = (char)c;
   }
   return i;
 }
 
-/* User memory src to the console's output (fd 1 or 2 as type says). n; src is readable. */
+/* User memory src to the console's output (fd 1 or 2 as type says), a page at a time. n, or
+ * the count up to the first page that is not user memory (-EFAULT if that is the first). */
 static int consolewrite_user(enum filetype type, struct vmspace* vm, uint32_t src, uint32_t n) {
-  for (uint32_t done = 0; done < n;) {
+  uint32_t done = 0;
+  while (done < n) {
     uint32_t va = src + done, len = MIN(n - done, PGSIZE - va % PGSIZE);
     const char* k = uva2ka(vm, va, 0);
-    if (k == 0) panic("consolewrite_user: 0x%x unmapped after the check", va);
+    if (k == 0) break;
     consolewrite_fd(type == FD_CONSERR ? 2 : 1, k, len);
     done += len;
   }
-  return n;
+  return done || n == 0 ? (int)done : -EFAULT;
 }
 
-/* read() on f: up to n bytes to user address dst in vm. The count (0 at the end); -EBADF if f is
- * not open for reading; -EFAULT, reading nothing, unless all of dst is writable user memory. */
+/* read() on f: up to n bytes to user address dst in vm. The count (0 at the end), short if a
+ * page of dst is not writable user memory; -EBADF if f is not open for reading; -EFAULT if
+ * nothing could be stored. dst is checked page by page as it fills, as Linux does: a check of
+ * all of it first would map every page of a large buffer. */
 int fileread(struct file* f, struct vmspace* vm, uint32_t dst, uint32_t n) {
   if (!f->readable) return -EBADF;
-  if ((int32_t)n < 0 || !uvm_accessok(vm, dst, n, 1)) return -EFAULT;
+  if ((int32_t)n < 0) return -EFAULT;
   if (f->type == FD_CONSIN) return consoleread(vm, dst, n);
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (f->type != FD_INODE) panic("fileread: readable file of type %d", f->type);
   ilock(f->ip);
   int r = readi(f->ip, vm, dst, f->off, n);
@@ -113,12 +123,14 @@ int fileread(struct file* f, struct vmspace* vm, uint32_t dst, uint32_t n) {
 }
 
 /* write() on f: n bytes from user address src in vm, at the end of the file if f was opened with
- * O_APPEND. The count, short if the disk filled up; -EBADF if f is not open for writing; -EFAULT,
- * writing nothing, unless all of src is user memory; -ENOSPC, -EFBIG as writei. */
+ * O_APPEND. The count, short if the disk filled up or a page of src is not user memory; -EBADF if
+ * f is not open for writing; -EFAULT if not one byte could be read; -ENOSPC, -EFBIG as writei.
+ * src is read page by page, as Linux does (see fileread). */
 int filewrite(struct file* f, struct vmspace* vm, uint32_t src, uint32_t n) {
   if (!f->writable) return -EBADF;
-  if ((int32_t)n < 0 || !uvm_accessok(vm, src, n, 0)) return -EFAULT;
+  if ((int32_t)n < 0) return -EFAULT;
   if (f->type == FD_CONSOUT || f->type == FD_CONSERR) return consolewrite_user(f->type, vm, src, n);
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (f->type != FD_INODE) panic("filewrite: writable file of type %d", f->type);
   ilock(f->ip);
   if (f->append) f->off = f->ip->d.size;

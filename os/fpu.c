@@ -23,6 +23,7 @@ _Static_assert(offsetof(struct fpstate, fcsr) == 128, "fpuasm.S: FPSTATE_FCSR");
  * core has none (Config1.FP = 0). */
 int fpu_enable(struct kthread* kt, struct trapframe* tf) {
   if (!(c0_read(CP0_CONFIG1) & CONFIG1_FP)) return -1;
+  /* Not from user mode: Coprocessor Unusable comes only while CU1 is clear. */
   if (tf->status & ST_CU1) panic("fpu_enable: CU1 already set (pc 0x%x)", tf->epc);
   fpu_load(&kt->fp);
   tf->status |= ST_CU1;

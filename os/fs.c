@@ -69,6 +69,7 @@ int fs_mounted(void) { return mounted; }
  * number outside the data area means the image is corrupt (tools/kfs.py refuses such images):
  * following it could overwrite the directory, so it is a panic. */
 static uint32_t checked(struct inode* ip, uint32_t bno) {
+  /* Not from user mode: only a corrupt disk image, which the machine's owner supplies. */
   if (bno != 0 && (bno < sb.data_start || bno >= sb.nblocks))
     panic("kfs: file %u has block %u outside the data area: corrupt disk", ip->inum, bno);
   return bno;
@@ -96,9 +97,11 @@ static uint32_t balloc(void) {
 
 /* Mark data block bno free in the bitmap. It must be in use. */
 static void bfree(uint32_t bno) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (bno < sb.data_start || bno >= sb.nblocks) panic("bfree: block %u is not a data block", bno);
   struct buf* b = bread(sb.bitmap_start + bno / BPB);
   uint8_t bit = 1u << (bno % 8);
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (!(b->data[bno % BPB / 8] & bit)) panic("bfree: block %u is already free", bno);
   b->data[bno % BPB / 8] &= ~bit;
   bwrite(b);
@@ -152,6 +155,7 @@ static uint32_t bmap(struct inode* ip, uint32_t bn, int alloc, int* fresh) {
     return ib ? ientry(ip, ib, bn, alloc, 0, fresh) : 0;
   }
   bn -= KFS_NINDIRECT;
+  /* Not from user mode: offsets stay below 2^32, which the double-indirect block reaches. */
   if (bn >= KFS_NINDIRECT * KFS_NINDIRECT) panic("bmap: block %u beyond a file's reach", bn);
   uint32_t db = islot(ip, &ip->d.dindirect, alloc, 1, fresh);
   uint32_t ib = db ? ientry(ip, db, bn / KFS_NINDIRECT, alloc, 1, fresh) : 0;
@@ -208,6 +212,7 @@ static int copyfrom(struct vmspace* uvm, void* dst, uint32_t src, uint32_t n) {
  * -EFAULT if dst is bad before anything was copied (else the count copied until then). A hole
  * reads as zeros. ip is locked; n < 2^31. */
 int readi(struct inode* ip, struct vmspace* uvm, uint32_t dst, uint32_t off, uint32_t n) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (!ip->busy) panic("readi: file %u is not locked", ip->inum);
   if (off >= ip->d.size) return 0;
   n = MIN(n, ip->d.size - off);
@@ -230,6 +235,7 @@ int readi(struct inode* ip, struct vmspace* uvm, uint32_t dst, uint32_t off, uin
  * (-EFAULT if nothing was); -EFBIG if the file would pass 4 GiB - 1, its size's limit. ip is
  * locked, n < 2^31; the new size and blocks are on the disk when this returns. */
 int writei(struct inode* ip, struct vmspace* uvm, uint32_t src, uint32_t off, uint32_t n) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (!ip->busy) panic("writei: file %u is not locked", ip->inum);
   if (n > UINT32_MAX - off) return -EFBIG;
   uint32_t done = 0;
@@ -262,6 +268,7 @@ int writei(struct inode* ip, struct vmspace* uvm, uint32_t src, uint32_t off, ui
 
 /* Empty file ip: free all its blocks and make its size 0. ip is locked. */
 void itrunc(struct inode* ip) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (!ip->busy) panic("itrunc: file %u is not locked", ip->inum);
   for (uint32_t i = 0; i < KFS_NDIRECT; i++)
     if (ip->d.direct[i]) freetree(ip, checked(ip, ip->d.direct[i]), 0);
@@ -276,6 +283,7 @@ void itrunc(struct inode* ip) {
 
 /* What fstat reports about file ip. ip is locked. */
 void stati(struct inode* ip, struct kstat* st) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (!ip->busy) panic("stati: file %u is not locked", ip->inum);
   uint32_t n = 0;
   for (uint32_t i = 0; i < KFS_NDIRECT; i++) n += ip->d.direct[i] != 0;

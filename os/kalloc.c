@@ -20,6 +20,7 @@ static struct {
 
 /* Manage physical memory [pa_start, pa_end) (page-aligned, reachable through kseg0). */
 void kinit(uint32_t pa_start, uint32_t pa_end) {
+  /* Not from user mode: boot, before any program runs. */
   if (pa_start % PGSIZE || pa_end % PGSIZE || pa_start > pa_end || pa_end > KSEG0REACH)
     panic("kinit: bad range [0x%x, 0x%x)", pa_start, pa_end);
   kmem.freelist = 0;
@@ -43,6 +44,9 @@ void* kalloc(void) {
   return r;
 }
 
+/* Pages kalloc can still hand out: exec checks a program's size against it before loading. */
+uint32_t kfreepages(void) { return kmem.nfree; }
+
 /* A free page filled with zeros, or 0 if memory is exhausted. */
 void* kzalloc(void) {
   void* p = kalloc();
@@ -53,6 +57,7 @@ void* kzalloc(void) {
 /* Give back a page that kalloc returned. */
 void kfree(void* page) {
   uint32_t pa = V2P(page);
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (pa % PGSIZE || pa < kmem.start || pa >= kmem.fresh) panic("kfree: bad page %p", page);
   struct run* r = page;
   r->next = kmem.freelist;

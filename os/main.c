@@ -19,19 +19,24 @@ static int within(uint32_t pa, uint32_t size, uint32_t lo, uint32_t hi) {
 /* Check what kasane-sim handed over (magic, version, and that every block lies in the boot block,
  * reachable through kseg0); a mismatch is a panic that says which. */
 static void checkbootinfo(const struct kasane_bootinfo* bi, uint32_t magic) {
+  /* Not from user mode: boot, before any program runs. */
   if (magic != KASANE_BOOT_MAGIC || bi->magic != KASANE_BOOT_MAGIC)
     panic("bad boot magic 0x%x / 0x%x (want 0x%x): not started by kasane-sim?", magic, bi->magic,
           KASANE_BOOT_MAGIC);
+  /* Not from user mode: boot, before any program runs. */
   if (bi->version != KASANE_BOOT_VERSION)
     panic("boot protocol version %u, kernel speaks %u", bi->version, KASANE_BOOT_VERSION);
   uint32_t top = MIN(bi->ram_size, KSEG0REACH);
+  /* Not from user mode: boot, before any program runs. */
   if (bi->boot_pa % PGSIZE || bi->boot_pa < PGROUNDUP(V2P(end)) || bi->boot_pa > top)
     panic("bootinfo: boot block at 0x%x outside free RAM [0x%x, 0x%x)", bi->boot_pa,
           PGROUNDUP(V2P(end)), top);
+  /* Not from user mode: boot, before any program runs. */
   if ((bi->program_pa && !within(bi->program_pa, bi->program_size, bi->boot_pa, top)) ||
       !within(bi->args_pa, bi->args_size, bi->boot_pa, top) ||
       !within(bi->env_pa, bi->env_size, bi->boot_pa, top))
     panic("bootinfo: program, arguments or environment outside the boot block");
+  /* Not from user mode: boot, before any program runs. */
   if (bi->stack_offset > KASANE_STACK_OFFSET_MAX || bi->stack_offset % KASANE_STACK_OFFSET_ALIGN)
     panic("bootinfo: stack offset %u is not a multiple of %u in 0..%u", bi->stack_offset,
           KASANE_STACK_OFFSET_ALIGN, KASANE_STACK_OFFSET_MAX);

@@ -62,9 +62,17 @@ static void upcall(struct proc* p, struct trapframe* tf, int ltn, uint32_t ev, u
 }
 
 /* Queue an event for the next return to user mode of a context of p, and interrupt one of p's
- * contexts in user code so that it comes soon. */
+ * contexts in user code so that it comes soon. A runtime that lets NEVENTS events pile up (it
+ * stays in its handler, or never clears its slots) cannot be given the next one, and an
+ * UNBLOCKED event must not be dropped (its thread would never go on): the process is killed,
+ * with a console line, as for a fault. */
 static void post(struct proc* p, uint32_t ev, uint32_t thmb, uint32_t arg) {
-  if (p->nevents == NEVENTS) panic("notify: pid %d has %d events queued", p->pid, NEVENTS);
+  if (p->nevents == NEVENTS) {
+    printf("kasane: pid %d (%s): %d notification events queued and none taken (SIGKILL)\n",
+           p->pid, p->name, NEVENTS);
+    proc_exit_signal(p, 9 /* SIGKILL */);
+    return;
+  }
   p->events[p->nevents++] = (struct nevent){ev, thmb, arg};
   if (p != curproc) return;
   for (int i = 0; i < ncontexts; i++) {
@@ -154,6 +162,7 @@ void notify_finish(struct kthread* pk) {
   pk->proc = 0;
   kick(0);
   sched();
+  /* Not from user mode: control never comes back here. */
   panic("notify_finish: resumed");
 }
 
@@ -183,8 +192,10 @@ void notify_preempt(struct kthread* kt) {
   if (!p->notify_on || !(p->nreg.flags & KASANE_NOTIFY_PREEMPT)) return;
   uint32_t thmb = thmb_of(p, kt->ltn);
   if (thmb == 0) return;
-  p->events[p->nevents < NEVENTS ? p->nevents++ : NEVENTS - 1] =
-      (struct nevent){KASANE_EV_PREEMPTED, thmb, 0};
+  /* A full queue drops PREEMPTED (a hint: the thread on context 0 goes on as it is), rather than
+   * overwrite the last event, which may be an UNBLOCKED that a thread waits for. */
+  if (p->nevents == NEVENTS) return;
+  p->events[p->nevents++] = (struct nevent){KASANE_EV_PREEMPTED, thmb, 0};
   p->nstats.preempted++;
 }
 

@@ -63,6 +63,7 @@ void freeproc(struct proc* p) {
  * line saying why. */
 void userinit(const struct kasane_bootinfo* bi) {
   struct proc* p = allocproc();
+  /* Not from user mode: boot, before any program runs. */
   if (p == 0) panic("userinit: no memory for the first process");
   const char* why = bi->program_pa ? exec_boot(p, bi) : "no program in the boot image";
   if (why) {
@@ -84,7 +85,9 @@ int proc_spawn(const char* path, uint32_t argv, uint32_t envp) {
   const char* why = exec_path(p, path, &parent->vm, argv, envp);
   if (why) {
     freeproc(p);
-    return why == EXEC_ENOENT ? -ENOENT : why == EXEC_EFAULT ? -EFAULT : why == EXEC_E2BIG ? -E2BIG : -ENOEXEC;
+    return why == EXEC_ENOENT ? -ENOENT : why == EXEC_EFAULT ? -EFAULT
+         : why == EXEC_E2BIG  ? -E2BIG
+         : why == EXEC_ENOMEM ? -ENOMEM : -ENOEXEC;
   }
   p->parent = parent;
   for (int fd = 0; fd < NOFILE; fd++)
@@ -122,11 +125,12 @@ void kt_exit(struct kthread* kt) {
   kt->chan = 0;
   kick(0);
   sched();
+  /* Not from user mode: control never comes back here. */
   panic("kt_exit: resumed");
 }
 
 /* Whether anything of the killed, current process p still runs; if not, free its memory and
- * files, give its children to no one, and make it a zombie for its parent (or halt the machine
+ * files, give its children to init, and make it a zombie for its parent (or halt the machine
  * if it is the first process: its status is the run's). Called by context 0 with every other
  * context stopped. 1 if p is finished. */
 int proc_reap_threads(struct proc* p) {
@@ -139,8 +143,15 @@ int proc_reap_threads(struct proc* p) {
   switchkvm();
   uvm_free(&p->vm);
   for (int i = 0; i < ncontexts; i++) p->kt[i].state = KT_NONE;
-  for (struct proc* c = proc; c < &proc[NPROC]; c++)
-    if (c->state != UNUSED && c->parent == p) c->parent = 0;
+  /* Orphans go to init, and init is the kernel (parent 0), not pid 1: pid 1 is the booted
+   * program, which need not wait for anything. Init reaps at once: a child that has ended is
+   * freed now, one still running when it ends (above). Without this, zombies would hold process
+   * slots and kernel stacks until the machine stops. */
+  for (struct proc* c = proc; c < &proc[NPROC]; c++) {
+    if (c->state == UNUSED || c->parent != p) continue;
+    c->parent = 0;
+    if (c->state == ZOMBIE) freeproc(c);
+  }
   if (p->parent == 0) {
     freeproc(p);
   } else {

@@ -76,6 +76,7 @@ static int live(int i) { return (kasane_tstate() >> i) & 1; }
 void sched(void) {
   int i = cpuid();
   struct kthread* kt = cpus[i].kt;
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (!holding()) panic("sched: kernel lock not held");
   if (kt == 0 || kt->state == KT_RUNNING) panic("sched: nothing to leave, or still running");
   fpu_release(kt); /* whoever runs here next must not see its FP registers */
@@ -95,6 +96,7 @@ static void run(struct kthread* kt) {
     c0_write(CP0_USERLOCAL, kt->userlocal);
   }
   swtch(0, &kt->ctx);
+  /* Not from user mode: control never comes back here. */
   panic("run: swtch returned");
 }
 
@@ -116,6 +118,7 @@ void startctx(int i) {
   c0_write(CP0_TMASK, 1u << i);
   uint32_t ltn = kasane_tfork((uint32_t)cpu_start, i);
   c0_write(CP0_TMASK, old);
+  /* Not from user mode: context 0 holds the lock and starts only a context it saw free. */
   if (ltn != (uint32_t)i + 1) panic("startctx: tfork gave LTN %u, not %d", ltn, i + 1);
 }
 
@@ -140,15 +143,24 @@ static void startctxs(struct proc* p) {
 }
 
 /* Stop every context of p but this one (context 0): each saves its user registers in its
- * trapframe (or keeps sleeping in its kernel thread) and frees its context. */
+ * trapframe (or keeps sleeping in its kernel thread) and frees its context.
+ *
+ * Interrupting the contexts live at one moment is not enough: user code may TFORK a successor
+ * and TEXIT faster than the interrupts go out, and context 0 would wait for ever. So each round
+ * first THALTs every context 1.. (a free one too: halted, it is not free, so no TFORK can take
+ * it), then sends every one TINTR while none can move, then lets them go on: a running context
+ * takes the interrupt before its next instruction, and a free one is free again with nothing
+ * pending that matters (a TFORK clears its Cause). The rounds repeat until no context but 0 is
+ * live, so no user behaviour can keep a process on the core. */
 static void parkall(struct proc* p) {
   p->parking = 1;
-  for (int i = 1; i < ncontexts; i++) {
-    if (!live(i)) continue;
-    kasane_tintr(i + 1);
-    kick(i);
-  }
   while (kasane_tstate() & ~1u) {
+    for (int i = 1; i < ncontexts; i++) kasane_thalt(i + 1);
+    for (int i = 1; i < ncontexts; i++) kasane_tintr(i + 1);
+    for (int i = 1; i < ncontexts; i++) {
+      kick(i); /* one asleep in the kernel looks at p->parking */
+      kasane_tstart(i + 1);
+    }
     release();
     for (volatile int n = 0; n < 20; n++) {
     }
@@ -275,6 +287,7 @@ static void scheduler(void) {
     cpus[i].kt = 0;
     release();
     kasane_texit();
+    /* Not from user mode: control never comes back here. */
     panic("scheduler: texit returned");
   }
 }
@@ -285,6 +298,7 @@ static void scheduler(void) {
  * goes back to the runtime with BLOCKED. */
 void sleep(void* chan) {
   struct kthread* kt = mykt();
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (kt == 0) panic("sleep: no kernel thread");
   kt = notify_block(kt, chan);
   if (kt == 0) return; /* it finished within the shortcut window */
@@ -316,10 +330,12 @@ void wakeup(void* chan) {
 /* Set up the contexts' bookkeeping from the boot information: context 0 is running main(). */
 void schedinit(const struct kasane_bootinfo* bi) {
   ncontexts = bi->contexts;
+  /* Not from user mode: boot, before any program runs. */
   if (ncontexts < 1 || ncontexts > NCTX) panic("schedinit: %d contexts", ncontexts);
   usermask = ((1u << ncontexts) - 1) & ~1u;
   for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++) {
     kt->kstack = kalloc();
+    /* Not from user mode: boot, before any program runs. */
     if (kt->kstack == 0) panic("schedinit: no memory for parked system calls");
   }
   c0_write(CP0_TMASK, usermask | 1);
@@ -331,5 +347,6 @@ void schedstart(void) {
   acquire();
   struct kcontext fresh = {.sp = (uint32_t)cpustack[1] - 16, .ra = (uint32_t)scheduler};
   swtch(0, &fresh);
+  /* Not from user mode: control never comes back here. */
   panic("schedstart: swtch returned");
 }

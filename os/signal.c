@@ -79,6 +79,12 @@ int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t 
   f.rs_uc.uc_mcontext.sc_fpc_csr = kt->fp.fcsr;
   uint32_t sp = (tf->regs[REG_SP] - sizeof f) & ~15u;
   if (act->handler <= SIG_IGN || copyout(&p->vm, sp, &f, sizeof f) < 0) {
+    if (act->handler <= SIG_IGN) /* a notification SIGIO with no handler set */
+      printf("kasane: pid %d (%s): signal %d has no handler to deliver it to (SIGSEGV)\n",
+             p->pid, p->name, sig);
+    else
+      printf("kasane: pid %d (%s): no room for the frame of signal %d at sp 0x%08x (SIGSEGV)\n",
+             p->pid, p->name, sig, tf->regs[REG_SP]);
     proc_exit_signal(p, SIGSEGV);
     return -1;
   }
@@ -162,6 +168,8 @@ int32_t sys_rt_sigreturn(void) {
   struct kasane_ucontext uc;
   uint32_t at = tf->regs[REG_SP] + offsetof(struct kasane_rt_sigframe, rs_uc);
   if (copyin(&p->vm, &uc, at, sizeof uc) < 0) {
+    printf("kasane: pid %d (%s): rt_sigreturn finds no signal frame at sp 0x%08x (SIGSEGV)\n",
+           p->pid, p->name, tf->regs[REG_SP]);
     proc_exit_signal(p, SIGSEGV);
     return 0;
   }

@@ -13,6 +13,7 @@ int cpuid(void) { return c0_read(CP0_EBASE) & EBASE_CPUNUM; }
  * kernel bug (it would spin forever). */
 void acquire(void) {
   uint32_t me = 1 + cpuid(), old, ok;
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (locked == me) panic("acquire: context %u holds the kernel lock already", me - 1);
   do {
     __asm__ volatile(
@@ -29,6 +30,7 @@ void acquire(void) {
 
 /* Let the lock go; only its holder may. */
 void release(void) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (locked != 1u + cpuid()) panic("release: context %d does not hold the kernel lock", cpuid());
   __asm__ volatile("sync" ::: "memory");
   locked = 0;

@@ -82,6 +82,7 @@ size_t strnlen(const char* s, size_t max) {
 
 /* Copy src into dst[size], truncating and always NUL-terminating (size > 0). */
 void safestrcpy(char* dst, const char* src, size_t size) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (size == 0) panic("safestrcpy: zero size");
   size_t n = strnlen(src, size - 1);
   memcpy(dst, src, n);

@@ -164,12 +164,15 @@ int32_t sys_nanosleep(void) {
   argint(1, &urem);
   if (copyin(&p->vm, &req, ureq, sizeof req) < 0) return -EFAULT;
   if (req.tv_sec < 0 || req.tv_nsec < 0 || req.tv_nsec >= 1000000000) return -EINVAL;
-  uint64_t ns = (uint64_t)req.tv_sec * 1000000000 + req.tv_nsec;
-  uint64_t when = cycles() + ns * clock_khz / 1000000;
+  /* Seconds and nanoseconds apart: ns * clock_khz overflows 64 bits from 18,447 s at 1 GHz,
+   * while tv_sec * cycles-per-second fits for any tv_sec below 2^31 up to a 4 GHz clock. */
+  uint64_t hz = (uint64_t)clock_khz * 1000;
+  uint64_t when = cycles() + (uint64_t)req.tv_sec * hz +
+                  (uint64_t)req.tv_nsec * clock_khz / 1000000;
   if (timer_sleep_until(when) == 0) return 0;
   if (urem) { /* what was left, for a restart after the handler */
-    uint64_t left = (when - cycles()) * 1000000 / clock_khz;
-    struct timespec32 rem = {(int32_t)(left / 1000000000), (int32_t)(left % 1000000000)};
+    uint64_t left = when - cycles(); /* cycles; split first, as above */
+    struct timespec32 rem = {(int32_t)(left / hz), (int32_t)(left % hz * 1000000 / clock_khz)};
     if (copyout(&myproc()->vm, urem, &rem, sizeof rem) < 0) return -EFAULT;
   }
   return -EINTR;

@@ -2,17 +2,25 @@
  * clock_gettime reads is the core's 64-bit cycle counter.
  *
  * Context 0 keeps Compare at the earlier of the end of the current time slice and the earliest
- * timed sleep, so a run with one process and no sleeps takes one timer interrupt per slice. */
+ * timed sleep, so a run with one process and no sleeps takes one timer interrupt per slice.
+ *
+ * Timed sleeps have no table to run out of: each sleeper's record lives in its own kernel stack
+ * frame and is linked into a list sorted by wake-up cycle, so any number of threads may sleep. A
+ * kernel notification that detaches the call moves the whole stack page, so the record's address
+ * stays valid. */
 #include "defs.h"
 #include "mips.h"
 #include "param.h"
 #include "proc.h"
 
 static uint64_t slice_end;        /* cycle at which the current time slice ends */
-static struct {
-  uint64_t when; /* wake-up cycle, 0 = slot free */
-  int fired;     /* the interrupt has woken its sleeper, which has not yet freed the slot */
-} timed[NPROC * 2 + NPARKED];
+/* One timed sleep, on its sleeper's kernel stack; also the channel it sleeps on. */
+struct tsleep {
+  uint64_t when;       /* wake-up cycle */
+  int fired;           /* the interrupt has woken its sleeper, which has not yet unlinked it */
+  struct tsleep* next; /* the next later (or equal) wake-up */
+};
+static struct tsleep* sleeps; /* every timed sleep, earliest first */
 
 uint32_t clock_khz; /* the core clock, from the boot information */
 
@@ -23,8 +31,11 @@ int timer_on; /* context 0 takes timer interrupts: a timed sleep or another proc
  * other is seen as deadlocked rather than woken every slice for nothing. */
 static void arm(void) {
   uint64_t next = curproc && nextready(curproc) ? slice_end : ~0ull;
-  for (uint32_t i = 0; i < NELEM(timed); i++)
-    if (timed[i].when && !timed[i].fired && timed[i].when < next) next = timed[i].when;
+  for (struct tsleep* t = sleeps; t; t = t->next) { /* the fired ones come first */
+    if (t->fired) continue;
+    if (t->when < next) next = t->when;
+    break;
+  }
   timer_on = next != ~0ull;
   if (!timer_on) { /* acknowledge a pending interrupt; the next match is 2^32 cycles away */
     c0_write(CP0_COMPARE, c0_read(CP0_COUNT) - 1);
@@ -56,14 +67,13 @@ void timer_newslice(void) {
  * is over (the scheduler switches processes if another is ready). */
 void timer_intr(void) {
   uint64_t now = cycles();
-  for (uint32_t i = 0; i < NELEM(timed); i++) {
-    if (timed[i].when && !timed[i].fired && timed[i].when <= now) {
-      /* The slot stays taken until its sleeper has run and freed it: freed here, a new sleeper
-       * could take it and then lose it to the old one's clean-up. Woken by channel: a kernel
-       * notification may have moved the sleep to a detached thread. */
-      timed[i].fired = 1;
-      wakeup(&timed[i]);
-    }
+  for (struct tsleep* t = sleeps; t && t->when <= now; t = t->next) {
+    if (t->fired) continue;
+    /* The record stays linked until its sleeper has run and unlinked it (it is on that
+     * sleeper's stack). Woken by channel: a kernel notification may have moved the sleep to a
+     * detached thread. */
+    t->fired = 1;
+    wakeup(t);
   }
   if (now >= slice_end) {
     slice_end = now + TIMESLICE;
@@ -76,19 +86,21 @@ void timer_intr(void) {
 /* Sleep until cycle `when` (nanosleep). Returns early (-1) if the process is killed or a signal
  * arrives; 0 when the time has come. */
 int timer_sleep_until(uint64_t when) {
-  uint32_t i = 0;
-  while (i < NELEM(timed) && timed[i].when) i++;
-  if (i == NELEM(timed)) panic("timer_sleep_until: more than %u timed sleeps", NELEM(timed));
+  struct tsleep t = {when, 0, 0};
+  struct tsleep** pp = &sleeps;
+  while (*pp && (*pp)->when <= when) pp = &(*pp)->next;
+  t.next = *pp;
+  *pp = &t;
   struct kthread* kt = mykt();
-  timed[i].when = when;
-  timed[i].fired = 0;
   if (cpuid() == 0) arm(); else kick(0); /* context 0 re-arms in its interrupt handler */
   kt->interruptible = 1;
   while (cycles() < when && !interrupted(kt->proc)) {
-    sleep(&timed[i]);
+    sleep(&t);
     kt = mykt(); /* a kernel notification may have detached the call */
   }
   kt->interruptible = 0;
-  timed[i].when = 0;
+  for (pp = &sleeps; *pp != &t; pp = &(*pp)->next) {
+  }
+  *pp = t.next;
   return cycles() < when ? -1 : 0;
 }

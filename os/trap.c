@@ -73,6 +73,7 @@ static const char* excmnemonic(uint32_t code) {
 void trapinit(void) {
   extern char tlb_refill[];
   uint32_t ebase = c0_read(CP0_EBASE) & EBASE_BASE;
+  /* Not from user mode: boot, before any program runs. */
   if (ebase != (uint32_t)tlb_refill)
     panic("trapinit: EBase 0x%x, but the vectors are at %p", ebase, tlb_refill);
   c0_write(CP0_CAUSE, 0);
@@ -159,6 +160,7 @@ static void fpe(struct proc* p, struct kthread* kt, struct trapframe* tf) {
 
 /* An exception taken in kernel mode: a kernel bug. */
 __attribute__((noreturn)) static void kerneltrap(const struct trapframe* tf, uint32_t code) {
+  /* Not from user mode: user pointers go through copyin/copyout, which never fault. */
   panic("%s (%s) in kernel mode at pc 0x%08x, address 0x%08x, ra 0x%08x, sp 0x%08x",
         excname(code), excmnemonic(code), faultpc(tf), tf->badvaddr, tf->regs[31],
         tf->regs[REG_SP]);
@@ -241,6 +243,7 @@ void trap(struct trapframe* tf) {
   acquire();
   struct proc* p = curproc;
   int me = cpuid();
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (p == 0 || tf != p->kt[me].tf) panic("trap: from user mode with no process (tf %p)", tf);
   struct kthread* kt = &p->kt[me];
   cpus[me].kt = kt;

@@ -80,6 +80,7 @@ int uvm_create(struct vmspace* vm, uint32_t asid) {
 /* The PTE for user address va in pgdir. Missing page tables are created if alloc (0 when memory
  * is exhausted), else the result is 0. */
 uint32_t* walkpte(uint32_t* pgdir, uint32_t va, int alloc) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (va >= USERTOP) panic("walkpte: kernel address 0x%x", va);
   uint32_t* pde = &pgdir[va >> PDXSHIFT];
   uint32_t* pt = (uint32_t*)*pde;
@@ -94,6 +95,7 @@ uint32_t* walkpte(uint32_t* pgdir, uint32_t va, int alloc) {
  * there, with perm (0 or PTE_D) added to its permissions, or else a fresh zeroed page mapped with
  * perm. 0 if memory is exhausted. */
 void* uvm_page(struct vmspace* vm, uint32_t va, uint32_t perm) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (va % PGSIZE || (perm & ~PTE_D)) panic("uvm_page: bad arguments 0x%x 0x%x", va, perm);
   uint32_t* pte = walkpte(vm->pgdir, va, 1);
   if (pte == 0) return 0;
@@ -111,9 +113,11 @@ void* uvm_page(struct vmspace* vm, uint32_t va, uint32_t perm) {
  * (PTE_D for writable, or 0). Returns 0, or -1 if memory ran out; the pages mapped before that
  * stay mapped, for the caller to uvm_dealloc. */
 int uvm_alloc(struct vmspace* vm, uint32_t start, uint32_t end, uint32_t perm) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (start % PGSIZE || end % PGSIZE || start > end || end > USERTOP)
     panic("uvm_alloc: bad range [0x%x, 0x%x)", start, end);
   for (uint32_t va = start; va < end; va += PGSIZE) {
+    /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
     if (uvm_mapped(vm, va)) panic("uvm_alloc: remap of 0x%x", va);
     if (uvm_page(vm, va, perm) == 0) return -1;
   }
@@ -122,6 +126,7 @@ int uvm_alloc(struct vmspace* vm, uint32_t start, uint32_t end, uint32_t perm) {
 
 /* Unmap [start, end) (page-aligned) in vm and free its pages; holes are skipped. */
 void uvm_dealloc(struct vmspace* vm, uint32_t start, uint32_t end) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (start % PGSIZE || end % PGSIZE || end > USERTOP) panic("uvm_dealloc: bad range");
   for (uint32_t va = start; va < end; va += PGSIZE) {
     if (vm->pgdir[va >> PDXSHIFT] == 0) { /* no page table: skip to the next one */
@@ -219,9 +224,19 @@ int uvm_fault(struct vmspace* vm, uint32_t va, int write) {
   return 0;
 }
 
+/* What a read of a demand-zero page nothing has written yet sees (Linux's zero page). */
+static const char zeropage[PGSIZE] __attribute__((aligned(PGSIZE)));
+
 /* Kernel (kseg0) address of user address va in vm, checked against the page table: 0 unless the
- * page is mapped (writable, if write). Grows the stack as a user access would. */
+ * page is mapped (writable, if write). Grows the stack as a user access would, except that a
+ * read of a demand-zero page not touched yet maps nothing and reads zeros: a 100 MB write()
+ * from an untouched mapping must not take 100 MB of pages. */
 void* uva2ka(struct vmspace* vm, uint32_t va, int write) {
+  if (!write && va < USERTOP) {
+    uint32_t* pte = walkpte(vm->pgdir, va, 0);
+    if (!(pte && (*pte & PTE_V)) && (instack(va) || regionof(vm, va) >= 0))
+      return (char*)zeropage + va % PGSIZE;
+  }
   uint32_t* pte = userpte(vm, va);
   if (pte == 0 || (write && !(*pte & PTE_D))) return 0;
   return (char*)P2V(PTE_ADDR(*pte)) + (va % PGSIZE);
