@@ -85,4 +85,7 @@ int feof(FILE* f);
 int ferror(FILE* f);
 void clearerr(FILE* f);
 
+/* Writes "s: strerror(errno)\n" to stderr in one write (only the text if s is NULL or ""). */
+void perror(const char* s);
+
 #endif /* _STDIO_H */
