@@ -30,6 +30,13 @@ __attribute__((__noreturn__)) void _exit(int status);
  * EINTR (usleep). */
 unsigned sleep(unsigned seconds);
 int usleep(useconds_t usec);
+/* Command-line options (POSIX: stops at the first operand, glibc's messages): the next option
+ * letter, '?' for an unknown one or a missing argument (':' if optstring starts with ':'), -1 at
+ * the end. */
+extern char* optarg;
+extern int optind, opterr, optopt;
+int getopt(int argc, char* const argv[], const char* optstring);
+
 /* Make system call number n with up to six arguments: its result, or -1 with errno set. */
 long syscall(long n, ...);
 
