@@ -1,4 +1,5 @@
-/* errno.h - error numbers (all of Linux MIPS <asm/errno.h>: they differ from x86 above 34) and errno.
+/* errno.h - errno and the error numbers: all of Linux MIPS <asm/errno.h>, which differ from
+ * x86's above 34.
  *
  * errno is per thread: a macro over __errno_location(), which returns the running thread's slot
  * (src/errno/__errno_location.c; the thread library supplies the per-thread version, and before

@@ -3,7 +3,8 @@
  * must stay intact; free takes them back (the memory is reused); posix_memalign returns EINVAL
  * for a bad alignment and ENOMEM for a huge size, leaving *res alone; aligned_alloc gives NULL
  * and errno ENOMEM for a huge size. (Not aligned_alloc with an alignment that is not a power of
- * two: glibc 2.36 rounds it up, musl and this runtime fail with EINVAL.) The glibc build must print the same.
+ * two: glibc 2.36 rounds it up, musl and this runtime fail with EINVAL.) The glibc build must
+ * print the same.
  * Expect: status 0
  * Glibc: yes */
 #include <errno.h>

@@ -40,7 +40,8 @@ int main(void) {
 
   float f = 0;
   double d = 0, e = 0, g = 0, x = 0;
-  CHECK_INT(sscanf("3.25 -1e-3 0x1.8p1 1.7976931348623157e308", "%f %lf %lg %le", &f, &d, &e, &g), 4);
+  CHECK_INT(sscanf("3.25 -1e-3 0x1.8p1 1.7976931348623157e308", "%f %lf %lg %le", &f, &d, &e,
+                   &g), 4);
   printf("%.9g %.17g %.17g %.17g\n", f, d, e, g);
   CHECK_INT(sscanf("inf -INFINITY nan", "%lf %lf %lf", &d, &e, &g), 3);
   printf("%f %f %f\n", d, e, g == g ? 0.0 : 1.0);

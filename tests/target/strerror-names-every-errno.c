@@ -1,7 +1,8 @@
 /* strerror-names-every-errno - strerror gives glibc's text for every Linux MIPS error number
  * (0 .. 169 and EDQUOT), "Unknown error N" for the numbers without one, and the macros have the
  * MIPS values; strerror_r copies, truncates with ERANGE and reports EINVAL for unknown numbers;
- * perror writes to stderr (not compared; glibc's may change errno, which POSIX allows). The glibc build must print the same.
+ * perror writes to stderr (not compared; glibc's may change errno, which POSIX allows). The
+ * glibc build must print the same.
  * Expect: status 0
  * Glibc: yes */
 #include <errno.h>

@@ -216,8 +216,9 @@ int __vscan(struct __scan_in* in, const char* format, va_list ap) {
     if (base >= 0) {
       if (!lex_int(in, buf, width, base)) goto fail;
       char* end;
-      unsigned long long v = conv == 'd' || conv == 'i' ? (unsigned long long)strtoll(buf, &end, base)
-                                                         : strtoull(buf, &end, base);
+      unsigned long long v = conv == 'd' || conv == 'i'
+                                 ? (unsigned long long)strtoll(buf, &end, base)
+                                 : strtoull(buf, &end, base);
       if (*end || end == buf) goto fail; /* "0x" or a lone sign */
       if (dest) store_int(dest, conv == 'p' ? L_L : size, v);
     } else if (strchr("aAeEfFgG", conv)) {

@@ -98,7 +98,10 @@ static void conv(struct out* o, char c, const struct tm* tm, char flag, int widt
     case 'D': sub(o, "%m/%d/%y", tm); break;
     case 'e': num(o, tm->tm_mday, ' ', 2, flag, width); break;
     case 'F': sub(o, "%Y-%m-%d", tm); break;
-    case 'g': iso_week(tm, &iso_year); num(o, (iso_year % 100 + 100) % 100, '0', 2, flag, width); break;
+    case 'g':
+      iso_week(tm, &iso_year);
+      num(o, (iso_year % 100 + 100) % 100, '0', 2, flag, width);
+      break;
     case 'G': iso_week(tm, &iso_year); num(o, iso_year, '0', 1, flag, width); break;
     case 'H': num(o, tm->tm_hour, '0', 2, flag, width); break;
     case 'I': num(o, hour12, '0', 2, flag, width); break;
