@@ -125,6 +125,9 @@ typedef int sig_atomic_t;
  * with errno. */
 sighandler_t signal(int sig, sighandler_t handler);
 
+/* Store in *set the signals that are pending and blocked: 0, or -1 with errno. */
+int sigpending(sigset_t* set);
+
 /* Send signal sig to process pid: 0, or -1 with errno. */
 int kill(pid_t pid, int sig);
 /* Send sig to the calling process: 0, or -1 with errno. A handler runs before raise returns. */
