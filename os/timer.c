@@ -23,6 +23,8 @@ int timer_on; /* context 0 takes timer interrupts: a timed sleep or another proc
  * other is seen as deadlocked rather than woken every slice for nothing. */
 static void arm(void) {
   uint64_t next = curproc && nextready(curproc) ? slice_end : ~0ull;
+  uint64_t alarm = itimer_next(); /* itimer.c: the earliest SIGALRM due */
+  if (alarm < next) next = alarm;
   for (uint32_t i = 0; i < NELEM(timed); i++)
     if (timed[i].when && !timed[i].fired && timed[i].when < next) next = timed[i].when;
   timer_on = next != ~0ull;
@@ -65,6 +67,7 @@ void timer_intr(void) {
       wakeup(&timed[i]);
     }
   }
+  itimer_expire(now);
   if (now >= slice_end) {
     slice_end = now + TIMESLICE;
     if (curproc && nextready(curproc)) want_switch = 1;

@@ -29,6 +29,9 @@ __attribute__((__noreturn__)) void _exit(int status);
 /* Sleep (nanosleep): 0, or on an interruption the whole seconds left (sleep) or -1 with errno
  * EINTR (usleep). */
 unsigned sleep(unsigned seconds);
+/* SIGALRM in seconds seconds (0: cancel), through the ITIMER_REAL timer: the seconds the
+ * previous alarm had left, rounded, or 0. */
+unsigned alarm(unsigned seconds);
 int usleep(useconds_t usec);
 /* sysconf's names (glibc's and musl's numbers) and what it answers; -1 with errno EINVAL for
  * a name not listed. */
