@@ -28,7 +28,7 @@ static struct inode* iget(uint32_t inum) {
   if (empty == 0) panic("iget: all %d inodes are in use", NINODE);
   empty->inum = inum;
   empty->ref = 1;
-  empty->busy = empty->valid = empty->dirty = 0;
+  empty->busy = empty->valid = empty->dirty = empty->unlinked = 0;
   return empty;
 }
 
@@ -43,6 +43,11 @@ struct inode* idup(struct inode* ip) {
 void iput(struct inode* ip) {
   if (ip->ref < 1) panic("iput: file %u has no references", ip->inum);
   if (ip->ref == 1 && ip->busy) panic("iput: last reference to file %u, still locked", ip->inum);
+  if (ip->ref == 1 && ip->unlinked) { /* the last close of a file unlink has taken the name of */
+    ilock(ip);
+    ifree(ip);
+    iunlock(ip);
+  }
   ip->ref--;
 }
 

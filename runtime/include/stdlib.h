@@ -25,6 +25,11 @@ __attribute__((__noreturn__)) void _Exit(int status);
 __attribute__((__noreturn__)) void abort(void);
 int atexit(void (*fn)(void)); /* up to 32 handlers */
 char* getenv(const char* name);
+/* Create and open (O_RDWR, mode 0600) a new file named template with its final XXXXXX replaced:
+ * the descriptor, or -1 with errno (EINVAL if template does not end in XXXXXX). mkostemp adds
+ * flags such as O_APPEND or O_CLOEXEC. */
+int mkstemp(char* template);
+int mkostemp(char* template, int flags);
 
 int atoi(const char* s);
 long atol(const char* s);

@@ -20,6 +20,7 @@ extern char** environ;
 ssize_t read(int fd, void* buf, size_t n);
 ssize_t write(int fd, const void* buf, size_t n);
 int close(int fd);
+int unlink(const char* path); /* 0, or -1 with errno (ENOENT, EISDIR, ...) */
 off_t lseek(int fd, off_t off, int whence);
 pid_t getpid(void);
 pid_t getppid(void);
