@@ -1,7 +1,8 @@
 /* setitimer-repeats - an ITIMER_REAL armed with a 300 us value and a 200 us interval sends
  * SIGALRM again and again to a program that spins; getitimer reports the interval and a time
  * left no larger than it; it_value 0 disarms (getitimer then reports 0, and no more signals
- * come) and setitimer gives back the old setting; a bad microsecond count is EINVAL. The glibc build must print the same.
+ * come) and setitimer gives back the old setting; a bad microsecond count is EINVAL. The glibc
+ * build must print the same.
  * Expect: status 0
  * Glibc: yes */
 #include <errno.h>
