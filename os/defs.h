@@ -126,7 +126,12 @@ void timer_rearm(void);
 void timer_newslice(void);
 void timer_intr(void);
 int timer_sleep_until(uint64_t when);
+
 extern uint32_t clock_khz;
+
+/* itimer.c */
+uint64_t itimer_next(void);
+void itimer_expire(uint64_t now);
 
 /* trap.c */
 void trapinit(void);

@@ -40,7 +40,7 @@ static struct inode* iget(uint32_t inum) {
 static struct inode* iinit(struct inode* empty, uint32_t inum) {
   empty->inum = inum;
   empty->ref = 1;
-  empty->busy = empty->valid = empty->dirty = 0;
+  empty->busy = empty->valid = empty->dirty = empty->unlinked = 0;
   return empty;
 }
 
@@ -57,6 +57,11 @@ void iput(struct inode* ip) {
   /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (ip->ref < 1) panic("iput: file %u has no references", ip->inum);
   if (ip->ref == 1 && ip->busy) panic("iput: last reference to file %u, still locked", ip->inum);
+  if (ip->ref == 1 && ip->unlinked) { /* the last close of a file unlink has taken the name of */
+    ilock(ip);
+    ifree(ip);
+    iunlock(ip);
+  }
   if (--ip->ref == 0) wakeup(itable); /* an iget may wait for a free entry */
 }
 
@@ -81,7 +86,8 @@ void ilock(struct inode* ip) {
   brelse(b);
   ip->valid = 1;
   ip->dirty = 0;
-  /* Not from user mode: namei and icreate give only used entries, and nothing removes one. */
+  /* Not from user mode: namei and icreate give only used entries, and unlink.c frees an entry
+   * only under its last reference (or blanks its name first, so no namei finds it again). */
   if (!(ip->d.flags & KFS_INODE_USED)) panic("ilock: entry %u is not a file", ip->inum);
 }
 

@@ -19,6 +19,7 @@ struct inode {
   int busy;      /* locked: ilock .. iunlock */
   int valid;     /* d has been read from the directory */
   int dirty;     /* d changed since it was last written (only while locked) */
+  int unlinked;  /* unlink took its name while it was open: the last iput frees it (unlink.c) */
   struct kfs_inode d; /* the directory entry */
 };
 
@@ -42,6 +43,7 @@ int readi(struct inode* ip, struct vmspace* uvm, uint32_t dst, uint32_t off, uin
 int writei(struct inode* ip, struct vmspace* uvm, uint32_t src, uint32_t off, uint32_t n);
 void itrunc(struct inode* ip);
 void stati(struct inode* ip, struct kstat* st);
+void ifree(struct inode* ip);
 
 /* Between fs.c and dir.c only. */
 extern struct kfs_super sb; /* the mounted disk's superblock */

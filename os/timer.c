@@ -31,6 +31,8 @@ int timer_on; /* context 0 takes timer interrupts: a timed sleep or another proc
  * other is seen as deadlocked rather than woken every slice for nothing. */
 static void arm(void) {
   uint64_t next = curproc && nextready(curproc) ? slice_end : ~0ull;
+  uint64_t alarm = itimer_next(); /* itimer.c: the earliest SIGALRM due */
+  if (alarm < next) next = alarm;
   for (struct tsleep* t = sleeps; t; t = t->next) { /* the fired ones come first */
     if (t->fired) continue;
     if (t->when < next) next = t->when;
@@ -75,6 +77,7 @@ void timer_intr(void) {
     t->fired = 1;
     wakeup(t);
   }
+  itimer_expire(now);
   if (now >= slice_end) {
     slice_end = now + TIMESLICE;
     if (curproc && nextready(curproc)) want_switch = 1;

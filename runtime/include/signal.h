@@ -55,6 +55,7 @@ typedef void (*sighandler_t)(int);
 
 /* sa_flags (MIPS values) the kernel acts on. */
 #define SA_SIGINFO 0x00000008u   /* the handler is sa_sigaction(sig, info, ucontext) */
+#define SA_RESTART 0x10000000u   /* accepted; the kernel restarts nothing (calls fail with EINTR) */
 #define SA_NODEFER 0x40000000u   /* do not block the signal while its handler runs */
 #define SA_RESETHAND 0x80000000u /* back to SIG_DFL once the handler has been entered */
 
@@ -116,6 +117,16 @@ struct sigaction {
 };
 #define sa_handler __handler.sa_handler
 #define sa_sigaction __handler.sa_sigaction
+
+/* An integer a handler and the code it interrupts can both access atomically. */
+typedef int sig_atomic_t;
+
+/* Install handler for sig (BSD semantics: it stays installed): the previous handler, or SIG_ERR
+ * with errno. */
+sighandler_t signal(int sig, sighandler_t handler);
+
+/* Store in *set the signals that are pending and blocked: 0, or -1 with errno. */
+int sigpending(sigset_t* set);
 
 /* Send signal sig to process pid: 0, or -1 with errno. */
 int kill(pid_t pid, int sig);

@@ -85,4 +85,17 @@ int feof(FILE* f);
 int ferror(FILE* f);
 void clearerr(FILE* f);
 
+/* Formatted input (C's rules, float conversions correctly rounded as strtod): the number of
+ * items assigned, or EOF if the input ended before the first conversion. */
+#define __scanf_like(a, b) __attribute__((__format__(__scanf__, a, b)))
+int scanf(const char* __restrict fmt, ...) __scanf_like(1, 2);
+int fscanf(FILE* __restrict f, const char* __restrict fmt, ...) __scanf_like(2, 3);
+int sscanf(const char* __restrict s, const char* __restrict fmt, ...) __scanf_like(2, 3);
+int vscanf(const char* __restrict fmt, va_list ap) __scanf_like(1, 0);
+int vfscanf(FILE* __restrict f, const char* __restrict fmt, va_list ap) __scanf_like(2, 0);
+int vsscanf(const char* __restrict s, const char* __restrict fmt, va_list ap) __scanf_like(2, 0);
+
+/* Writes "s: strerror(errno)\n" to stderr in one write (only the text if s is NULL or ""). */
+void perror(const char* s);
+
 #endif /* _STDIO_H */

@@ -12,6 +12,11 @@ void* malloc(size_t n);
 void* calloc(size_t nmemb, size_t size);
 void* realloc(void* p, size_t n); /* realloc(p, 0) frees p and returns NULL */
 void free(void* p);
+/* n bytes at a multiple of align, freed with free(). posix_memalign: 0, EINVAL (align not a
+ * power of two multiple of sizeof(void*)) or ENOMEM, errno untouched; aligned_alloc: NULL with
+ * errno EINVAL or ENOMEM. (memalign is in <malloc.h>.) */
+int posix_memalign(void** res, size_t align, size_t n);
+void* aligned_alloc(size_t align, size_t n);
 
 __attribute__((__noreturn__)) void exit(int status);
 __attribute__((__noreturn__)) void _Exit(int status);
@@ -20,6 +25,11 @@ __attribute__((__noreturn__)) void _Exit(int status);
 __attribute__((__noreturn__)) void abort(void);
 int atexit(void (*fn)(void)); /* up to 32 handlers */
 char* getenv(const char* name);
+/* Create and open (O_RDWR, mode 0600) a new file named template with its final XXXXXX replaced:
+ * the descriptor, or -1 with errno (EINVAL if template does not end in XXXXXX). mkostemp adds
+ * flags such as O_APPEND or O_CLOEXEC. */
+int mkstemp(char* template);
+int mkostemp(char* template, int flags);
 
 int atoi(const char* s);
 long atol(const char* s);

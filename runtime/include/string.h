@@ -24,4 +24,9 @@ char* strstr(const char* haystack, const char* needle);
 char* strdup(const char* s);
 char* strtok_r(char* __restrict s, const char* __restrict sep, char** __restrict state);
 
+/* The text of error number e (glibc's texts; "Unknown error N" otherwise). strerror_r is
+ * POSIX's: 0, ERANGE if len is too small, EINVAL for an unknown number. */
+char* strerror(int e);
+int strerror_r(int e, char* buf, size_t len);
+
 #endif /* _STRING_H */

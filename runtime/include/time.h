@@ -1,5 +1,5 @@
-/* time.h - clocks and sleeping, through the 32-bit-time o32 calls (clock_gettime 4263, not
- * clock_gettime64), as glibc does without _TIME_BITS=64. */
+/* time.h - clocks, sleeping and calendar time (UTC only), through the 32-bit-time o32 calls
+ * (clock_gettime 4263, not clock_gettime64), as glibc does without _TIME_BITS=64. */
 #ifndef _TIME_H
 #define _TIME_H
 
@@ -28,5 +28,43 @@ time_t time(time_t* t);
  * differences between two calls mean anything; (clock_t)-1 if unavailable or past LONG_MAX
  * (after 35 minutes). */
 clock_t clock(void);
+
+/* Broken-down time. There are no time zones: local time is UTC (tm_zone "UTC", tm_isdst 0,
+ * whatever TZ says), so localtime is gmtime and mktime is timegm. */
+struct tm {
+  int tm_sec;   /* 0 .. 60 */
+  int tm_min;   /* 0 .. 59 */
+  int tm_hour;  /* 0 .. 23 */
+  int tm_mday;  /* 1 .. 31 */
+  int tm_mon;   /* 0 .. 11 */
+  int tm_year;  /* years since 1900 */
+  int tm_wday;  /* 0 .. 6, Sunday 0 */
+  int tm_yday;  /* 0 .. 365 */
+  int tm_isdst; /* always 0 */
+  long tm_gmtoff;      /* always 0 */
+  const char* tm_zone; /* always "UTC" */
+};
+struct tm* gmtime(const time_t* t);
+struct tm* gmtime_r(const time_t* __restrict t, struct tm* __restrict tm);
+struct tm* localtime(const time_t* t);
+struct tm* localtime_r(const time_t* __restrict t, struct tm* __restrict tm);
+/* Normalise *tm (fields may be out of range) and return its seconds since the Epoch; -1 with
+ * errno EOVERFLOW if they do not fit a time_t. */
+time_t mktime(struct tm* tm);
+time_t timegm(struct tm* tm);
+double difftime(time_t t1, time_t t0);
+/* "Sun Sep 16 01:03:52 1973\n"; buf needs 26 bytes. ctime(t) is asctime(localtime(t)). */
+char* asctime(const struct tm* tm);
+char* asctime_r(const struct tm* __restrict tm, char* __restrict buf);
+char* ctime(const time_t* t);
+char* ctime_r(const time_t* t, char* buf);
+/* Format *tm (C locale): the length, or 0 if it and the NUL do not fit in n bytes. */
+size_t strftime(char* __restrict s, size_t n, const char* __restrict fmt,
+                const struct tm* __restrict tm);
+/* The zone (always UTC) as POSIX describes it; tzset reads nothing. */
+extern char* tzname[2];
+extern long timezone;
+extern int daylight;
+void tzset(void);
 
 #endif /* _TIME_H */

@@ -20,6 +20,7 @@ extern char** environ;
 ssize_t read(int fd, void* buf, size_t n);
 ssize_t write(int fd, const void* buf, size_t n);
 int close(int fd);
+int unlink(const char* path); /* 0, or -1 with errno (ENOENT, EISDIR, ...) */
 off_t lseek(int fd, off_t off, int whence);
 pid_t getpid(void);
 pid_t getppid(void);
@@ -29,7 +30,46 @@ __attribute__((__noreturn__)) void _exit(int status);
 /* Sleep (nanosleep): 0, or on an interruption the whole seconds left (sleep) or -1 with errno
  * EINTR (usleep). */
 unsigned sleep(unsigned seconds);
+/* SIGALRM in seconds seconds (0: cancel), through the ITIMER_REAL timer: the seconds the
+ * previous alarm had left, rounded, or 0. */
+unsigned alarm(unsigned seconds);
 int usleep(useconds_t usec);
+/* sysconf's names (glibc's and musl's numbers) and what it answers; -1 with errno EINVAL for
+ * a name not listed. */
+#define _POSIX_VERSION 200809L
+#define _SC_ARG_MAX 0
+#define _SC_CHILD_MAX 1
+#define _SC_CLK_TCK 2
+#define _SC_NGROUPS_MAX 3
+#define _SC_OPEN_MAX 4 /* the kernel's descriptor limit (RLIMIT_NOFILE) */
+#define _SC_STREAM_MAX 5
+#define _SC_TZNAME_MAX 6
+#define _SC_TIMERS 11
+#define _SC_VERSION 29
+#define _SC_PAGESIZE 30
+#define _SC_PAGE_SIZE _SC_PAGESIZE
+#define _SC_LINE_MAX 43
+#define _SC_IOV_MAX 60
+#define _SC_THREADS 67
+#define _SC_LOGIN_NAME_MAX 71
+#define _SC_THREAD_DESTRUCTOR_ITERATIONS 73
+#define _SC_THREAD_KEYS_MAX 74
+#define _SC_THREAD_STACK_MIN 75
+#define _SC_THREAD_THREADS_MAX 76
+#define _SC_NPROCESSORS_CONF 83 /* the hardware contexts the process may use */
+#define _SC_NPROCESSORS_ONLN 84
+#define _SC_ATEXIT_MAX 87
+#define _SC_MONOTONIC_CLOCK 149
+#define _SC_HOST_NAME_MAX 180
+long sysconf(int name);
+
+/* Command-line options (POSIX: stops at the first operand, glibc's messages): the next option
+ * letter, '?' for an unknown one or a missing argument (':' if optstring starts with ':'), -1 at
+ * the end. */
+extern char* optarg;
+extern int optind, opterr, optopt;
+int getopt(int argc, char* const argv[], const char* optstring);
+
 /* Make system call number n with up to six arguments: its result, or -1 with errno set. */
 long syscall(long n, ...);
 

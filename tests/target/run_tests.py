@@ -12,6 +12,8 @@ Each tests/target/NAME.c states in its header comment how it must end and how it
     Files: DIR                (optional; the program runs with a copy of tests/target/files/DIR:
                                its working directory under qemu, a fresh KFS disk under
                                kasane-sim; the files it leaves must match too, see difftest.py)
+    Glibc: yes                (optional; DIR/glibc/NAME.elf, the same source built against
+                               glibc, must print the same stdout and end the same under qemu)
     Stderr: TEXT              (tests/os only, see tests/os/run_os_tests.py: a line of kasane-sim's
                                stderr contains TEXT and no line of its stdout does)
 Every program runs twice under qemu-mipsel: the status must match the expectation and both runs
@@ -31,11 +33,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import difftest  # noqa: E402
 
-MARKER = re.compile(r"^\s*\*?\s*(Expect|Args|Stdin|Files|Stderr):\s*(.*?)\s*(\*/)?\s*$")
+MARKER = re.compile(r"^\s*\*?\s*(Expect|Args|Stdin|Files|Stderr|Glibc):\s*(.*?)\s*(\*/)?\s*$")
 
 
 def read_markers(source: Path) -> dict[str, str]:
-    """The Expect/Args/Stdin/Files/Stderr lines of the file's first comment."""
+    """The Expect/Args/Stdin/Files/Stderr/Glibc lines of the file's first comment."""
     found = {}
     for line in source.read_text().splitlines():
         m = MARKER.match(line)
@@ -78,6 +80,14 @@ def check_one(name: str, opt) -> list[str]:
         problems.append(f"qemu status {first.describe()}, expected {want}")
     if (first.stdout, first.status, first.files) != (second.stdout, second.status, second.files):
         problems.append("not deterministic: two qemu runs differ")
+    if markers.get("Glibc") == "yes":
+        glibc = Path(opt.build_dir) / "glibc" / f"{name}.elf"
+        if not glibc.is_file():
+            problems.append(f"{glibc} is not built")
+        else:
+            ref = difftest.run_qemu(opt.qemu, str(glibc), args, stdin, opt.timeout, files)
+            for p in difftest.compare(ref, first):
+                problems.append(f"glibc build vs runtime build under qemu: {p}")
     if opt.sim:
         sim = difftest.run_sim(opt.sim, opt.kernel, str(program), args, stdin, opt.timeout,
                                opt.sim_arg, files)

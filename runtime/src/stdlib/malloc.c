@@ -235,6 +235,31 @@ void free(void* p) {
   __unlock(&a->lock);
 }
 
+/* memalign.c's core: n bytes at a multiple of align (a power of two). Over-allocates by align
+ * plus a minimum chunk, then frees the part below the first aligned address that leaves room
+ * for a chunk there, and trims the tail as malloc would. */
+void* __memalign(size_t align, size_t n) {
+  if (align <= 8) return malloc(n); /* every chunk is 8-aligned already */
+  if (n > PTRDIFF_MAX - GROW_MIN - align - MIN_CHUNK) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  char* p = malloc(n + align - 1 + MIN_CHUNK);
+  if (!p || ((uintptr_t)p & (align - 1)) == 0) return p;
+  char* mem = (char*)(((uintptr_t)p + MIN_CHUNK + align - 1) & -(uintptr_t)align);
+  struct chunk* c = CHUNK(p);
+  struct chunk* d = CHUNK(mem);
+  struct arena* a = arena_of(c);
+  __lock(&a->lock);
+  size_t total = SIZE(c), front = (size_t)((char*)d - (char*)c);
+  set_chunk(c, front, C_INUSE | tag(a));
+  set_chunk(d, total - front, C_INUSE | tag(a));
+  release(a, c);
+  trim(a, d, request_size(n));
+  __unlock(&a->lock);
+  return mem;
+}
+
 void* realloc(void* p, size_t n) {
   if (!p) return malloc(n);
   if (!n) {

@@ -4,7 +4,8 @@
 
 unsigned sleep(unsigned seconds) {
   struct timespec ts = {(time_t)seconds, 0};
-  if (nanosleep(&ts, &ts)) return (unsigned)ts.tv_sec + (ts.tv_nsec != 0);
+  /* Interrupted: the whole seconds left, truncated as musl and glibc count them. */
+  if (nanosleep(&ts, &ts)) return (unsigned)ts.tv_sec;
   return 0;
 }
 
