@@ -115,7 +115,17 @@ struct __pthread {
   volatile int timed_woken;/* set by __wake during a timed wait; MONITORed (sched) */
   long sys_result;         /* conventional: the result UNBLOCKED reported */
   int errno_val;           /* this thread's errno */
-  void* mem;               /* malloc'd block holding stack and ThMB; 0 for the main thread */
+  struct __pthread *all_prev, *all_next; /* in __all while its id is valid (sched) */
+  volatile int cancel;     /* pthread_cancel has been called for it */
+  int cancel_disable;      /* PTHREAD_CANCEL_DISABLE */
+  int cancel_async;        /* PTHREAD_CANCEL_ASYNCHRONOUS */
+  struct __pthread_queue* cancel_q; /* the queue of the cancellable wait it is in, or 0 (sched) */
+  struct __pthread* cancel_join;    /* the thread it waits for in pthread_join, or 0 (sched) */
+  struct __ptcb* cleanup;  /* cleanup handlers, newest first */
+  unsigned long sigmask;   /* its blocked signals (bit n - 1: signal n) */
+  volatile unsigned long sigpend; /* pthread_kill's signals it has not taken yet */
+  void* mem;               /* malloc'd block holding stack and ThMB; 0 for the main thread and a
+                            * thread on a stack of its creator's (pthread_attr_setstack) */
   size_t stack_size;       /* bytes of stack below the ThMB in mem */
   struct __fpregs kfp;     /* hw: its FPU as it was when the kernel saved regs */
   int tsd_used;            /* pthread_setspecific has stored a value in tsd */
@@ -188,6 +198,23 @@ struct __pthread* __thmb_alloc(size_t stack); /* ThMB above `stack` bytes of sta
 struct __pthread* __thmb_get(size_t stack);
 int __thmb_put(struct __pthread* t); /* (locked) keep t, off its stack, for reuse: 1; or 0: free
                                       * t->mem yourself */
+
+/* --- Thread ids (__all.c): every thread whose pthread_t is valid, so pthread_join, _detach and
+ * _kill can answer ESRCH for one already joined (or reaped when detached). (locked) */
+void __all_add(struct __pthread* t);
+void __all_remove(struct __pthread* t);
+int __all_has(struct __pthread* t);
+
+/* --- Cancellation (pthread_cancel.c) and signals (pthread_kill.c). */
+/* Act on a cancellation of self if one is pending and enabled: never returns then. Also takes
+ * the signals pthread_kill left for self. The library calls it at its cancellation points. */
+void __testcancel(void);
+/* (locked) self enters a cancellable wait on q (0: none; join sets cancel_join itself): 1 if
+ * a cancellation is already pending and enabled (do not wait), else 0. */
+int __cancel_wait_begin(struct __pthread* self, struct __pthread_queue* q);
+void __pthread_take_signals(struct __pthread* self); /* raise what pthread_kill left unmasked */
+/* An absolute time by `clock` as the same moment by CLOCK_REALTIME, which __timed_block reads. */
+void __abs_realtime(clockid_t clock, const struct timespec* abstime, struct timespec* out);
 
 /* --- Synchronisation objects' internals. */
 void __mutex_lock_wait(pthread_mutex_t* m, struct __pthread* self);
