@@ -34,7 +34,7 @@ int __cancel_wait_begin(struct __pthread* self, struct __pthread_queue* q) {
 int pthread_cancel(pthread_t t) {
   struct __pthread* self = __self();
   __sched_lock_take();
-  if (!__all_has(t)) {
+  if (!__id_valid(t)) {
     __sched_unlock();
     return ESRCH;
   }

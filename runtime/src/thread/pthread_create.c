@@ -70,10 +70,8 @@ int pthread_create(pthread_t* res, const pthread_attr_t* attr, void* (*start)(vo
   t->ctx.ra = (uint32_t)__thread_trampoline;
   t->ctx.s[0] = (uint32_t)t;
   a_add_fetch(&__live, 1);
+  t->id = THMB_ID;
   *res = t;
-  __sched_lock_take();
-  __all_add(t);
-  __sched_unlock();
 #ifdef KASANE_THREADS_HW
   t->state = ST_RUNNING;
   a_barrier(); /* the ThMB is complete before the new context reads it */

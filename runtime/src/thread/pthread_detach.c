@@ -1,7 +1,7 @@
 /* pthread_detach - t's resources go when it exits, without a join: pthread_exit puts it on
- * __reap. If it has exited already, free it now. ESRCH for a thread no longer in __all (joined,
- * or detached and exited: __all.c has the rule for reused ids), EINVAL for one detached or being
- * joined. */
+ * __reap. If it has exited already, free it now. ESRCH for a thread whose id has ended (joined,
+ * or detached and exited: pthread_impl.h, "Thread ids", has the rule for reused ids), EINVAL for
+ * one detached or being joined. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -10,7 +10,7 @@
 
 int pthread_detach(pthread_t t) {
   __sched_lock_take();
-  if (!__all_has(t)) {
+  if (!__id_valid(t)) {
     __sched_unlock();
     return ESRCH;
   }
@@ -19,7 +19,7 @@ int pthread_detach(pthread_t t) {
     return EINVAL;
   }
   if (t->state == ST_EXITED) {
-    __all_remove(t);
+    t->id = 0;
     int kept = __thmb_put(t);
     __sched_unlock();
     if (!kept) free(t->mem);

@@ -1,12 +1,11 @@
 /* pthread_exit - end the calling thread with a result for pthread_join.
  *
  * Cleanup handlers (pthread_cleanup_push) run first, newest first, then thread-specific data
- * destructors, on the thread's own stack, for up to
- * PTHREAD_DESTRUCTOR_ITERATIONS rounds (a destructor may set values again). Then, under the
- * lock: the thread is EXITED, its joiner (if any) is woken, a detached thread goes on __reap for
- * the next pthread_create to free (its id is no longer valid: __all.c), and the context goes to the next ready thread (__leave). The
- * lock stays held until the context is off this stack, which is what makes freeing it safe.
- * The last thread to exit ends the process with exit(0), as POSIX says. */
+ * destructors, on the thread's own stack, for up to PTHREAD_DESTRUCTOR_ITERATIONS rounds (a
+ * destructor may set values again). Then, under the lock: the thread is EXITED, its joiner (if
+ * any) is woken, a detached thread's id ends and it goes on __reap for the next pthread_create
+ * to free, and the context goes to the next ready thread (__leave). The lock stays held until
+ * the context is off this stack, which is what makes freeing it safe. The last thread to exit ends the process with exit(0), as POSIX says. */
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -25,7 +24,7 @@ void pthread_exit(void* result) {
   self->result = result;
   self->state = ST_EXITED;
   if (self->detached) {
-    __all_remove(self);
+    self->id = 0;
     self->next = __reap;
     __reap = self;
   } else if (self->joiner) {

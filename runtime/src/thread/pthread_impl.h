@@ -115,7 +115,7 @@ struct __pthread {
   volatile int timed_woken;/* set by __wake during a timed wait; MONITORed (sched) */
   long sys_result;         /* conventional: the result UNBLOCKED reported */
   int errno_val;           /* this thread's errno */
-  struct __pthread *all_prev, *all_next; /* in __all while its id is valid (sched) */
+  unsigned id;             /* THMB_ID while its pthread_t is valid (see __id_valid) */
   volatile int cancel;     /* pthread_cancel has been called for it */
   int cancel_disable;      /* PTHREAD_CANCEL_DISABLE */
   int cancel_async;        /* PTHREAD_CANCEL_ASYNCHRONOUS */
@@ -199,11 +199,18 @@ struct __pthread* __thmb_get(size_t stack);
 int __thmb_put(struct __pthread* t); /* (locked) keep t, off its stack, for reuse: 1; or 0: free
                                       * t->mem yourself */
 
-/* --- Thread ids (__all.c): every thread whose pthread_t is valid, so pthread_join, _detach and
- * _kill can answer ESRCH for one already joined (or reaped when detached). (locked) */
-void __all_add(struct __pthread* t);
-void __all_remove(struct __pthread* t);
-int __all_has(struct __pthread* t);
+/* --- Thread ids. A pthread_t is valid from pthread_create until the thread is joined (or, if
+ * detached, exits): its ThMB's id word holds THMB_ID meanwhile, and pthread_join, _detach,
+ * _cancel and _kill give ESRCH for one that does not, as glibc does for a joined thread. The
+ * word is cleared under __sched_lock when the id ends, before the ThMB is cached or freed. A
+ * freed ThMB stays readable (the heap never shrinks), and malloc writes its own header at the
+ * start of the block, below the stack, not in the ThMB at the end of it: the word stays clear
+ * unless the memory is handed out again, and then THMB_ID appears in it only by a coincidence
+ * of one 32-bit value. The rule for reuse: a later pthread_create may hand out the same ThMB
+ * (__thmb_cache.c) or address, and from then on the id names the new thread; glibc reuses its
+ * descriptors the same way. No list and no lock: creating a thread costs one store more. */
+#define THMB_ID 0x7d1d7eadu
+static inline int __id_valid(const struct __pthread* t) { return t->id == THMB_ID; }
 
 /* --- Cancellation (pthread_cancel.c) and signals (pthread_kill.c). */
 /* Act on a cancellation of self if one is pending and enabled: never returns then. Also takes

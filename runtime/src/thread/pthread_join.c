@@ -3,8 +3,9 @@
  *
  * The joiner records itself in t->joiner and blocks; t's pthread_exit wakes it. EXITED is set
  * under the lock, and t's context holds the lock until it is off t's stack, so once we see
- * EXITED under the lock the stack can go. A thread no longer in __all (joined already, or
- * detached and exited) gives ESRCH; a detached or already awaited one EINVAL.
+ * EXITED under the lock the stack can go. A thread whose id has ended (joined already, or
+ * detached and exited: pthread_impl.h, "Thread ids") gives ESRCH; a detached or already
+ * awaited one EINVAL.
  *
  * A cancellation point: pthread_cancel takes the joiner out of t->joiner (cancel_join) and wakes
  * it; t stays joinable. */
@@ -19,7 +20,7 @@ int pthread_join(pthread_t t, void** res) {
   __testcancel();
   if (t == self) return EDEADLK;
   __sched_lock_take();
-  if (!__all_has(t)) {
+  if (!__id_valid(t)) {
     __sched_unlock();
     return ESRCH;
   }
@@ -39,7 +40,7 @@ int pthread_join(pthread_t t, void** res) {
     self->cancel_join = 0;
   }
   if (res) *res = t->result;
-  __all_remove(t);
+  t->id = 0;
   int kept = __thmb_put(t); /* from here on t may be another thread's */
   __sched_unlock();
   if (!kept) free(t->mem); /* 0 for the main thread, whose stack is the process's */

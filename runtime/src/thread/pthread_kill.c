@@ -60,7 +60,7 @@ void __pthread_take_signals(struct __pthread* self) {
 int pthread_kill(pthread_t t, int sig) {
   if (sig < 0 || sig >= NSIG) return EINVAL;
   __sched_lock_take();
-  if (!__all_has(t)) {
+  if (!__id_valid(t)) {
     __sched_unlock();
     return ESRCH;
   }
