@@ -39,6 +39,6 @@ int __cond_wait(pthread_cond_t* c, pthread_mutex_t* m, const struct timespec* ab
     __block(self);
   pthread_mutex_lock(m);
   m->__count = count;
-  __testcancel();
+  __testcancel_self(self);
   return r;
 }

@@ -62,7 +62,7 @@ int pthread_create(pthread_t* res, const pthread_attr_t* attr, void* (*start)(vo
     t = __thmb_get(attr && attr->__stacksize ? attr->__stacksize : PTHREAD_STACK_DEFAULT);
   }
   if (!t) return EAGAIN;
-  t->sigmask = __self()->sigmask;
+  t->sigmask = __sigmask_used ? __self()->sigmask : 0;
   t->start = start;
   t->arg = arg;
   t->detached = attr && attr->__detach == PTHREAD_CREATE_DETACHED;

@@ -115,6 +115,12 @@ struct __pthread {
   volatile int timed_woken;/* set by __wake during a timed wait; MONITORed (sched) */
   long sys_result;         /* conventional: the result UNBLOCKED reported */
   int errno_val;           /* this thread's errno */
+  void* mem;               /* malloc'd block holding stack and ThMB; 0 for the main thread and a
+                            * thread on a stack of its creator's (pthread_attr_setstack) */
+  size_t stack_size;       /* bytes of stack below the ThMB in mem */
+  /* Below: not zeroed when a cached ThMB is reused (__thmb_cache.c: reset), which would cost
+   * every create; pthread_create sets id and sigmask, reset clears cancel, cancel_disable,
+   * cancel_async and sigpend, and the others are 0 whenever a thread exits. */
   unsigned id;             /* THMB_ID while its pthread_t is valid (see __id_valid) */
   volatile int cancel;     /* pthread_cancel has been called for it */
   int cancel_disable;      /* PTHREAD_CANCEL_DISABLE */
@@ -124,9 +130,6 @@ struct __pthread {
   struct __ptcb* cleanup;  /* cleanup handlers, newest first */
   unsigned long sigmask;   /* its blocked signals (bit n - 1: signal n) */
   volatile unsigned long sigpend; /* pthread_kill's signals it has not taken yet */
-  void* mem;               /* malloc'd block holding stack and ThMB; 0 for the main thread and a
-                            * thread on a stack of its creator's (pthread_attr_setstack) */
-  size_t stack_size;       /* bytes of stack below the ThMB in mem */
   struct __fpregs kfp;     /* hw: its FPU as it was when the kernel saved regs */
   int tsd_used;            /* pthread_setspecific has stored a value in tsd */
   struct {
@@ -219,7 +222,12 @@ void __testcancel(void);
 /* (locked) self enters a cancellable wait on q (0: none; join sets cancel_join itself): 1 if
  * a cancellation is already pending and enabled (do not wait), else 0. */
 int __cancel_wait_begin(struct __pthread* self, struct __pthread_queue* q);
+/* __testcancel for a caller that knows self: two loads when there is nothing to do. */
+static inline void __testcancel_self(struct __pthread* self) {
+  if (self->sigpend || self->cancel) __testcancel();
+}
 void __pthread_take_signals(struct __pthread* self); /* raise what pthread_kill left unmasked */
+extern int __sigmask_used; /* pthread_sigmask has been called: a create copies the mask */
 /* An absolute time by `clock` as the same moment by CLOCK_REALTIME, which __timed_block reads. */
 void __abs_realtime(clockid_t clock, const struct timespec* abstime, struct timespec* out);
 

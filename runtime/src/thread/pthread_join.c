@@ -17,7 +17,7 @@
 
 int pthread_join(pthread_t t, void** res) {
   struct __pthread* self = __self();
-  __testcancel();
+  __testcancel_self(self);
   if (t == self) return EDEADLK;
   __sched_lock_take();
   if (!__id_valid(t)) {

@@ -66,6 +66,6 @@ int pthread_kill(pthread_t t, int sig) {
   }
   if (sig && t->state != ST_EXITED) a_fetch_or((volatile int*)&t->sigpend, 1 << (sig - 1));
   __sched_unlock();
-  if (t == __self()) __testcancel();
+  if (t == __self() && t->sigpend) __pthread_take_signals(t); /* not a cancellation point */
   return 0;
 }

@@ -14,6 +14,8 @@
 
 #include "pthread_impl.h"
 
+int __sigmask_used;
+
 #ifdef KASANE_THREADS_CONV
 #define UNBLOCKABLE ((1ul << (SIGKILL - 1)) | (1ul << (SIGSTOP - 1)) | (1ul << (SIGIO - 1)))
 #else
@@ -35,6 +37,7 @@ int pthread_sigmask(int how, const sigset_t* set, sigset_t* old) {
     m &= ~s;
   else
     m = s;
+  __sigmask_used = 1;
   self->sigmask = m & ~UNBLOCKABLE;
   sigset_t k;
   memset(&k, 0, sizeof k);

@@ -25,7 +25,7 @@ int sem_trywait(sem_t* s) {
 /* abstime 0: no deadline. */
 static int wait(sem_t* s, const struct timespec* abstime) {
   struct __pthread* self = __self();
-  __testcancel();
+  __testcancel_self(self);
   if (abstime && (abstime->tv_nsec < 0 || abstime->tv_nsec >= 1000000000)) {
     errno = EINVAL; /* glibc checks before it looks at the value; so do we */
     return -1;
@@ -49,7 +49,7 @@ static int wait(sem_t* s, const struct timespec* abstime) {
     } else {
       __block(self);
     }
-    __testcancel();
+    __testcancel_self(self);
   }
   return 0;
 }
