@@ -28,8 +28,9 @@ int main(void) {
   CHECK_INT(r, 16); /* EBUSY */
   int mine = pthread_barrier_wait(&b);
   CHECK_INT(pthread_join(t, 0), 0);
-  CHECK_INT((mine == PTHREAD_BARRIER_SERIAL_THREAD) + (worker_result == PTHREAD_BARRIER_SERIAL_THREAD),
-            1);
+  int serial = (mine == PTHREAD_BARRIER_SERIAL_THREAD) +
+               (worker_result == PTHREAD_BARRIER_SERIAL_THREAD);
+  CHECK_INT(serial, 1);
   CHECK_INT(pthread_barrier_destroy(&b), 0);
   return check_done();
 }

@@ -5,7 +5,8 @@
  * destructor may set values again). Then, under the lock: the thread is EXITED, its joiner (if
  * any) is woken, a detached thread's id ends and it goes on __reap for the next pthread_create
  * to free, and the context goes to the next ready thread (__leave). The lock stays held until
- * the context is off this stack, which is what makes freeing it safe. The last thread to exit ends the process with exit(0), as POSIX says. */
+ * the context is off this stack, which is what makes freeing it safe. The last thread to exit
+ * ends the process with exit(0), as POSIX says. */
 #include <pthread.h>
 #include <stdlib.h>
 
