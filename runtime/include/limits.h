@@ -8,3 +8,7 @@
 #define _LIBC_LIMITS_H_
 #endif
 #include_next <limits.h>
+
+#ifndef SEM_VALUE_MAX
+#define SEM_VALUE_MAX 0x7fffffff /* the largest value of a semaphore (<semaphore.h>) */
+#endif

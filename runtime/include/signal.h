@@ -146,4 +146,11 @@ int sigaddset(sigset_t* set, int sig);
 int sigdelset(sigset_t* set, int sig);
 int sigismember(const sigset_t* set, int sig);
 
+/* Signals and threads (the thread library; runtime/README.md, "Signals and threads", says what
+ * each backend does): sig to thread t (0: only whether t exists), and the calling thread's mask.
+ * Both return 0 or an error number. */
+struct __pthread;
+int pthread_kill(struct __pthread* t, int sig);
+int pthread_sigmask(int how, const sigset_t* set, sigset_t* oset);
+
 #endif /* _SIGNAL_H */

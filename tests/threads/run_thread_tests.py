@@ -2,10 +2,11 @@
 """run_thread_tests.py - run the thread library tests (tests/threads/NAME.c) under kasane-sim.
 
     run_thread_tests.py --sim KASANE_SIM --kernel KERNEL_ELF --backend hw|conventional
-                        [--build-dir DIR] [--sim-arg ARG]... [--qemu qemu-mipsel]
-                        [--timeout 60] [NAME...]
+                        [--build-dir DIR] [--source-dir SRC] [--sim-arg ARG]...
+                        [--qemu qemu-mipsel] [--timeout 60] [NAME...]
 
-Each program is built once per backend of the thread library (tests/threads/CMakeLists.txt):
+SRC is tests/threads unless said (tests/posix uses this runner too). Each program is built once
+per backend of the thread library (tests/threads/CMakeLists.txt):
 DIR/BACKEND/NAME.elf. The header markers are tests/target's (run_tests.read_markers), with the
 same meaning: "Expect: status N | signal SIGNAME", "Args:", "Stdin:", "Files: DIR" (a fresh
 KFS image of tests/threads/files/DIR as the disk), plus one of its own:
@@ -28,7 +29,7 @@ import run_tests  # noqa: E402
 
 
 def check_one(name: str, opt) -> tuple[list[str], difftest.Result | None]:
-    source = HERE / f"{name}.c"
+    source = Path(opt.source_dir) / f"{name}.c"
     program = Path(opt.build_dir) / opt.backend / f"{name}.elf"
     if not source.is_file():
         return [f"{source} does not exist"], None
@@ -44,8 +45,9 @@ def check_one(name: str, opt) -> tuple[list[str], difftest.Result | None]:
         return ["no 'Expect:' line in the header comment"], None
     want = run_tests.expected_status(markers["Expect"])
     args = markers.get("Args", "").split()
-    stdin = str(HERE / markers["Stdin"]) if "Stdin" in markers else None
-    files = str(HERE / "files" / markers["Files"]) if "Files" in markers else None
+    src = Path(opt.source_dir)
+    stdin = str(src / markers["Stdin"]) if "Stdin" in markers else None
+    files = str(src / "files" / markers["Files"]) if "Files" in markers else None
     if files and not Path(files).is_dir():
         return [f"Files: {files} is not a directory"], None
 
@@ -74,6 +76,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--build-dir", default=str(HERE.parents[1] / "build/target/tests_threads"),
                     help="directory with BACKEND/NAME.elf and glibc/NAME.elf")
+    ap.add_argument("--source-dir", default=str(HERE), help="directory with NAME.c")
     ap.add_argument("--backend", required=True, choices=["hw", "conventional"])
     ap.add_argument("--sim", required=True, help="kasane-sim")
     ap.add_argument("--kernel", required=True, help="the Kasane kernel ELF")
@@ -88,7 +91,7 @@ def main() -> int:
         print(f"run_thread_tests: {err}", file=sys.stderr)
         return 1
 
-    names = opt.names or sorted(p.stem for p in HERE.glob("*.c"))
+    names = opt.names or sorted(p.stem for p in Path(opt.source_dir).glob("*.c"))
     return difftest.run_named(names, lambda name: check_one(name, opt))
 
 

@@ -95,6 +95,7 @@ int __timed_block(struct __pthread* self, struct __pthread_queue* q,
       __sched_lock_take();
       if (!self->timed_woken) {
         __unqueue(q, self);
+        self->cancel_q = 0; /* off q: pthread_cancel must not look there again */
         r = ETIMEDOUT;
       }
       __sched_unlock();

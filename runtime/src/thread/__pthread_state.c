@@ -14,7 +14,7 @@ struct __pthread* volatile __thmbs[NCTX];
 struct __pthread* volatile __running[NCTX];
 struct __pthread* volatile __prev[NCTX];
 struct __pthread* __idle[NCTX];
-struct __pthread __pthread_main = {.state = ST_RUNNING, .ltn = 1};
+struct __pthread __pthread_main = {.state = ST_RUNNING, .ltn = 1, .id = THMB_ID};
 /* Alone on its line: a waiter MWAITs on the line, and stores to neighbours would wake it. */
 volatile int __sched_lock __attribute__((aligned(64)));
 struct __pthread_queue __ready __attribute__((aligned(64)));

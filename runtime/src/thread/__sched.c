@@ -191,6 +191,7 @@ void __make_ready(struct __pthread* t) {
 /* End t's wait (t has been taken off whatever queue it waited on). A thread asleep on its context
  * is told so and woken there: no queue, no switch. A switched-out one becomes ready. */
 void __wake(struct __pthread* t) {
+  t->cancel_q = 0; /* off its queue: pthread_cancel must not look there again */
   if (t->timed) { /* it looks itself (__timed_block); the store ends its MWAIT */
     t->timed_woken = 1;
     return;

@@ -26,11 +26,14 @@ int __thmb_put(struct __pthread* t) {
 }
 
 /* What a fresh ThMB has: everything up to mem zero (regs.pc too: no save to consume), its stack
- * where it was, no thread-specific values (cleared only if the last thread set some: 1 KiB). */
+ * where it was, no pending cancellation or signal, no thread-specific values (cleared only if
+ * the last thread set some: 1 KiB). */
 static void reset(struct __pthread* t) {
   uint32_t top = t->stack_top;
   memset(t, 0, offsetof(struct __pthread, mem));
   t->stack_top = top;
+  t->cancel = t->cancel_disable = t->cancel_async = 0;
+  t->sigpend = 0;
   if (t->tsd_used) {
     memset(t->tsd, 0, sizeof t->tsd);
     t->tsd_used = 0;

@@ -1,11 +1,13 @@
-/* pthread_attr_* - thread attributes: stack size and detach state. The all-zero attr is the
- * default (PTHREAD_STACK_DEFAULT bytes, joinable). */
+/* pthread_attr_* - thread attributes: stack size, the caller's own stack, detach state. The
+ * all-zero attr is the default (PTHREAD_STACK_DEFAULT bytes from malloc, joinable). */
 #include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 
 int pthread_attr_init(pthread_attr_t* a) {
   a->__stacksize = PTHREAD_STACK_DEFAULT;
   a->__detach = PTHREAD_CREATE_JOINABLE;
+  a->__stackaddr = 0;
   return 0;
 }
 
@@ -33,5 +35,19 @@ int pthread_attr_setdetachstate(pthread_attr_t* a, int state) {
 
 int pthread_attr_getdetachstate(const pthread_attr_t* a, int* state) {
   *state = a->__detach;
+  return 0;
+}
+
+/* addr is the lowest address of the stack, as POSIX says (not the top it grows down from). */
+int pthread_attr_setstack(pthread_attr_t* a, void* addr, size_t size) {
+  if (size < PTHREAD_STACK_MIN || ((uintptr_t)addr & 7)) return EINVAL;
+  a->__stackaddr = addr;
+  a->__stacksize = size;
+  return 0;
+}
+
+int pthread_attr_getstack(const pthread_attr_t* a, void** addr, size_t* size) {
+  *addr = a->__stackaddr;
+  *size = a->__stackaddr ? a->__stacksize : 0;
   return 0;
 }

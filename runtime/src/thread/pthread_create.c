@@ -8,10 +8,15 @@
  * Detached threads that have exited are freed (or cached, __thmb_cache.c) here: a thread cannot
  * free the stack it runs on, so pthread_exit leaves them on __reap. Once the lock is ours, they
  * are off their stacks (the lock is held from a thread's exit until its context has left its
- * stack). */
+ * stack).
+ *
+ * The new thread inherits the creator's signal mask (POSIX); its cancellation state is enabled
+ * and deferred. With pthread_attr_setstack its ThMB is carved from the top of the caller's stack
+ * (mem = 0: never freed by the library). */
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "pthread_impl.h"
 
@@ -35,12 +40,29 @@ static void reap(void) {
   }
 }
 
+/* A ThMB at the top of the caller's stack [addr, addr + size), the stack below it; 0 if the
+ * ThMB and PTHREAD_STACK_MIN / 2 of stack do not fit. */
+static struct __pthread* on_stack(void* addr, size_t size) {
+  uint32_t lo = (uint32_t)addr, top = (lo + size - sizeof(struct __pthread)) & ~15u;
+  if (size < sizeof(struct __pthread) || top < lo + PTHREAD_STACK_MIN / 2) return 0;
+  struct __pthread* t = (struct __pthread*)top;
+  memset(t, 0, sizeof *t);
+  t->stack_size = top - lo;
+  t->stack_top = (top - 16) & ~7u; /* the o32 argument area of the first frame above */
+  return t;
+}
+
 int pthread_create(pthread_t* res, const pthread_attr_t* attr, void* (*start)(void*), void* arg) {
   if (!__pthread_ready_to_go) __pthread_init();
   if (__reap) reap();
-  size_t size = attr && attr->__stacksize ? attr->__stacksize : PTHREAD_STACK_DEFAULT;
-  struct __pthread* t = __thmb_get(size);
+  struct __pthread* t;
+  if (attr && attr->__stackaddr) {
+    t = on_stack(attr->__stackaddr, attr->__stacksize);
+  } else {
+    t = __thmb_get(attr && attr->__stacksize ? attr->__stacksize : PTHREAD_STACK_DEFAULT);
+  }
   if (!t) return EAGAIN;
+  t->sigmask = __sigmask_used ? __self()->sigmask : 0;
   t->start = start;
   t->arg = arg;
   t->detached = attr && attr->__detach == PTHREAD_CREATE_DETACHED;
@@ -48,6 +70,7 @@ int pthread_create(pthread_t* res, const pthread_attr_t* attr, void* (*start)(vo
   t->ctx.ra = (uint32_t)__thread_trampoline;
   t->ctx.s[0] = (uint32_t)t;
   a_add_fetch(&__live, 1);
+  t->id = THMB_ID;
   *res = t;
 #ifdef KASANE_THREADS_HW
   t->state = ST_RUNNING;

@@ -115,8 +115,21 @@ struct __pthread {
   volatile int timed_woken;/* set by __wake during a timed wait; MONITORed (sched) */
   long sys_result;         /* conventional: the result UNBLOCKED reported */
   int errno_val;           /* this thread's errno */
-  void* mem;               /* malloc'd block holding stack and ThMB; 0 for the main thread */
+  void* mem;               /* malloc'd block holding stack and ThMB; 0 for the main thread and a
+                            * thread on a stack of its creator's (pthread_attr_setstack) */
   size_t stack_size;       /* bytes of stack below the ThMB in mem */
+  /* Below: not zeroed when a cached ThMB is reused (__thmb_cache.c: reset), which would cost
+   * every create; pthread_create sets id and sigmask, reset clears cancel, cancel_disable,
+   * cancel_async and sigpend, and the others are 0 whenever a thread exits. */
+  unsigned id;             /* THMB_ID while its pthread_t is valid (see __id_valid) */
+  volatile int cancel;     /* pthread_cancel has been called for it */
+  int cancel_disable;      /* PTHREAD_CANCEL_DISABLE */
+  int cancel_async;        /* PTHREAD_CANCEL_ASYNCHRONOUS */
+  struct __pthread_queue* cancel_q; /* the queue of the cancellable wait it is in, or 0 (sched) */
+  struct __pthread* cancel_join;    /* the thread it waits for in pthread_join, or 0 (sched) */
+  struct __ptcb* cleanup;  /* cleanup handlers, newest first */
+  unsigned long sigmask;   /* its blocked signals (bit n - 1: signal n) */
+  volatile unsigned long sigpend; /* pthread_kill's signals it has not taken yet */
   struct __fpregs kfp;     /* hw: its FPU as it was when the kernel saved regs */
   int tsd_used;            /* pthread_setspecific has stored a value in tsd */
   struct {
@@ -188,6 +201,35 @@ struct __pthread* __thmb_alloc(size_t stack); /* ThMB above `stack` bytes of sta
 struct __pthread* __thmb_get(size_t stack);
 int __thmb_put(struct __pthread* t); /* (locked) keep t, off its stack, for reuse: 1; or 0: free
                                       * t->mem yourself */
+
+/* --- Thread ids. A pthread_t is valid from pthread_create until the thread is joined (or, if
+ * detached, exits): its ThMB's id word holds THMB_ID meanwhile, and pthread_join, _detach,
+ * _cancel and _kill give ESRCH for one that does not, as glibc does for a joined thread. The
+ * word is cleared under __sched_lock when the id ends, before the ThMB is cached or freed. A
+ * freed ThMB stays readable (the heap never shrinks), and malloc writes its own header at the
+ * start of the block, below the stack, not in the ThMB at the end of it: the word stays clear
+ * unless the memory is handed out again, and then THMB_ID appears in it only by a coincidence
+ * of one 32-bit value. The rule for reuse: a later pthread_create may hand out the same ThMB
+ * (__thmb_cache.c) or address, and from then on the id names the new thread; glibc reuses its
+ * descriptors the same way. No list and no lock: creating a thread costs one store more. */
+#define THMB_ID 0x7d1d7eadu
+static inline int __id_valid(const struct __pthread* t) { return t->id == THMB_ID; }
+
+/* --- Cancellation (pthread_cancel.c) and signals (pthread_kill.c). */
+/* Act on a cancellation of self if one is pending and enabled: never returns then. Also takes
+ * the signals pthread_kill left for self. The library calls it at its cancellation points. */
+void __testcancel(void);
+/* (locked) self enters a cancellable wait on q (0: none; join sets cancel_join itself): 1 if
+ * a cancellation is already pending and enabled (do not wait), else 0. */
+int __cancel_wait_begin(struct __pthread* self, struct __pthread_queue* q);
+/* __testcancel for a caller that knows self: two loads when there is nothing to do. */
+static inline void __testcancel_self(struct __pthread* self) {
+  if (self->sigpend || self->cancel) __testcancel();
+}
+void __pthread_take_signals(struct __pthread* self); /* raise what pthread_kill left unmasked */
+extern int __sigmask_used; /* pthread_sigmask has been called: a create copies the mask */
+/* An absolute time by `clock` as the same moment by CLOCK_REALTIME, which __timed_block reads. */
+void __abs_realtime(clockid_t clock, const struct timespec* abstime, struct timespec* out);
 
 /* --- Synchronisation objects' internals. */
 void __mutex_lock_wait(pthread_mutex_t* m, struct __pthread* self);
