@@ -27,7 +27,8 @@ struct Doc {
 // Every status, in the order --help and the README list them. Guest statuses come from the
 // guest (os/proc.c for 126), so they are text here rather than constants.
 inline constexpr Doc kExitStatusDocs[] = {
-    {"0-255", "the guest's own exit status, when it exits (0 also when all its threads end)"},
+    {"0-255", "the guest's own exit status, when it exits (0 also when all its threads end); a "
+              "guest may exit with any number below, and only then is there no kasane-sim: line"},
     {"64", "bad command line (also: the --trace-window region never began)"},
     {"65", "a malformed or unsuitable ELF file (truncated, not MIPS, a user program given as "
            "kernel)"},
