@@ -111,6 +111,14 @@ void report_contexts(const RunResult& r, const ElfImage& kernel) {
   }
 }
 
+// Prints `text` on standard output (--help, --help-config) and returns the exit status: 66 if it
+// could not be written.
+int print(const std::string& text) {
+  std::fputs(text.c_str(), stdout);
+  if (std::string p = stream_write_problem(stdout, "standard output"); !p.empty())
+    return fail(exit_status::kNoInput, p);
+  return 0;
+}
 
 // Every output file, opened before the run (so a bad path ends it before any cycle) and closed
 // after it with a check of every write.
@@ -206,18 +214,9 @@ int run(int argc, char** argv) {
     return fail(exit_status::kUsage, std::string(e.what()) + "\n" + kUsage);
   }
   for (size_t i = end; i < static_cast<size_t>(argc); ++i) o.positional.push_back(argv[i]);
-  if (o.help) {
-    std::cout << help_text(desc);
-    return 0;
-  }
-  if (o.help_config == "text") {
-    std::cout << Config::help_text();
-    return 0;
-  }
-  if (o.help_config == "json") {
-    std::cout << config_schema_json().dump(1) << "\n";
-    return 0;
-  }
+  if (o.help) return print(help_text(desc));
+  if (o.help_config == "text") return print(Config::help_text());
+  if (o.help_config == "json") return print(config_schema_json().dump(1) + "\n");
   if (!o.help_config.empty())
     return fail(exit_status::kUsage,
                 "--help-config takes text or json, not '" + o.help_config + "'");
@@ -247,7 +246,8 @@ int run(int argc, char** argv) {
   }
 
   // The command line, then the inputs, then the outputs: all checked before anything is loaded.
-  if (o.positional.empty()) return fail(exit_status::kUsage, std::string("no KERNEL given\n") + kUsage);
+  if (o.positional.empty())
+    return fail(exit_status::kUsage, std::string("no KERNEL given\n") + kUsage);
   TraceOptions trace;
   trace.progress = o.progress;
   if (!o.trace_window.empty()) {

@@ -57,8 +57,9 @@ class Config {
   // an image) costs.
   static constexpr uint64_t kMaxFileBytes = 1 << 20;
 
-  // Reads a TOML file (a regular file of at most kMaxFileBytes); tables map to dotted keys ([core] contexts=4 -> "core.contexts"). Keys the
-  // file does not mention keep their current value, so files can be layered. Runs validate().
+  // Reads a TOML file (a regular file of at most kMaxFileBytes); tables map to dotted keys
+  // ([core] contexts=4 -> "core.contexts"). Keys the file does not mention keep their current
+  // value, so files can be layered. Runs validate().
   void load_file(const std::string& path);
 
   // Applies one "key=value" from --set, parsed per the key's type (integers: decimal or 0x hex).

@@ -142,3 +142,12 @@ def test_good_outputs_are_complete(run_sim, kernel, hello, tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert stats.read_text().rstrip().endswith("}")
     assert csv.read_text().startswith("cycle,")
+
+
+@pytest.mark.parametrize("option", ["--help", "--help-config"])
+def test_full_disk_for_help_text(sim, option):
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sim, option], stdout=full, stderr=subprocess.PIPE,
+                              stdin=subprocess.DEVNULL, text=True, timeout=60)
+    assert proc.returncode == NO_INPUT, proc.stderr
+    assert "kasane-sim: cannot write standard output" in proc.stderr
