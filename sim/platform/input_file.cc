@@ -6,7 +6,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -49,22 +48,26 @@ std::vector<uint8_t> read_input_file(const std::string& path, uint64_t max_bytes
   std::string problem = ::fstat(fd, &st) != 0 ? std::strerror(errno) : stat_problem(st, max_bytes);
   std::vector<uint8_t> bytes;
   if (problem.empty()) {
+    // The size fstat() gave in one buffer, then whatever the file has grown by since, up to the
+    // cap: never more memory than the file holds.
     bytes.resize(static_cast<size_t>(st.st_size));
     size_t have = 0;
+    uint8_t more[4096];
     for (;;) {
-      // One byte of room past the cap tells a file that grew beyond it from one that did not.
-      if (have == bytes.size()) bytes.resize(std::min<uint64_t>(max_bytes + 1, have * 2 + 4096));
-      if (have == bytes.size()) {
-        problem = "it grew past the " + std::to_string(max_bytes) + "-byte limit while read";
-        break;
-      }
-      const ssize_t n = ::read(fd, bytes.data() + have, bytes.size() - have);
+      const bool in_place = have < bytes.size();
+      const ssize_t n = in_place ? ::read(fd, bytes.data() + have, bytes.size() - have)
+                                 : ::read(fd, more, sizeof more);
       if (n < 0 && errno == EINTR) continue;
       if (n < 0) {
         problem = std::strerror(errno);
         break;
       }
       if (n == 0) break;
+      if (have + static_cast<uint64_t>(n) > max_bytes) {
+        problem = "it grew past the " + std::to_string(max_bytes) + "-byte limit while read";
+        break;
+      }
+      if (!in_place) bytes.insert(bytes.end(), more, more + n);
       have += static_cast<size_t>(n);
     }
     bytes.resize(have);

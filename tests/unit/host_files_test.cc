@@ -39,6 +39,7 @@ TEST(InputFile, ReadsARegularFileUpToItsCap) {
   EXPECT_EQ(input_problem(path, 100), "");
   EXPECT_EQ(read_input_file(path, 100).size(), 100u);
   EXPECT_EQ(read_input_file(write_bytes("input_empty", 0), 100).size(), 0u);
+  EXPECT_EQ(read_input_file(path, UINT64_MAX).size(), 100u);  // no cap
 }
 
 TEST(InputFile, RefusesAFileOverItsCap) {
