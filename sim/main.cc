@@ -6,14 +6,23 @@
 // Options come before KERNEL; everything after PROGRAM belongs to the guest program. The guest sees
 // PROGRAM's file name (no directory) as argv[0] and only the --env strings as its environment, so
 // where the files live on the host never reaches it.
+//
+// No input can crash or hang it and no output is lost silently: inputs must be regular files
+// within a size cap (input_file.h), every output file is opened before the first cycle and its
+// writes checked when it is closed (output_file.h), and every exception ends in one line and a
+// status from exit_status.h.
 #include <chrono>
-#include <filesystem>
-#include <tuple>
-#include <cstdlib>
+#include <cstdint>
 #include <cstdio>
-#include <fstream>
+#include <cstdlib>
+#include <filesystem>
+#include <iomanip>
 #include <iostream>
+#include <new>
+#include <optional>
+#include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <boost/program_options.hpp>
@@ -21,6 +30,8 @@
 #include "platform/config.h"
 #include "platform/elf_image.h"
 #include "platform/exit_status.h"
+#include "platform/input_file.h"
+#include "platform/output_file.h"
 #include "platform/platform.h"
 #include "platform/stats.h"
 
@@ -90,8 +101,6 @@ int fail(int status, const std::string& msg) {
   return status;
 }
 
-bool readable(const std::string& path) { return std::ifstream(path).good(); }
-
 void report_contexts(const RunResult& r, const ElfImage& kernel) {
   for (const ContextReport& c : r.contexts) {
     char pc[16];
@@ -99,6 +108,211 @@ void report_contexts(const RunResult& r, const ElfImage& kernel) {
     std::string sym = kernel.symbolize(c.pc);
     std::cerr << "  context " << c.id << ": " << context_state_name(c.state) << ", pc " << pc
               << (sym.empty() ? "" : " <" + sym + ">") << ", " << c.retired << " retired\n";
+  }
+}
+
+// Prints `text` on standard output (--help, --help-config) and returns the exit status: 66 if it
+// could not be written.
+int print(const std::string& text) {
+  std::fputs(text.c_str(), stdout);
+  if (std::string p = stream_write_problem(stdout, "standard output"); !p.empty())
+    return fail(exit_status::kNoInput, p);
+  return 0;
+}
+
+// Every output file, opened before the run (so a bad path ends it before any cycle) and closed
+// after it with a check of every write.
+struct Outputs {
+  OutputFile stats, trace, thermal;
+
+  // "" or one line per file (the console included) whose writes failed.
+  std::vector<std::string> close() {
+    std::vector<std::string> problems;
+    for (OutputFile* f : {&stats, &trace, &thermal})
+      if (std::string p = f->close(); !p.empty()) problems.push_back(p);
+    if (std::string p = stream_write_problem(stdout, "the console (standard output)"); !p.empty())
+      problems.push_back(p);
+    return problems;
+  }
+};
+
+// "" if every input is a regular file within its cap, else one line naming the option and path.
+// An ELF file may be as large as the machine's RAM: a program's whole file is copied into RAM at
+// boot. A disk image's size is checked by the block device, against its sector count.
+std::string input_problems(const Options& o, const Config& cfg) {
+  struct Input {
+    std::string what, path;
+    uint64_t cap;
+  };
+  const uint64_t ram = static_cast<uint64_t>(cfg.get_int("memory.ram_size"));
+  std::vector<Input> inputs;
+  if (const std::string& disk = cfg.get_string("disk.image"); !disk.empty())
+    inputs.push_back({o.disk.empty() ? "disk.image" : "--disk", disk, UINT64_MAX});
+  if (!o.positional.empty()) inputs.push_back({"KERNEL", o.positional[0], ram});
+  if (o.positional.size() > 1) inputs.push_back({"PROGRAM", o.positional[1], ram});
+  for (const Input& in : inputs)
+    if (std::string p = input_problem(in.path, in.cap); !p.empty())
+      return in.what + " '" + in.path + "': " + p +
+             (in.cap == ram && p.find("limit") != std::string::npos ? " (memory.ram_size)" : "");
+  return "";
+}
+
+// What the run's outcome means for the user: prints it and returns the exit status.
+int report_outcome(const RunResult& r, const ElfImage& kernel, Platform& platform,
+                   const Options& o, const TraceOptions& trace) {
+  if (platform.trace_region_missed())
+    return fail(exit_status::kUsage,
+                "--trace-window " + o.trace_window + ": region " +
+                    std::to_string(trace.window.region_id) +
+                    " was never entered, so the pipeline trace has no instruction");
+  if (r.check_failures)
+    return fail(exit_status::kCheckFailed,
+                "reference check failed " + std::to_string(r.check_failures) +
+                    " times; first: " + r.first_check_failure);
+  switch (r.outcome) {
+    case RunResult::Outcome::kExit: return static_cast<int>(r.exit_status & 0xff);
+    case RunResult::Outcome::kAllExited: return 0;  // like a process whose threads all ended
+    case RunResult::Outcome::kGuestError:
+      std::cerr << "kasane-sim: stopped at cycle " << r.cycles << ": " << r.guest_error << "\n";
+      report_contexts(r, kernel);
+      return r.guest_error_status;
+    case RunResult::Outcome::kPanic:
+      return fail(exit_status::kPanic, "the guest kernel panicked at cycle " +
+                                           std::to_string(r.cycles) + " (see its message above)");
+    case RunResult::Outcome::kDeadlock:
+      std::cerr << "kasane-sim: guest deadlock at cycle " << r.cycles
+                << ": no context can run and nothing is scheduled to wake one\n";
+      report_contexts(r, kernel);
+      return exit_status::kDeadlock;
+    case RunResult::Outcome::kMaxCycles:
+      std::cerr << "kasane-sim: stopped after sim.max_cycles = " << r.cycles << " cycles\n";
+      report_contexts(r, kernel);
+      return exit_status::kMaxCycles;
+  }
+  return 0;
+}
+
+std::string help_text(const po::options_description& desc) {
+  std::ostringstream s;
+  s << kUsage << "\n\n" << desc << "\nExit status:\n";
+  for (const exit_status::Doc& d : exit_status::kExitStatusDocs)
+    s << "  " << std::left << std::setw(6) << d.shown << " " << d.meaning << "\n";
+  return s.str();
+}
+
+// sc_main's body. Every error it expects returns a status from exit_status.h; sc_main catches
+// the rest.
+int run(int argc, char** argv) {
+  Options o;
+  po::options_description desc = describe(o);
+  size_t end = options_end(argc, argv, desc);
+  try {
+    po::variables_map vm;
+    po::store(po::command_line_parser(static_cast<int>(end), argv).options(desc).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    return fail(exit_status::kUsage, std::string(e.what()) + "\n" + kUsage);
+  }
+  for (size_t i = end; i < static_cast<size_t>(argc); ++i) o.positional.push_back(argv[i]);
+  if (o.help) return print(help_text(desc));
+  if (o.help_config == "text") return print(Config::help_text());
+  if (o.help_config == "json") return print(config_schema_json().dump(1) + "\n");
+  if (!o.help_config.empty())
+    return fail(exit_status::kUsage,
+                "--help-config takes text or json, not '" + o.help_config + "'");
+
+  Config cfg;
+  try {
+    if (!o.config.empty()) {
+      if (std::string p = input_problem(o.config, Config::kMaxFileBytes); !p.empty())
+        return fail(exit_status::kNoInput, "--config '" + o.config + "': " + p);
+      cfg.load_file(o.config);
+    }
+    for (const std::string& s : o.sets) cfg.set(s);
+    if (!o.disk.empty()) cfg.set("disk.image=" + o.disk);
+    cfg.validate();
+  } catch (const ConfigError& e) {
+    return fail(exit_status::kConfig, e.what());
+  }
+  if (!o.platform_header.empty()) {
+    try {
+      OutputFile header("--platform-header", o.platform_header);
+      std::fputs(cfg.platform_header().c_str(), header.get());
+      if (std::string p = header.close(); !p.empty()) return fail(exit_status::kNoInput, p);
+    } catch (const OutputError& e) {
+      return fail(exit_status::kNoInput, e.what());
+    }
+    return 0;
+  }
+
+  // The command line, then the inputs, then the outputs: all checked before anything is loaded.
+  if (o.positional.empty())
+    return fail(exit_status::kUsage, std::string("no KERNEL given\n") + kUsage);
+  TraceOptions trace;
+  trace.progress = o.progress;
+  if (!o.trace_window.empty()) {
+    if (o.trace.empty()) return fail(exit_status::kUsage, "--trace-window needs --pipeline-trace");
+    try {
+      trace.window = parse_trace_spec(o.trace_window);
+    } catch (const std::invalid_argument& e) {
+      return fail(exit_status::kUsage, std::string("--trace-window: ") + e.what());
+    }
+  }
+  if (!o.trace.empty() && cfg.get_string("sim.model") != "pipeline")
+    return fail(exit_status::kUsage, "--pipeline-trace needs sim.model = pipeline");
+  if (std::string p = input_problems(o, cfg); !p.empty()) return fail(exit_status::kNoInput, p);
+  Outputs out;
+  try {
+    if (!o.stats.empty()) out.stats = OutputFile("--stats", o.stats);
+    if (!o.trace.empty()) out.trace = OutputFile("--pipeline-trace", o.trace);
+    if (!o.thermal_trace.empty()) out.thermal = OutputFile("--thermal-trace", o.thermal_trace);
+  } catch (const OutputError& e) {
+    return fail(exit_status::kNoInput, e.what());
+  }
+  trace.file = out.trace.get();
+  trace.thermal_file = out.thermal.get();
+
+  try {
+    const uint64_t elf_cap = static_cast<uint64_t>(cfg.get_int("memory.ram_size"));
+    ElfImage kernel = ElfImage::load(o.positional[0], elf_cap);
+    std::optional<ElfImage> program;
+    if (o.positional.size() > 1) program = ElfImage::load(o.positional[1], elf_cap);
+    std::vector<std::string> args(o.positional.begin() + 1, o.positional.end());
+    // The guest's argv[0] is the program's file name without its directory: the strings sit at
+    // the top of the initial stack, so a host path would move the stack (and every cycle count
+    // that depends on alignment) with the length of the checkout's path. The kernel still finds
+    // the boot program by this name when it spawns itself.
+    if (!args.empty()) args[0] = std::filesystem::path(args[0]).filename().string();
+
+    // SystemC's informational reports ("simulation stopped by user") would land on the console.
+    sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+    sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
+    Platform platform("platform", cfg, stdout, stdin, trace);
+    platform.load_kernel(kernel);
+    platform.boot(kernel, program ? &*program : nullptr, args, o.env);
+
+    auto t0 = std::chrono::steady_clock::now();
+    RunResult r = platform.run();
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (out.stats.is_open())
+      std::fputs((make_stats(cfg, r, seconds).dump(2) + "\n").c_str(), out.stats.get());
+    const int status = report_outcome(r, kernel, platform, o, trace);
+    // Output that did not reach its file is an error even when the guest did well; the guest's
+    // own status is still said, since the exit status can no longer carry it.
+    const std::vector<std::string> problems = out.close();
+    if (problems.empty()) return status;
+    for (const std::string& p : problems) std::cerr << "kasane-sim: " << p << "\n";
+    if (r.outcome == RunResult::Outcome::kExit || r.outcome == RunResult::Outcome::kAllExited)
+      std::cerr << "kasane-sim: the guest exited with status " << status << "\n";
+    return exit_status::kNoInput;
+  } catch (const ElfError& e) {
+    return fail(exit_status::kBadInput, e.what());
+  } catch (const LoadError& e) {
+    return fail(exit_status::kBadInput, e.what());
+  } catch (const DiskError& e) {  // an image that is missing, unwritable or of a bad size
+    return fail(exit_status::kNoInput, e.what());
+  } catch (const std::invalid_argument& e) {  // a timing model that cannot be built
+    return fail(exit_status::kConfig, e.what());
   }
 }
 
@@ -111,140 +325,22 @@ int main(int argc, char** argv) {
   return sc_core::sc_elab_and_sim(argc, argv);
 }
 
+// No exception leaves sc_main: SystemC would print it in its own words and return 1. SystemC's
+// errors and fatal errors are made to throw (a fatal one would abort), so that they end here
+// too, in one line and a status of our own.
 int sc_main(int argc, char** argv) {
-  Options o;
-  po::options_description desc = describe(o);
-  size_t end = options_end(argc, argv, desc);
+  sc_core::sc_report_handler::set_actions(sc_core::SC_ERROR, sc_core::SC_THROW);
+  sc_core::sc_report_handler::set_actions(sc_core::SC_FATAL, sc_core::SC_THROW);
   try {
-    po::variables_map vm;
-    po::store(po::command_line_parser(static_cast<int>(end), argv).options(desc).run(), vm);
-    po::notify(vm);
-  } catch (const po::error& e) {
-    return fail(exit_status::kUsage, std::string(e.what()) + "\n" + kUsage);
+    return run(argc, argv);
+  } catch (const std::bad_alloc&) {
+    return fail(exit_status::kInternal, "out of host memory");
+  } catch (const sc_core::sc_report& r) {
+    return fail(exit_status::kInternal, std::string("SystemC error: ") + r.get_msg_type() + ": " +
+                                            r.get_msg());
+  } catch (const std::exception& e) {
+    return fail(exit_status::kInternal, std::string("internal error: ") + e.what());
+  } catch (...) {
+    return fail(exit_status::kInternal, "internal error: an exception of unknown type");
   }
-  for (size_t i = end; i < static_cast<size_t>(argc); ++i) o.positional.push_back(argv[i]);
-  if (o.help) {
-    std::cout << kUsage << "\n\n" << desc << "\nExit status: the guest's own, or 64 usage, "
-              << "65 bad ELF, 66 unreadable file, 70 kernel panic, 71 guest deadlock, "
-              << "72 sim.max_cycles reached, 73 pipeline reference check failed, 74 console flood, "
-              << "75 sim-control misuse, 76 exception storm, 78 bad config.\n";
-    return 0;
-  }
-  if (o.help_config == "text") {
-    std::cout << Config::help_text();
-    return 0;
-  }
-  if (o.help_config == "json") {
-    std::cout << config_schema_json().dump(1) << "\n";
-    return 0;
-  }
-  if (!o.help_config.empty())
-    return fail(exit_status::kUsage,
-                "--help-config takes text or json, not '" + o.help_config + "'");
-
-  Config cfg;
-  try {
-    if (!o.config.empty()) {
-      if (!readable(o.config))
-        return fail(exit_status::kNoInput, "cannot read config file '" + o.config + "'");
-      cfg.load_file(o.config);
-    }
-    for (const std::string& s : o.sets) cfg.set(s);
-    if (!o.disk.empty()) cfg.set("disk.image=" + o.disk);
-    cfg.validate();
-  } catch (const ConfigError& e) {
-    return fail(exit_status::kConfig, e.what());
-  }
-  if (!o.platform_header.empty()) {
-    std::ofstream(o.platform_header) << cfg.platform_header();
-    return 0;
-  }
-  if (o.positional.empty()) return fail(exit_status::kUsage, std::string("no KERNEL given\n") + kUsage);
-
-  for (size_t i = 0; i < std::min<size_t>(2, o.positional.size()); ++i)
-    if (!readable(o.positional[i]))
-      return fail(exit_status::kNoInput, "cannot read '" + o.positional[i] + "'");
-  try {
-    ElfImage kernel = ElfImage::load(o.positional[0]);
-    std::optional<ElfImage> program;
-    if (o.positional.size() > 1) program = ElfImage::load(o.positional[1]);
-    std::vector<std::string> args(o.positional.begin() + std::min<size_t>(1, o.positional.size()),
-                                  o.positional.end());
-    // The guest's argv[0] is the program's file name without its directory: the strings sit at
-    // the top of the initial stack, so a host path would move the stack (and every cycle count
-    // that depends on alignment) with the length of the checkout's path. The kernel still finds
-    // the boot program by this name when it spawns itself.
-    if (!args.empty()) args[0] = std::filesystem::path(args[0]).filename().string();
-
-    // SystemC's informational reports ("simulation stopped by user") would land on the console.
-    TraceOptions trace;
-    trace.path = o.trace;
-    trace.thermal_path = o.thermal_trace;
-    trace.progress = o.progress;
-    if (!o.trace_window.empty()) {
-      if (o.trace.empty()) return fail(exit_status::kUsage, "--trace-window needs --pipeline-trace");
-      try {
-        trace.window = parse_trace_spec(o.trace_window);
-      } catch (const std::invalid_argument& e) {
-        return fail(exit_status::kUsage, std::string("--trace-window: ") + e.what());
-      }
-    }
-    if (!o.trace.empty() && cfg.get_string("sim.model") != "pipeline")
-      return fail(exit_status::kUsage, "--pipeline-trace needs sim.model = pipeline");
-
-    sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
-    sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
-    Platform platform("platform", cfg, stdout, stdin, trace);
-    platform.load_kernel(kernel);
-    platform.boot(kernel, program ? &*program : nullptr, args, o.env);
-
-    auto t0 = std::chrono::steady_clock::now();
-    RunResult r = platform.run();
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (!o.stats.empty()) {
-      std::ofstream out(o.stats);
-      if (!out) return fail(exit_status::kNoInput, "cannot write stats file '" + o.stats + "'");
-      out << make_stats(cfg, r, seconds).dump(2) << "\n";
-    }
-    if (platform.trace_region_missed())
-      return fail(exit_status::kUsage,
-                  "--trace-window " + o.trace_window + ": region " +
-                      std::to_string(trace.window.region_id) +
-                      " was never entered, so the pipeline trace has no instruction");
-    if (r.check_failures)
-      return fail(exit_status::kCheckFailed,
-                  "reference check failed " + std::to_string(r.check_failures) +
-                      " times; first: " + r.first_check_failure);
-    switch (r.outcome) {
-      case RunResult::Outcome::kExit: return static_cast<int>(r.exit_status & 0xff);
-      case RunResult::Outcome::kAllExited: return 0;  // like a process whose threads all ended
-      case RunResult::Outcome::kGuestError:
-        std::cerr << "kasane-sim: stopped at cycle " << r.cycles << ": " << r.guest_error << "\n";
-        report_contexts(r, kernel);
-        return r.guest_error_status;
-      case RunResult::Outcome::kPanic:
-        return fail(exit_status::kPanic, "the guest kernel panicked at cycle " +
-                                             std::to_string(r.cycles) + " (see its message above)");
-      case RunResult::Outcome::kDeadlock:
-        std::cerr << "kasane-sim: guest deadlock at cycle " << r.cycles
-                  << ": no context can run and nothing is scheduled to wake one\n";
-        report_contexts(r, kernel);
-        return exit_status::kDeadlock;
-      case RunResult::Outcome::kMaxCycles:
-        std::cerr << "kasane-sim: stopped after sim.max_cycles = " << r.cycles << " cycles\n";
-        report_contexts(r, kernel);
-        return exit_status::kMaxCycles;
-    }
-  } catch (const ElfError& e) {
-    return fail(exit_status::kBadInput, e.what());
-  } catch (const LoadError& e) {
-    return fail(exit_status::kBadInput, e.what());
-  } catch (const DiskError& e) {  // an image that is missing, unwritable or of a bad size
-    return fail(exit_status::kNoInput, e.what());
-  } catch (const std::invalid_argument& e) {  // a timing model that cannot be built
-    return fail(exit_status::kConfig, e.what());
-  } catch (const std::runtime_error& e) {  // e.g. a trace file that cannot be written
-    return fail(exit_status::kNoInput, e.what());
-  }
-  return 0;
 }

@@ -25,8 +25,8 @@ Core::Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming&
   power_ = std::make_unique<PowerModel>(timing.power, timing.thermal, cfg.contexts);
   if (timing.pipeline) {
     memory_ = std::make_unique<MemoryHierarchy>(timing.memory);
-    if (!timing.trace_path.empty())
-      trace_ = std::make_unique<KanataWriter>(timing.trace_path, timing.trace_window);
+    if (timing.trace_file)
+      trace_ = std::make_unique<KanataWriter>(timing.trace_file, timing.trace_window);
     unsigned line =
         timing.memory.model == "cached" ? timing.memory.l1i.line_bytes : timing.fetch_block;
     pipeline_ = std::make_unique<Pipeline>(timing.pipe, functional_, memory_->inst(),

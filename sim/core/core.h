@@ -32,7 +32,7 @@ struct CoreTiming {
   HierarchyConfig memory;
   PowerConfig power = default_power_config();
   ThermalConfig thermal = default_thermal_config();
-  std::string trace_path;  // Kanata pipeline trace, empty for none
+  std::FILE* trace_file = nullptr;  // Kanata pipeline trace (its owner closes it), or none
   TraceWindow trace_window;
 };
 

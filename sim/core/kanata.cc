@@ -41,15 +41,16 @@ KanataWriter::KanataWriter(const std::string& path, uint64_t first, uint64_t las
     : KanataWriter(path, TraceWindow{first, last}) {}
 
 KanataWriter::KanataWriter(const std::string& path, const TraceWindow& window)
-    : path_(path),
-      file_(std::fopen(path.c_str(), "w")),
-      window_(window),
-      first_(window.first),
-      last_(window.last),
-      cycle_(window.first) {
+    : KanataWriter(std::fopen(path.c_str(), "w"), window) {
   if (!file_)
     throw std::runtime_error("cannot open pipeline trace '" + path + "': " + std::strerror(errno));
-  std::fputs("Kanata\t0004\n", file_.get());
+  owned_.reset(file_);
+}
+
+KanataWriter::KanataWriter(std::FILE* file, const TraceWindow& window)
+    : file_(file), window_(window), first_(window.first), last_(window.last), cycle_(window.first) {
+  if (!file_) return;  // the path constructor throws
+  std::fputs("Kanata\t0004\n", file_);
   if (window_.region) {
     waiting_ = true;  // an empty window until the region begins
     first_ = 1;
@@ -58,7 +59,7 @@ KanataWriter::KanataWriter(const std::string& path, const TraceWindow& window)
   }
   // Konata itself counts from 0 and ignores C=, but the absolute start keeps the file
   // self-describing for other readers.
-  std::fprintf(file_.get(), "C=\t%" PRIu64 "\n", first_);
+  std::fprintf(file_, "C=\t%" PRIu64 "\n", first_);
 }
 
 void KanataWriter::region_marker(uint32_t id, bool begin, uint64_t cycle) {
@@ -77,7 +78,7 @@ void KanataWriter::open_window(uint64_t first) {
   waiting_ = false;
   first_ = cycle_ = first;
   last_ = UINT64_MAX;
-  std::fprintf(file_.get(), "C=\t%" PRIu64 "\n", first_);
+  std::fprintf(file_, "C=\t%" PRIu64 "\n", first_);
   for (const Held& e : preroll_) {
     if (e.cycle < first_) continue;
     if (e.kind == Held::kBegin) {
@@ -99,12 +100,13 @@ void KanataWriter::hold(Held e) {
 }
 
 bool KanataWriter::advance(uint64_t cycle) {
-  // The window is over: nothing will be written again, so drop the state.
-  if (cycle > last_ && !live_.empty()) live_.clear();
-  if (cycle < first_ || cycle > last_) return false;
+  // The window is over, or the file cannot take more: nothing will be written again, so drop
+  // the state.
+  if ((cycle > last_ || failed_) && !live_.empty()) live_.clear();
+  if (cycle < first_ || cycle > last_ || failed_) return false;
   assert(cycle >= cycle_ && "pipeline trace: the cycle went back");
   if (cycle > cycle_) {
-    std::fprintf(file_.get(), "C\t%" PRIu64 "\n", cycle - cycle_);
+    std::fprintf(file_, "C\t%" PRIu64 "\n", cycle - cycle_);
     cycle_ = cycle;
   }
   return true;
@@ -112,7 +114,7 @@ bool KanataWriter::advance(uint64_t cycle) {
 
 void KanataWriter::end_stage(uint64_t file_id, const std::string& stage) {
   if (!stage.empty())
-    std::fprintf(file_.get(), "E\t%" PRIu64 "\t0\t%s\n", file_id, stage.c_str());
+    std::fprintf(file_, "E\t%" PRIu64 "\t0\t%s\n", file_id, stage.c_str());
 }
 
 uint64_t KanataWriter::begin(uint64_t cycle, unsigned thread, uint32_t pc,
@@ -134,8 +136,8 @@ void KanataWriter::write_begin(uint64_t id, unsigned thread, uint32_t pc,
   const uint64_t f = next_file_id_++;
   // The id in the simulator is the same serial: the pipeline has no sequence number of its own
   // worth showing, and the thread has its own field.
-  std::fprintf(file_.get(), "I\t%" PRIu64 "\t%" PRIu64 "\t%u\n", f, f, thread);
-  std::fprintf(file_.get(), "L\t%" PRIu64 "\t0\t%08" PRIx32 ": %s\n", f, pc,
+  std::fprintf(file_, "I\t%" PRIu64 "\t%" PRIu64 "\t%u\n", f, f, thread);
+  std::fprintf(file_, "L\t%" PRIu64 "\t0\t%08" PRIx32 ": %s\n", f, pc,
                label_text(disasm).c_str());
   live_.emplace(id, Live{f, std::string()});
 }
@@ -154,7 +156,7 @@ void KanataWriter::stage(uint64_t cycle, uint64_t id, const char* stage) {
 void KanataWriter::write_stage(uint64_t id, const std::string& stage) {
   Live& l = live_.at(id);
   end_stage(l.file_id, l.stage);
-  std::fprintf(file_.get(), "S\t%" PRIu64 "\t0\t%s\n", l.file_id, stage.c_str());
+  std::fprintf(file_, "S\t%" PRIu64 "\t0\t%s\n", l.file_id, stage.c_str());
   l.stage = stage;
 }
 
@@ -173,16 +175,15 @@ void KanataWriter::write_retire(uint64_t id, bool squashed) {
   end_stage(it->second.file_id, it->second.stage);
   // Konata indexes committed instructions by retire id, a serial over the whole file; a squashed
   // instruction gets the number it would have had, which the format allows to repeat.
-  std::fprintf(file_.get(), "R\t%" PRIu64 "\t%" PRIu64 "\t%d\n", it->second.file_id,
+  std::fprintf(file_, "R\t%" PRIu64 "\t%" PRIu64 "\t%d\n", it->second.file_id,
                next_retire_id_, squashed ? 1 : 0);
   if (!squashed) ++next_retire_id_;
   live_.erase(it);
 }
 
-void KanataWriter::flush() {
-  if (std::fflush(file_.get()) != 0 || std::ferror(file_.get()))
-    throw std::runtime_error("cannot write pipeline trace '" + path_ + "': " +
-                             std::strerror(errno));
+bool KanataWriter::flush() {
+  if (!failed_ && (std::fflush(file_) != 0 || std::ferror(file_))) failed_ = true;
+  return !failed_;
 }
 
 namespace {

@@ -39,6 +39,9 @@ class KanataWriter {
   KanataWriter(const std::string& path, uint64_t first, uint64_t last);
   // The same for a TraceWindow; a region window records nothing until region_marker() opens it.
   KanataWriter(const std::string& path, const TraceWindow& window);
+  // Writes to `file`, which stays its owner's to close (kasane-sim opens it before the run and
+  // checks it after).
+  KanataWriter(std::FILE* file, const TraceWindow& window);
 
   // Inside the window (or its pre-roll): worth building the disassembly for begin().
   bool active(uint64_t cycle) const {
@@ -59,13 +62,18 @@ class KanataWriter {
   void stage(uint64_t cycle, uint64_t id, const char* stage);
   // Ends the current stage of `id` and writes its R line: committed, or squashed (flushed).
   void retire(uint64_t cycle, uint64_t id, bool squashed);
-  // Throws std::runtime_error naming the path if writing failed (a full disk, say); the
-  // destructor closes the file without reporting, so call this at the end of a run.
-  void flush();
+  // Pushes the lines written so far to the file. Returns false once a write has failed (a full
+  // disk, say): from then on nothing more is written, so a run into a full disk goes on at full
+  // speed, and the file's owner reports the error when it closes the file (a stream's error flag
+  // stays set).
+  bool flush();
+  bool failed() const { return failed_; }
 
  private:
   struct FileCloser {
-    void operator()(std::FILE* f) const { std::fclose(f); }
+    void operator()(std::FILE* f) const {
+      if (f) std::fclose(f);
+    }
   };
 
   // True if `cycle` is inside the window; then moves the file's cycle to it.
@@ -88,8 +96,9 @@ class KanataWriter {
   void hold(Held e);
   void open_window(uint64_t first);
 
-  std::string path_;
-  std::unique_ptr<std::FILE, FileCloser> file_;
+  std::unique_ptr<std::FILE, FileCloser> owned_;  // the file, if opened by path
+  std::FILE* file_;
+  bool failed_ = false;  // a write failed: write nothing more
   TraceWindow window_;
   uint64_t first_, last_;
   bool waiting_ = false;         // a region window before its region began

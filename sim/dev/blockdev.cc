@@ -13,6 +13,7 @@
 #include <cstring>
 
 #include "kasane/devices.h"
+#include "platform/input_file.h"
 
 namespace kasane {
 
@@ -34,11 +35,14 @@ BlockDev::~BlockDev() {
 }
 
 void BlockDev::attach(const std::string& path) {
-  const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+  // A FIFO or device named as the disk is refused before open(), which could wait for a writer.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+    throw DiskError("disk image '" + path + "': " + input_problem(path, UINT64_MAX));
+  const int fd = ::open(path.c_str(), O_RDWR | O_NONBLOCK | O_CLOEXEC);
   if (fd < 0)
     throw DiskError("cannot open disk image '" + path + "' for reading and writing (the guest's " +
                     "writes go to it): " + std::strerror(errno));
-  struct stat st {};
   std::string bad;
   if (::fstat(fd, &st) != 0)
     bad = std::string("cannot stat it: ") + std::strerror(errno);

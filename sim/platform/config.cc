@@ -15,6 +15,7 @@
 
 #include <toml++/toml.h>
 
+#include "input_file.h"
 #include "kasane/devices.h"
 
 namespace kasane {
@@ -209,17 +210,12 @@ std::variant<int64_t, bool, double, std::string> parse_text(const KeySpec& spec,
 }
 
 std::string read_file(const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) throw ConfigError("cannot read config file '" + path + "': " + std::strerror(errno));
-  std::string text;
-  char buf[4096];
-  size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-  // A directory opens fine on Linux and only fails here, with EISDIR.
-  int err = std::ferror(f) ? errno : 0;
-  std::fclose(f);
-  if (err) throw ConfigError("cannot read config file '" + path + "': " + std::strerror(err));
-  return text;
+  try {
+    const std::vector<uint8_t> bytes = read_input_file(path, Config::kMaxFileBytes);
+    return std::string(bytes.begin(), bytes.end());
+  } catch (const std::runtime_error& e) {
+    throw ConfigError("cannot read config file '" + path + "': " + e.what());
+  }
 }
 
 std::string position(const std::string& path, const toml::source_region& src) {

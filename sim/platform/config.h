@@ -52,8 +52,14 @@ class Config {
  public:
   Config();  // every key at its default
 
-  // Reads a TOML file; tables map to dotted keys ([core] contexts=4 -> "core.contexts"). Keys the
-  // file does not mention keep their current value, so files can be layered. Runs validate().
+  // The largest config file load_file() reads: every key of the schema with a long comment on
+  // each fits in a few KiB, so a megabyte is generous and still bounds what a wrong path (a log,
+  // an image) costs.
+  static constexpr uint64_t kMaxFileBytes = 1 << 20;
+
+  // Reads a TOML file (a regular file of at most kMaxFileBytes); tables map to dotted keys
+  // ([core] contexts=4 -> "core.contexts"). Keys the file does not mention keep their current
+  // value, so files can be layered. Runs validate().
   void load_file(const std::string& path);
 
   // Applies one "key=value" from --set, parsed per the key's type (integers: decimal or 0x hex).

@@ -90,7 +90,7 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
 
   t.progress = trace.progress;
   t.fetch_block = u(c, "fetch.block");
-  t.trace_path = trace.path;
+  t.trace_file = trace.file;
   t.trace_window = trace.window;
   return t;
 }

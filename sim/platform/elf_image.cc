@@ -3,17 +3,16 @@
 // error reported is the most basic thing wrong with the file.
 #include "elf_image.h"
 
-#include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <memory>
+
+#include "input_file.h"
 
 namespace kasane {
 
@@ -63,40 +62,19 @@ struct ElfCloser {
   void operator()(Elf* e) const { elf_end(e); }
 };
 
-std::vector<uint8_t> read_whole_file(const std::string& path) {
-  auto fail = [&](int err) {
-    return ElfError("cannot read ELF file '" + path + "': " + std::strerror(err));
-  };
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw fail(errno);
-  std::vector<uint8_t> bytes;
-  struct stat st;
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) bytes.reserve(st.st_size);
-  uint8_t buf[65536];
-  for (;;) {
-    ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) {
-      int err = errno;  // e.g. EISDIR: a directory opens but does not read
-      ::close(fd);
-      throw fail(err);
-    }
-    if (n == 0) break;
-    bytes.insert(bytes.end(), buf, buf + n);
-  }
-  ::close(fd);
-  return bytes;
-}
-
 }  // namespace
 
-ElfImage ElfImage::load(const std::string& path) {
+ElfImage ElfImage::load(const std::string& path, uint64_t max_bytes) {
   const std::string who = "'" + path + "'";
   auto fail = [&](const std::string& what) { return ElfError(who + ": " + what); };
 
   ElfImage img;
   img.path_ = path;
-  img.bytes_ = read_whole_file(path);
+  try {
+    img.bytes_ = read_input_file(path, max_bytes);
+  } catch (const std::runtime_error& e) {
+    throw ElfError("cannot read ELF file '" + path + "': " + e.what());
+  }
   const uint64_t size = img.bytes_.size();
   const std::string size_text = std::to_string(size) + " bytes";
   if (size == 0) throw fail("empty file (0 bytes), not an ELF executable");

@@ -32,7 +32,10 @@ struct ElfSymbol {
 
 class ElfImage {
  public:
-  static ElfImage load(const std::string& path);  // throws ElfError
+  // Reads a regular file of at most `max_bytes` (kasane-sim passes memory.ram_size: the whole
+  // file of a program is copied into RAM at boot); throws ElfError. The default is the most an
+  // ELF32 file's 32-bit offsets can address.
+  static ElfImage load(const std::string& path, uint64_t max_bytes = UINT32_MAX);
 
   uint32_t entry() const { return entry_; }
   const std::vector<ElfSegment>& segments() const { return segments_; }  // PT_LOAD only

@@ -35,12 +35,8 @@ std::vector<uint8_t> pack_strings(const std::vector<std::string>& v) {
 }
 }  // namespace
 
-Platform::~Platform() {
-  if (thermal_trace_) {
-    core_->power().set_trace(nullptr);
-    std::fclose(thermal_trace_);
-  }
-}
+// The thermal trace is kasane-sim's to close; the power model must not write to it after that.
+Platform::~Platform() { core_->power().set_trace(nullptr); }
 
 const char* outcome_name(RunResult::Outcome o) {
   switch (o) {
@@ -102,12 +98,7 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
   sensor_ = std::make_unique<Sensor>(
       "sensor", [core] { return core->power().temperature_c(); },
       [core] { return core->power().power_w(); });
-  if (!trace.thermal_path.empty()) {
-    thermal_trace_ = std::fopen(trace.thermal_path.c_str(), "w");
-    if (!thermal_trace_)
-      throw std::runtime_error("cannot write thermal trace '" + trace.thermal_path + "'");
-    core_->power().set_trace(thermal_trace_);
-  }
+  if (trace.thermal_file) core_->power().set_trace(trace.thermal_file);
 
   core_->bus.bind(bus_->from_cores);
   bus_->to_targets.bind(ram_->socket);

@@ -56,11 +56,12 @@ struct RunResult {
   std::string guest_error;
 };
 
-// Where the pipeline trace goes (--pipeline-trace FILE --trace-window A:B or roi:ID...).
+// Where the traces go. kasane-sim opens the files before the run and checks them after it, so
+// the platform only writes to them.
 struct TraceOptions {
-  std::string path;
+  std::FILE* file = nullptr;  // --pipeline-trace FILE --trace-window A:B or roi:ID...
   TraceWindow window;
-  std::string thermal_path;  // --thermal-trace: power and temperature per thermal interval (CSV)
+  std::FILE* thermal_file = nullptr;  // --thermal-trace: power and temperature per interval (CSV)
   bool progress = false;     // --progress
 };
 
@@ -97,7 +98,6 @@ class Platform : public sc_core::sc_module {
   std::unique_ptr<Uart> uart_;
   std::unique_ptr<SimCtl> simctl_;
   std::unique_ptr<Sensor> sensor_;
-  std::FILE* thermal_trace_ = nullptr;
   std::unique_ptr<Core> core_;
   std::unique_ptr<BlockDev> blockdev_;
   std::unique_ptr<GuestError> errors_;

@@ -293,11 +293,13 @@ TEST(BlockDev, AttachRefusesImagesThatCannotBeADisk) {
   write_text(dir.file("odd.img"), std::string(1000, 'x'));
   write_text(dir.file("empty.img"), "");
   mkdir(dir.file("dir.img").c_str(), 0755);
+  mkfifo(dir.file("fifo.img").c_str(), 0600);  // opened, it would wait for a writer
   const std::pair<std::string, std::string> cases[] = {
       {dir.file("missing.img"), "No such file"},
       {dir.file("odd.img"), "1000 bytes"},
       {dir.file("empty.img"), "0 bytes"},
-      {dir.file("dir.img"), "directory"},
+      {dir.file("dir.img"), "a directory, not a regular file"},
+      {dir.file("fifo.img"), "a FIFO, not a regular file"},
   };
   for (const auto& [path, why] : cases) {
     DiskRig m;

@@ -164,7 +164,7 @@ TEST(Config, UnreadableFile) {
   std::string e = load_error("missing.toml");
   EXPECT_HAS(e, "cannot read config file '");
   EXPECT_HAS(e, "missing.toml': No such file or directory");
-  EXPECT_HAS(error_of([] { Config().load_file(data("")); }), "Is a directory");
+  EXPECT_HAS(error_of([] { Config().load_file(data("")); }), "a directory, not a regular file");
 }
 
 TEST(Config, FailedLoadLeavesConfigUnchanged) {

@@ -229,7 +229,7 @@ TEST_F(ElfImageTest, MissingFile) {
   EXPECT_HAS(e, "No such file or directory");
 }
 
-TEST_F(ElfImageTest, Directory) { EXPECT_HAS(error_of("/"), "Is a directory"); }
+TEST_F(ElfImageTest, Directory) { EXPECT_HAS(error_of("/"), "a directory, not a regular file"); }
 
 TEST_F(ElfImageTest, EmptyFile) { EXPECT_HAS(error_of(write({})), "empty file"); }
 
