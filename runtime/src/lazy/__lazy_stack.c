@@ -24,7 +24,7 @@ static void set_canary(int b) {
   for (int i = 0; i < LAZY_GUARD / 4; i++) c[i] = LAZY_CANARY;
 }
 
-static int canary_ok(int b) {
+int __lazy_block_ok(int b) {
   const volatile unsigned* c = (const unsigned*)block_base(b);
   for (int i = 0; i < LAZY_GUARD / 4; i++)
     if (c[i] != LAZY_CANARY) return 0;
@@ -55,7 +55,7 @@ void __lazy_oom(void) {
 void __lazy_check(const struct lazy_thread* t) {
   char* sp = __lazy_sp();
   if (sp < t->seg.lo) __lazy_fault("stack pointer below its segment", sp);
-  if (!canary_ok(t->seg.blk)) __lazy_fault("guard of its block overwritten", block_base(t->seg.blk));
+  if (!__lazy_block_ok(t->seg.blk)) __lazy_fault("guard of its block overwritten", block_base(t->seg.blk));
 }
 
 /* Timeline point for the current byte count (lock held). When the buffer is full every other
@@ -99,7 +99,7 @@ static int block_get(int span) {
 
 /* Give block b back (lock held): its pool entries go with it. */
 static void block_put(int b) {
-  if (!canary_ok(b)) __lazy_fault("guard of a freed block overwritten", block_base(b));
+  if (!__lazy_block_ok(b)) __lazy_fault("guard of a freed block overwritten", block_base(b));
   for (int i = 0; i < RT.npool;)
     if (RT.pool[i].blk == b)
       RT.pool[i] = RT.pool[--RT.npool];

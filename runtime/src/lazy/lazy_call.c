@@ -20,9 +20,10 @@ void lazy_call(void (*fn)(void*), void* arg, unsigned long need) {
   w->links++;
   __lazy_call_on(s.hi, fn, arg);
   /* fn has synced its children, so nothing else uses the segment now (t may be on another
-   * worker, but it is still t). */
-  __lazy_check(t);
+   * worker, but it is still t). Back on the old segment: check there. */
   s = t->seg;
   t->seg = old;
+  __lazy_check(t);
+  if (!__lazy_block_ok(s.blk)) __lazy_fault("guard of a linked block overwritten", s.lo);
   __lazy_seg_release(&s, 1);
 }

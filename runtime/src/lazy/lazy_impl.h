@@ -139,6 +139,7 @@ int __lazy_seg_new(struct lazy_seg* s, unsigned long need);
 void __lazy_seg_release(struct lazy_seg* s, int to_pool);
 void __lazy_seg_addref(int blk);
 void __lazy_check(const struct lazy_thread* t);
+int __lazy_block_ok(int blk); /* its canary is whole */
 __attribute__((noreturn)) void __lazy_fault(const char* what, const void* where);
 __attribute__((noreturn)) void __lazy_oom(void);
 void __lazy_child_main(void* thread);
