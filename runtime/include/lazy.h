@@ -26,6 +26,7 @@ struct lazy_config {
   unsigned long block_size;   /* bytes per stack block, a multiple of 4096, at least 8192 */
   int workers;                /* workers to run on (1..16); fewer if contexts are busy */
   int timeline;               /* nonzero: record the stack-memory timeline (lazy_timeline) */
+  int oom_status;             /* exit status when the arena is used up (after lazy_report) */
 };
 
 typedef struct lazy_thread* lazy_handle;

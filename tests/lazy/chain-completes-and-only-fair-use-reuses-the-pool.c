@@ -58,7 +58,7 @@ int main(void) {
   static const char* names[] = {"per-thread", "lazy", "fair"};
   unsigned long long peak[3];
   for (int p = 0; p < 3; p++) {
-    struct lazy_config cfg = {lazy_policy_by_name(names[p]), BLOCK, contexts, 0};
+    struct lazy_config cfg = {lazy_policy_by_name(names[p]), BLOCK, contexts, 0, 3};
     printf("%s on %d workers\n", names[p], contexts);
     levels = 0;
     CHECK_INT(lazy_run(start, 0, &cfg), 0);

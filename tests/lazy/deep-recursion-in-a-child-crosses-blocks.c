@@ -37,7 +37,7 @@ int main(void) {
   int contexts = 1 + __builtin_popcount(kasane_contexts()); /* the others and this one */
   static const char* names[] = {"per-thread", "lazy", "fair"};
   for (int p = 0; p < 3; p++) {
-    struct lazy_config cfg = {lazy_policy_by_name(names[p]), 8192, contexts, 0};
+    struct lazy_config cfg = {lazy_policy_by_name(names[p]), 8192, contexts, 0, 3};
     struct arg a = {LEVELS, 0};
     printf("%s on %d workers\n", names[p], contexts);
     CHECK_INT(lazy_run(root, &a, &cfg), 0);

@@ -29,7 +29,7 @@ static void root(void* p) {
 }
 
 int main(void) {
-  struct lazy_config cfg = {LAZY_PER_THREAD, 8192, 1, 0};
+  struct lazy_config cfg = {LAZY_PER_THREAD, 8192, 1, 0, 3};
   int r = 0;
   lazy_run(root, &r, &cfg);
   printf("not reached: %d\n", r);

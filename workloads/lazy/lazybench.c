@@ -16,7 +16,8 @@
  *
  * Defaults: -p lazy, -b 8192, -w 2. Prints the result and the runtime's counts, and reports
  * them (lazy.peak_bytes, lazy.steals, ...; lazybench.cycles = cycles of the lazy_run,
- * lazybench.result). -t prints the stack-memory timeline as "timeline,CYCLES,BYTES" lines. */
+ * lazybench.result; lazy.oom = 1 and lazybench.cycles = 0 if the arena was used up, which
+ * ends the run with status 0). -t prints the stack-memory timeline as "timeline,CYCLES,BYTES" lines. */
 #include <kasane/syscalls.h>
 #include <lazy.h>
 #include <stdio.h>
@@ -114,7 +115,9 @@ static int usage(void) {
 }
 
 int main(int argc, char** argv) {
-  struct lazy_config cfg = {LAZY_LAZY, 8192, 2, 0};
+  /* oom_status 0: a run that uses up the arena (1.5 GB of address space) ends normally with
+   * lazy.oom = 1 and its counts so far, so that a sweep shows where a policy stops. */
+  struct lazy_config cfg = {LAZY_LAZY, 8192, 2, 0, 0};
   int i = 1;
   for (; i < argc && argv[i][0] == '-'; i++) {
     if (!strcmp(argv[i], "-t")) {
@@ -137,6 +140,8 @@ int main(int argc, char** argv) {
   if (!fib && i + 2 < argc) array_bytes = strtoul(argv[i + 2], 0, 0);
   if (n < 0 || n > (fib ? 30 : 1000000) || array_bytes < 16) return usage();
 
+  kasane_report("lazy.oom", 0); /* 1 if the run ends in __lazy_oom */
+  kasane_report("lazybench.cycles", 0);
   unsigned long result, t0 = cycles();
   int r;
   if (fib) {

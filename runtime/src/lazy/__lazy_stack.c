@@ -41,14 +41,15 @@ void __lazy_fault(const char* what, const void* where) {
   _exit(139);
 }
 
-/* The arena is used up: say so, report what was counted (lazy.oom = 1) and exit with status 3,
- * so that an experiment sees how far the policy got. */
+/* The arena is used up: say so, report what was counted (lazy.oom = 1) and exit with the
+ * run's oom_status (a benchmark may take 0, so that an experiment records how far the policy
+ * got rather than a failed run). */
 void __lazy_oom(void) {
   static const char msg[] = "lazy: out of stack memory (the arena is used up)\n";
   write(2, msg, sizeof msg - 1);
   kasane_report("lazy.oom", 1);
   lazy_report();
-  exit(3);
+  exit(RT.cfg.oom_status);
 }
 
 /* The running thread is still inside its segment and its block's canary is whole. */
