@@ -17,7 +17,8 @@
  * Defaults: -p lazy, -b 8192, -w 2. Prints the result and the runtime's counts, and reports
  * them (lazy.peak_bytes, lazy.steals, ...; lazybench.cycles = cycles of the lazy_run,
  * lazybench.result; lazy.oom = 1 and lazybench.cycles = 0 if the arena was used up, which
- * ends the run with status 0). -t prints the stack-memory timeline as "timeline,CYCLES,BYTES" lines. */
+ * ends the run with status 0). -t prints the stack-memory timeline as "timeline,CYCLES,BYTES"
+ * lines (scripts/plot_lazy_timeline.py draws them). */
 #include <kasane/syscalls.h>
 #include <lazy.h>
 #include <stdio.h>
@@ -100,7 +101,9 @@ static void fib_start(void* p) {
   fib_task(&fib_root);
 }
 
-static unsigned long fib_ref(int n) { return n < 2 ? (unsigned long)n : fib_ref(n - 1) + fib_ref(n - 2); }
+static unsigned long fib_ref(int n) {
+  return n < 2 ? (unsigned long)n : fib_ref(n - 1) + fib_ref(n - 2);
+}
 
 static unsigned long cycles(void) {
   unsigned long c;

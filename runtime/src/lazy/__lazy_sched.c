@@ -37,7 +37,9 @@ static void finish_exit(struct lazy_worker* w) {
     return;
   }
   struct lazy_thread* p = __lazy_pop(w);
-  if (p && (p != c->parent || p->last_child != c)) { /* a yielded sibling, not our parent: leave it there */
+  /* Not c's parent waiting for c (a thread that yielded, or the parent after a later spawn):
+   * leave it there. */
+  if (p && (p != c->parent || p->last_child != c)) {
     __lazy_push(w, p);
     p = 0;
   }

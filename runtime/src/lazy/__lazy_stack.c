@@ -56,7 +56,8 @@ void __lazy_oom(void) {
 void __lazy_check(const struct lazy_thread* t) {
   char* sp = __lazy_sp();
   if (sp < t->seg.lo) __lazy_fault("stack pointer below its segment", sp);
-  if (!__lazy_block_ok(t->seg.blk)) __lazy_fault("guard of its block overwritten", block_base(t->seg.blk));
+  if (!__lazy_block_ok(t->seg.blk))
+    __lazy_fault("guard of its block overwritten", block_base(t->seg.blk));
 }
 
 /* Timeline point for the current byte count (lock held). When the buffer is full every other
