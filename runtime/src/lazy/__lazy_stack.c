@@ -1,0 +1,212 @@
+/* __lazy_stack - stack blocks and segments for the lazy-threads runtime: the arena, the three
+ * policies' ways of finding a new segment, the fair-use pool, the accounting and its timeline,
+ * and the guard check.
+ *
+ * One lock (__lazy_rt.lock) guards all of it: a new segment, a release and a reference to a
+ * block take it once. Spawning a child on its parent's block takes it too (the block gains a
+ * reference), which is the cost of counting blocks exactly; a per-worker cache would avoid it. */
+#include <errno.h>
+#include <kasane/syscalls.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "lazy_impl.h"
+
+#define RT __lazy_rt
+
+static char* block_base(int b) { return RT.arena + (unsigned long)b * RT.cfg.block_size; }
+
+static void set_canary(int b) {
+  unsigned* c = (unsigned*)block_base(b);
+  for (int i = 0; i < LAZY_GUARD / 4; i++) c[i] = LAZY_CANARY;
+}
+
+int __lazy_block_ok(int b) {
+  const volatile unsigned* c = (const unsigned*)block_base(b);
+  for (int i = 0; i < LAZY_GUARD / 4; i++)
+    if (c[i] != LAZY_CANARY) return 0;
+  return 1;
+}
+
+/* Report a stack overflow as the fault it is: one line on stderr, then SIGSEGV (exit status
+ * 139), as a guard page would end the process. */
+void __lazy_fault(const char* what, const void* where) {
+  char line[128];
+  int n = snprintf(line, sizeof line, "lazy: stack overflow: %s at %p\n", what, where);
+  write(2, line, n);
+  raise(SIGSEGV);
+  _exit(139);
+}
+
+/* The arena is used up: say so, report what was counted (lazy.oom = 1) and exit with the
+ * run's oom_status (a benchmark may take 0, so that an experiment records how far the policy
+ * got rather than a failed run). */
+void __lazy_oom(void) {
+  static const char msg[] = "lazy: out of stack memory (the arena is used up)\n";
+  write(2, msg, sizeof msg - 1);
+  kasane_report("lazy.oom", 1);
+  lazy_report();
+  exit(RT.cfg.oom_status);
+}
+
+/* The running thread is still inside its segment and its block's canary is whole. */
+void __lazy_check(const struct lazy_thread* t) {
+  char* sp = __lazy_sp();
+  if (sp < t->seg.lo) __lazy_fault("stack pointer below its segment", sp);
+  if (!__lazy_block_ok(t->seg.blk))
+    __lazy_fault("guard of its block overwritten", block_base(t->seg.blk));
+}
+
+/* Timeline point for the current byte count (lock held). When the buffer is full every other
+ * point goes and only every tl_stride-th change is kept from then on. */
+static void timeline_point(void) {
+  if (!RT.timeline) return;
+  if (RT.tl_skip++ % RT.tl_stride) return;
+  if (RT.tl_n == 2 * LAZY_TIMELINE_POINTS) {
+    for (int i = 0; i < LAZY_TIMELINE_POINTS; i++) {
+      RT.timeline[2 * i] = RT.timeline[4 * i];
+      RT.timeline[2 * i + 1] = RT.timeline[4 * i + 1];
+    }
+    RT.tl_n = LAZY_TIMELINE_POINTS;
+    RT.tl_stride *= 2;
+  }
+  RT.timeline[2 * RT.tl_n] = __lazy_cycles();
+  RT.timeline[2 * RT.tl_n + 1] = (unsigned long)RT.cur_bytes;
+  RT.tl_n++;
+}
+
+/* `span` blocks in a row (lock held): one from the free list or the never-used rest of the
+ * arena; several (a frame larger than a block) from the never-used rest only. -1 if none. */
+static int block_get(int span) {
+  int b = RT.free_list;
+  if (span == 1 && b >= 0) {
+    RT.free_list = RT.block[b].next_free;
+  } else {
+    if (RT.nblocks - RT.bump < span) return -1;
+    b = RT.bump;
+    RT.bump += span;
+  }
+  RT.block[b].refs = 0;
+  RT.block[b].span = span;
+  set_canary(b);
+  RT.blocks_allocated += span;
+  RT.cur_bytes += (unsigned long long)span * RT.cfg.block_size;
+  if (RT.cur_bytes > RT.peak_bytes) RT.peak_bytes = RT.cur_bytes;
+  timeline_point();
+  return b;
+}
+
+/* Give block b back (lock held): its pool entries go with it. */
+static void block_put(int b) {
+  if (!__lazy_block_ok(b)) __lazy_fault("guard of a freed block overwritten", block_base(b));
+  for (int i = 0; i < RT.npool;)
+    if (RT.pool[i].blk == b)
+      RT.pool[i] = RT.pool[--RT.npool];
+    else
+      i++;
+  int span = RT.block[b].span;
+  for (int i = span - 1; i >= 0; i--) { /* each block of a span goes back on its own */
+    RT.block[b + i].next_free = RT.free_list;
+    RT.free_list = b + i;
+  }
+  RT.blocks_freed += span;
+  RT.cur_bytes -= (unsigned long long)span * RT.cfg.block_size;
+  timeline_point();
+}
+
+/* Fair use: the first pooled region of at least `need` bytes, taken out of the pool. */
+static int pool_take(struct lazy_seg* s, unsigned long need) {
+  for (int i = 0; i < RT.npool; i++) {
+    if ((unsigned long)(RT.pool[i].hi - RT.pool[i].lo) < need) continue;
+    *s = RT.pool[i];
+    RT.pool[i] = RT.pool[--RT.npool];
+    RT.block[s->blk].refs++;
+    RT.pool_hits++;
+    return 1;
+  }
+  return 0;
+}
+
+/* A new segment of at least `need` bytes: from the pool under fair use, else a whole block.
+ * 0, or -1 (ENOMEM) when the arena is used up. */
+int __lazy_seg_new(struct lazy_seg* s, unsigned long need) {
+  __lock(&RT.lock);
+  if (RT.cfg.policy == LAZY_FAIR && pool_take(s, need)) {
+    __unlock(&RT.lock);
+    return 0;
+  }
+  unsigned long bs = RT.cfg.block_size;
+  int span = (int)((need + LAZY_GUARD + bs - 1) / bs);
+  int b = block_get(span);
+  if (b >= 0) RT.block[b].refs = 1;
+  __unlock(&RT.lock);
+  if (b < 0) {
+    errno = ENOMEM;
+    return -1;
+  }
+  s->blk = b;
+  s->lo = block_base(b) + LAZY_GUARD;
+  s->hi = block_base(b) + (unsigned long)span * bs;
+  return 0;
+}
+
+void __lazy_seg_addref(int blk) {
+  __lock(&RT.lock);
+  RT.block[blk].refs++;
+  __unlock(&RT.lock);
+}
+
+/* The owner of s is done with it. Under fair use with to_pool the region goes to the pool,
+ * where any thread may take it while its block lives; the block goes when nothing uses it. */
+void __lazy_seg_release(struct lazy_seg* s, int to_pool) {
+  __lock(&RT.lock);
+  if (to_pool && RT.cfg.policy == LAZY_FAIR && RT.npool < LAZY_POOL &&
+      (unsigned long)(s->hi - s->lo) >= LAZY_CHILD_MIN)
+    RT.pool[RT.npool++] = *s;
+  if (--RT.block[s->blk].refs == 0) block_put(s->blk);
+  __unlock(&RT.lock);
+  s->blk = -1;
+}
+
+/* Map the arena: as many blocks as the address space gives, up to LAZY_ARENA_MAX bytes. Pages
+ * appear when touched, so an unused block costs address space only. */
+int __lazy_arena_init(void) {
+  unsigned long bs = RT.cfg.block_size;
+  unsigned long size = LAZY_ARENA_MAX / bs * bs;
+  char* a = MAP_FAILED;
+  while (size >= 4 * bs) {
+    a = mmap(0, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (a != MAP_FAILED) break;
+    size = size / 2 / bs * bs;
+  }
+  if (a == MAP_FAILED) {
+    errno = ENOMEM;
+    return -1;
+  }
+  RT.arena = a;
+  RT.arena_size = size;
+  RT.nblocks = (int)(size / bs);
+  RT.block = malloc(sizeof(struct lazy_block) * RT.nblocks);
+  if (!RT.block) {
+    munmap(a, size);
+    errno = ENOMEM;
+    return -1;
+  }
+  RT.bump = 0;
+  RT.free_list = -1;
+  if (RT.cfg.timeline) {
+    RT.timeline = malloc(sizeof(unsigned long) * 4 * LAZY_TIMELINE_POINTS);
+    RT.tl_stride = 1;
+  }
+  return 0;
+}
+
+void __lazy_arena_fini(void) {
+  munmap(RT.arena, RT.arena_size);
+  free(RT.block);
+  RT.arena = 0;
+  RT.block = 0;
+}
