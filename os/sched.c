@@ -58,6 +58,7 @@ void kick(int i) {
 void waitkick(uint32_t cycles) {
   struct cpu* c = &cpus[cpuid()];
   uint32_t seen = c->kick;
+  c->monitor_lost = 1;
   release();
   kasane_monitor((uint32_t)&c->kick);
   if (cpuid() == 0)
@@ -169,6 +170,7 @@ static void switchto(struct proc* p) {
    * returns at once. A spurious wake-up is allowed (isa.md); a lost one would hang the runtime.
    * The contexts that startctx() restarts take theirs in cpu_main(). */
   kasane_tresume(1);
+  cpus[0].monitor_lost = 1; /* context 0's monitor may be the old process's */
   timer_newslice();
 }
 
