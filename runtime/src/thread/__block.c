@@ -71,6 +71,15 @@ int __timed_block(struct __pthread* self, struct __pthread_queue* q,
   self->timed_woken = 0;
   self->deadline = (long long)abstime->tv_sec * 1000000000 + abstime->tv_nsec;
   int r = 0;
+  if (!__pthread_ready_to_go) { /* no other thread yet (and no idle one): nobody can wake us */
+    __sched_unlock();
+    long long left;
+    while ((left = self->deadline - __clock_ns()) > 0) {
+      struct timespec nap = {(time_t)(left / 1000000000), (long)(left % 1000000000)};
+      nanosleep(&nap, 0);
+    }
+    __sched_lock_take();
+  }
   for (;;) {
     if (self->timed_woken) break;
     if (__clock_ns() >= self->deadline) {
