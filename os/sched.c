@@ -58,7 +58,6 @@ void kick(int i) {
 void waitkick(uint32_t cycles) {
   struct cpu* c = &cpus[cpuid()];
   uint32_t seen = c->kick;
-  c->monitor_lost = 1;
   release();
   kasane_monitor((uint32_t)&c->kick);
   if (cpuid() == 0)
@@ -90,6 +89,7 @@ static void run(struct kthread* kt) __attribute__((noreturn));
 static void run(struct kthread* kt) {
   int i = cpuid();
   cpus[i].kt = kt;
+  cpus[i].monitor_lost = 1; /* the scheduler may have waited (waitkick) or run another process */
   kt->state = KT_RUNNING;
   if (kt->ltn) {
     cpu_kstack[i] = (uint32_t)kt->tf;
@@ -170,7 +170,6 @@ static void switchto(struct proc* p) {
    * returns at once. A spurious wake-up is allowed (isa.md); a lost one would hang the runtime.
    * The contexts that startctx() restarts take theirs in cpu_main(). */
   kasane_tresume(1);
-  cpus[0].monitor_lost = 1; /* context 0's monitor may be the old process's */
   timer_newslice();
 }
 

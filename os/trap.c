@@ -215,8 +215,9 @@ static void usertrapret_checks(struct kthread* kt) {
 
 /* User code may have trapped between its MONITOR and its MWAIT (the runtime's sleeps: a timer
  * interrupt, a TLB miss, a notification). If the kernel meanwhile armed the monitor itself
- * (waitkick) or ran another process here, the user's MWAIT would sleep on a line nobody of its
- * own stores to, until its timeout. Leave the monitor triggered instead: that MWAIT returns at
+ * (waitkick, in the scheduler or the notification shortcut) or ran another process here, the
+ * user's MWAIT would sleep on a line nobody of its own stores to, until its timeout. run() and
+ * notify_block() say so (monitor_lost). Leave the monitor triggered instead: that MWAIT returns at
  * once, and the runtime looks again, as after any early wake-up. */
 static void monitor_restore(void) {
   struct cpu* c = &cpus[cpuid()];
