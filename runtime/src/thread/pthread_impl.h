@@ -112,8 +112,6 @@ struct __pthread {
   int in_wait;             /* in __block's wait on its context, which it names by number: a
                             * notification must not move it elsewhere (__preempt) */
   volatile int timed_woken;/* set by __wake during a timed wait (sched) */
-  long long deadline;      /* in a timed wait: its end, ns of CLOCK_REALTIME (sched) */
-  struct __pthread* tnext; /* link in __timers (sched) */
   long sys_result;         /* conventional: the result UNBLOCKED reported */
   int errno_val;           /* this thread's errno */
   void* mem;               /* malloc'd block holding stack and ThMB; 0 for the main thread */
@@ -124,6 +122,8 @@ struct __pthread {
     void* value;
     unsigned seq; /* the key's sequence number when set: stale values read as NULL */
   } tsd[PTHREAD_KEYS_MAX];
+  struct __pthread* tnext; /* link in __timers (sched) */
+  long long deadline;      /* in a timed wait: its end, ns of CLOCK_REALTIME (sched) */
 };
 
 _Static_assert(offsetof(struct __pthread, regs.pc) == THMB_REGS_PC, "ThMB layout");
