@@ -194,12 +194,8 @@ void __make_ready(struct __pthread* t) {
 /* End t's wait (t has been taken off whatever queue it waited on). A thread asleep on its context
  * is told so and woken there: no queue, no switch. A switched-out one becomes ready. */
 void __wake(struct __pthread* t) {
-  if (t->timed) { /* it looks itself when it runs (__timed_block) */
-    t->timed_woken = 1;
-    if (t->state == ST_WAITING) {
-      __timer_del(t);
-      __make_ready(t);
-    }
+  if (t->timed) { /* (out of line, so that the common path needs no stack frame) */
+    __wake_timed(t);
     return;
   }
   switch (t->state) {

@@ -37,6 +37,14 @@ void __timer_del(struct __pthread* t) {
   }
 }
 
+void __wake_timed(struct __pthread* t) {
+  t->timed_woken = 1; /* it looks when it runs (__timed_block) */
+  if (t->state == ST_WAITING) {
+    __timer_del(t);
+    __make_ready(t);
+  }
+}
+
 long long __timers_expire(void) {
   if (!__timers) return -1;
   long long now = __clock_ns(), next = -1;

@@ -186,6 +186,7 @@ int __timed_block(struct __pthread* self, struct __pthread_queue* q,
 /* (__timer.c) Timed waits and long sleeps. */
 void __timer_add(struct __pthread* t);        /* (locked) t waits switched out until t->deadline */
 void __timer_del(struct __pthread* t);        /* (locked) t is no longer on __timers */
+void __wake_timed(struct __pthread* t);       /* (locked) __wake of a thread in __timed_block */
 long long __clock_ns(void);                   /* CLOCK_REALTIME in ns */
 /* (locked) Make the timed waiters whose deadline passed ready; ns until the next deadline, or -1
  * if no timer is left. */
