@@ -168,10 +168,18 @@ static int ready(const void* arg) {
 void __idle_wait(int idx) {
   __sched_unlock();
   unsigned long since = kasane_cycles();
-  while (!__ready_nonempty() && !__timers && kasane_cycles() - since < CONV_NAP_AFTER)
+  int long_wait = 0;
+  while (!__ready_nonempty()) {
+    if (__timers || kasane_cycles() - since >= CONV_NAP_AFTER) {
+      long_wait = 1;
+      break;
+    }
     __conv_pause(ready, 0);
+  }
   __sched_lock_take();
-  while (!__ready_nonempty()) __idle_nap(idx);
+  /* Only after a long wait: a thread another context took first is no reason to sleep. */
+  if (long_wait)
+    while (!__ready_nonempty()) __idle_nap(idx);
 }
 
 /* SIGIO handler, registration, then the other contexts. */

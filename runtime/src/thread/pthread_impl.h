@@ -56,7 +56,7 @@
 #define THMB_CACHE 8             /* ThMBs (with default stacks) kept for reuse by pthread_create */
 #define CONV_SPIN 200            /* conventional: spin rounds between sched_yields while waiting */
 #define CONV_SPIN_SKEW 37        /* ... plus this many per context index */
-#define CONV_NAP_AFTER 100000    /* conventional: cycles a wait polls before it sleeps (__ctx_nap) */
+#define CONV_NAP_AFTER 1000000   /* conventional: cycles a wait polls before it sleeps (__ctx_nap) */
 
 /* Thread states (struct __pthread.state). */
 enum {
