@@ -98,6 +98,7 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
     kt->state = KT_SLEEPING;
     uint64_t end = cycles() + p->nreg.shortcut_cycles;
     while (kt->state == KT_SLEEPING && cycles() < end) waitkick((uint32_t)(end - cycles()));
+    cpus[cpuid()].monitor_lost = 1; /* waitkick armed the monitor (trap.c: monitor_restore) */
     kt->chan = 0;
     if (kt->state != KT_SLEEPING) {
       kt->state = KT_RUNNING;

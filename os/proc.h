@@ -106,6 +106,8 @@ struct vmspace {
 struct cpu {
   struct kthread* kt;     /* running on it now, 0 in its scheduler */
   volatile uint32_t kick; /* its waits MONITOR this word: a store wakes them */
+  volatile uint32_t poke; /* stored to on the way to user mode: see monitor_lost */
+  int monitor_lost;       /* the kernel re-armed the monitor, which user code may have armed */
 } __attribute__((aligned(64))); /* a monitor line each: a kick wakes only its context */
 
 /* One queued notification event (notify.c). */

@@ -90,6 +90,7 @@ static void run(struct kthread* kt) __attribute__((noreturn));
 static void run(struct kthread* kt) {
   int i = cpuid();
   cpus[i].kt = kt;
+  cpus[i].monitor_lost = 1; /* the scheduler may have waited (waitkick) or run another process */
   kt->state = KT_RUNNING;
   if (kt->ltn) {
     cpu_kstack[i] = (uint32_t)kt->tf;

@@ -215,11 +215,26 @@ static void usertrapret_checks(struct kthread* kt) {
   }
 }
 
+/* User code may have trapped between its MONITOR and its MWAIT (the runtime's sleeps: a timer
+ * interrupt, a TLB miss, a notification). If the kernel meanwhile armed the monitor itself
+ * (waitkick, in the scheduler or the notification shortcut) or ran another process here, the
+ * user's MWAIT would sleep on a line nobody of its own stores to, until its timeout. run() and
+ * notify_block() say so (monitor_lost). Leave the monitor triggered instead: that MWAIT returns at
+ * once, and the runtime looks again, as after any early wake-up. */
+static void monitor_restore(void) {
+  struct cpu* c = &cpus[cpuid()];
+  if (!c->monitor_lost) return;
+  c->monitor_lost = 0;
+  kasane_monitor((uint32_t)&c->poke);
+  c->poke = 0;
+}
+
 /* Leave the kernel for user mode on the running kernel thread: the lock goes, the registers of
  * its trapframe come back. */
 static void leave(struct kthread* kt) __attribute__((noreturn));
 static void leave(struct kthread* kt) {
   usertrapret_checks(kt);
+  monitor_restore();
   if (kt->ltn == 1) kt->tf->status = (kt->tf->status & ~IM_TIMER) | (timer_on ? IM_TIMER : 0);
   kt->state = KT_NONE;
   release();

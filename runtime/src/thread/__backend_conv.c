@@ -1,7 +1,9 @@
 /* __backend_conv - what only the conventional backend does: the baseline of seed 002's table, a
- * user-level thread library on an ordinary kernel. No thread instruction: the process's
- * architecture threads come from kasane_ctx_spawn (as from clone), each running an idle thread
- * that polls the ready queue with sched_yield; kernel notifications arrive as SIGIO.
+ * user-level thread library on an ordinary kernel. No thread-control instruction (tfork,
+ * tsuspend, tresume): the process's architecture threads come from kasane_ctx_spawn (as from
+ * clone), each running an idle thread that polls the ready queue with sched_yield and, after a
+ * while, sleeps in MWAIT (as x86's user-mode UMWAIT: __timer.c); kernel notifications arrive as
+ * SIGIO.
  *
  * SIGIO (KASANE_NOTIFY_SIGNAL; os/notify.c; the frame is <kasane/sigframe.h>): si_code is the
  * event, si_addr the ThMB, si_value the argument (siginfo_t names them so too). The kernel builds
@@ -22,10 +24,8 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "pthread_impl.h"
-#include "syscall.h"
 
 #define SIGIO_BIT (1u << (SIGIO - 1))
 
@@ -75,7 +75,7 @@ static void blocked(struct __pthread* t, struct kasane_ucontext* uc) {
 }
 
 /* Whether a context polls the queue and will find what UNBLOCKED made ready: one runs its idle
- * thread, or a thread sleeps there in __block. */
+ * thread, or a thread sleeps there in __block (one asleep in MWAIT has been kicked: sigio). */
 static int someone_polls(void) {
   if (__suspended) return 1;
   for (int k = 0; k < __nctx; k++)
@@ -136,6 +136,7 @@ static void sigio(int sig, siginfo_t* si, void* uc) {
   if (si->si_code == KASANE_EV_UNBLOCKED) {
     t->sys_result = (long)si->si_value.sival_int;
     __push_unblocked(t);
+    __dispatch(); /* a context asleep in MWAIT looks no more: kick one */
     preempt(uc);
   } else if (si->si_code == KASANE_EV_BLOCKED) {
     blocked(t, uc);
@@ -161,22 +162,24 @@ static int ready(const void* arg) {
   return __ready_nonempty();
 }
 
+/* Poll the queue for CONV_NAP_AFTER cycles (a thread handed over soon is taken at once), then
+ * sleep until a thread is ready or a timed waiter's deadline comes (__idle_nap). With timed
+ * waiters switched out, at once: polling would not see their deadlines. */
 void __idle_wait(int idx) {
   __sched_unlock();
   unsigned long since = kasane_cycles();
-  while (!__ready_nonempty()) __wait_ctx(idx, 0, since, ready, 0);
+  int long_wait = 0;
+  while (!__ready_nonempty()) {
+    if (__timers || kasane_cycles() - since >= CONV_NAP_AFTER) {
+      long_wait = 1;
+      break;
+    }
+    __conv_pause(ready, 0);
+  }
   __sched_lock_take();
-}
-
-/* With the context's slot 0 the kernel raises no BLOCKED for the sleep: the context itself waits
- * in the kernel, which is the point. A SIGIO meanwhile moves nothing: preempt() leaves a context
- * whose slot and __running disagree alone. */
-void __conv_nap(int idx) {
-  struct timespec nap = {0, CONV_NAP_NS};
-  struct __pthread* self = __thmbs[idx];
-  __thmbs[idx] = 0;
-  __syscall2(SYS_nanosleep, (long)&nap, 0); /* EINTR (a signal came) is as good as the end */
-  __thmbs[idx] = self;
+  /* Only after a long wait: a thread another context took first is no reason to sleep. */
+  if (long_wait)
+    while (!__ready_nonempty()) __idle_nap(idx);
 }
 
 /* SIGIO handler, registration, then the other contexts. */

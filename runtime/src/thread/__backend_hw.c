@@ -136,24 +136,17 @@ void __resume_kernel_saved(struct __pthread* idle, struct __pthread* t, int idx)
   resume_regs(idx, t, &idle_copy[idx], t);
 }
 
-/* Nothing to run. Context 0 sleeps (it is the process's anchor and, with one context, the only
- * one); any other context is freed for dispatch() to tfork again. */
+/* Nothing to run. A context sleeps while some timed waiter needs a context to watch its
+ * deadline (__idle_nap), and context 0 (the process's anchor and, with one context, the only one)
+ * sleeps anyway; any other context is freed for dispatch() to tfork again. */
 void __idle_wait(int idx) {
-  if (idx != 0) {
-    __idle_reset(__idle[idx]);
-    __texit_context(idx);
+  while (!__ready_nonempty()) {
+    if (idx != 0 && !__timers) {
+      __idle_reset(__idle[idx]);
+      __texit_context(idx);
+    }
+    __idle_nap(idx);
   }
-  int bit = 1 << idx;
-  __sched_unlock();
-  for (;;) {
-    int seen = __wait_prepare(idx);
-    a_fetch_or(&__suspended, bit); /* again each time: a dispatch that woke us claimed it */
-    a_barrier();
-    if (__ready_nonempty()) break;
-    __wait_ctx(idx, seen, 0, 0, 0); /* (nothing to look at: hw sleeps) */
-  }
-  __sched_lock_take();
-  a_fetch_and(&__suspended, ~bit);
 }
 
 /* An idle ThMB per context, an upcall stack per context, and the registration. */

@@ -4,7 +4,6 @@
  * condition's or barrier's queue, a joinee's joiner field); the lock makes that and the decision
  * to sleep one step, so a wake-up cannot fall between them. */
 #include <errno.h>
-#include <sched.h>
 #include <time.h>
 
 #include "pthread_impl.h"
@@ -16,14 +15,6 @@ static int woken_or_ready(const void* arg) {
   return self->state == ST_RUNNING || __ready_nonempty();
 }
 
-#ifdef KASANE_THREADS_CONV
-/* What a timed waiter waits for: its __wake, or a ready thread to yield to. */
-static int timed_woken_or_ready(const void* arg) {
-  const struct __pthread* self = arg;
-  return self->timed_woken || __ready_nonempty();
-}
-#endif
-
 /* If a thread is ready, switch to it: self is WAITING, switched out, and __wake will make it
  * ready. Otherwise sleep on this context (SUSPENDED), where __wake reaches it with a tresume. A
  * sleeper whose context is woken because a thread became ready (dispatch; its bit in
@@ -34,6 +25,7 @@ void __block(struct __pthread* self) {
   int bit = 1 << idx;
   for (;;) {
     struct __pthread* next = __next_ready();
+    if (!next && __timers) next = __idle[idx]; /* it sleeps until the next deadline for them */
     if (next) {
       self->state = ST_WAITING;
       __switch_to(self, next, idx);
@@ -66,53 +58,44 @@ void __block(struct __pthread* self) {
   }
 }
 
-/* Whether abstime has passed by CLOCK_REALTIME; else the nanoseconds left in *left. */
-static int passed(const struct timespec* abstime, long long* left) {
-  struct timespec now;
-  clock_gettime(CLOCK_REALTIME, &now);
-  *left = (long long)(abstime->tv_sec - now.tv_sec) * 1000000000 + (abstime->tv_nsec - now.tv_nsec);
-  return *left <= 0;
-}
-
-/* __block with a deadline: 0 when woken, ETIMEDOUT when abstime passed first (then self is taken
- * off q). Nothing else looks at the clock for a thread, so a timed waiter keeps looking itself:
- * it stays on its queue, marked `timed`, and __wake just sets its timed_woken. Between looks it
- * lets ready threads run (it yields, as a ready thread itself, and looks again when it is
- * switched back to); with none ready it sleeps on its context, hw: MWAIT on timed_woken, which
- * __wake's store ends, for at most the time left (one cycle per nanosecond, the default 1 GHz
- * clock; a faster clock only makes it look more often) or TIMED_WAIT_SLICE, so that threads that
- * become ready meanwhile do not wait long; conventional: sched_yield. */
+/* __block with a deadline: 0 when woken, ETIMEDOUT when abstime (CLOCK_REALTIME) passed first
+ * (then self is taken off q). Self stays on q, marked `timed`, and also goes on __timers; it gives
+ * its context to the next ready thread or, with none, to the context's idle thread, which sleeps
+ * until the earliest deadline (__timer.c). __wake, or that deadline, makes it ready; it looks at
+ * which one it was when it runs again. Not asleep on its context as __block's sleepers are: with
+ * fewer contexts than timed waiters they would take turns polling the clock. */
 int __timed_block(struct __pthread* self, struct __pthread_queue* q,
                   const struct timespec* abstime) {
+  int idx = __ctx_idx();
   self->timed = 1;
   self->timed_woken = 0;
-  __sched_unlock();
+  self->deadline = (long long)abstime->tv_sec * 1000000000 + abstime->tv_nsec;
   int r = 0;
-  for (;;) {
+  if (!__pthread_ready_to_go) { /* no other thread yet (and no idle one): nobody can wake us */
+    __sched_unlock();
     long long left;
+    while ((left = self->deadline - __clock_ns()) > 0) {
+      struct timespec nap = {(time_t)(left / 1000000000), (long)(left % 1000000000)};
+      nanosleep(&nap, 0);
+    }
+    __sched_lock_take();
+  }
+  for (;;) {
     if (self->timed_woken) break;
-    if (passed(abstime, &left)) {
-      __sched_lock_take();
-      if (!self->timed_woken) {
-        __unqueue(q, self);
-        self->cancel_q = 0; /* off q: pthread_cancel must not look there again */
-        r = ETIMEDOUT;
-      }
-      __sched_unlock();
+    if (__clock_ns() >= self->deadline) {
+      __unqueue(q, self);
+      self->cancel_q = 0; /* off q: pthread_cancel must not look there again */
+      r = ETIMEDOUT;
       break;
     }
-    if (__ready_nonempty()) {
-      __yield(self);
-      continue;
-    }
-#ifdef KASANE_THREADS_HW
-    kasane_monitor((unsigned long)&self->timed_woken);
-    if (!self->timed_woken)
-      kasane_mwait(left < TIMED_WAIT_SLICE ? (unsigned long)left : TIMED_WAIT_SLICE, 0);
-#else
-    __conv_pause(timed_woken_or_ready, self);
-#endif
+    self->state = ST_WAITING;
+    __timer_add(self);
+    struct __pthread* next = __next_ready();
+    __switch_to(self, next ? next : __idle[idx], idx); /* back, locked, once ready */
+    __timer_del(self); /* (whoever made it ready took it off already) */
+    idx = __ctx_idx(); /* switched back to on any context */
   }
   self->timed = 0; /* off every queue by now: nobody will __wake us for this wait any more */
+  __sched_unlock();
   return r;
 }

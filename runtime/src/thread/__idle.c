@@ -4,9 +4,10 @@
  *
  * Each context the library uses has an idle ThMB with a small stack of its own. It runs ready
  * threads, continues threads the kernel unblocked (which must happen on a stack nobody else can
- * pick up), and waits when there is nothing to do: on hw it frees its context (texit), except on
- * context 0, which sleeps in tsuspend; on the conventional backend every idle thread polls with
- * sched_yield (__backend_*.c, __idle_wait). */
+ * pick up), and waits when there is nothing to do (__backend_*.c, __idle_wait): on hw it frees
+ * its context (texit), except on context 0 or while timed waiters need a context to watch their
+ * deadlines; on the conventional backend it polls the queue for a while, then sleeps in MWAIT
+ * until a thread is ready or the next deadline (__timer.c). */
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>

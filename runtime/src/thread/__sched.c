@@ -50,7 +50,7 @@ void __enqueue(struct __pthread_queue* q, struct __pthread* t) {
 }
 
 /* The ready queue has its own link, rnext: a thread in a timed wait stays on its wait queue
- * while it yields to ready threads (__timed_block), so it can be on both at once. */
+ * when its deadline makes it ready (__timed_block), so it can be on both at once. */
 static void ready_append(struct __pthread* t) {
   t->rnext = 0;
   if (__ready.__tail)
@@ -146,7 +146,8 @@ int __ready_nonempty(void) { return __ready.__head != 0 || __unblocked != 0; }
  * one context that sleeps where it may take work (__suspended; the bit is claimed, so each
  * dispatch wakes a different one). The barrier puts the queue entry before our look at
  * __suspended; a context going to sleep sets its bit before its last look at the queue: one of
- * the two sees the other. Conventional: every waiting context polls the queue; nothing to do.
+ * the two sees the other. Else (and on the conventional backend, whose waiting contexts poll the
+ * queue for a while first) kick a context that sleeps in a long MWAIT (__napping, __timer.c).
  * Returns 0 (hw) when no context was free or asleep: the thread waits until a context looks. */
 int __dispatch(void) {
 #ifdef KASANE_THREADS_HW
@@ -154,14 +155,16 @@ int __dispatch(void) {
   if (kasane_tfork((unsigned long)__runner_entry, 0)) return 1;
   for (;;) {
     int m = __suspended;
-    if (!m) return 0;
+    if (!m) break;
     int bit = m & -m;
     if (a_cas(&__suspended, m, m & ~bit) == m) {
       __wake_ctx(__builtin_ctz(bit) + 1);
       return 1;
     }
   }
+  return __kick_napper();
 #else
+  __kick_napper();
   return 1;
 #endif
 }
@@ -192,8 +195,8 @@ void __make_ready(struct __pthread* t) {
  * is told so and woken there: no queue, no switch. A switched-out one becomes ready. */
 void __wake(struct __pthread* t) {
   t->cancel_q = 0; /* off its queue: pthread_cancel must not look there again */
-  if (t->timed) { /* it looks itself (__timed_block); the store ends its MWAIT */
-    t->timed_woken = 1;
+  if (t->timed) { /* (out of line, so that the common path needs no stack frame) */
+    __wake_timed(t);
     return;
   }
   switch (t->state) {

@@ -40,9 +40,7 @@
 #error "build with exactly one of KASANE_THREADS_HW and KASANE_THREADS_CONV"
 #endif
 
-#ifdef KASANE_THREADS_HW
-#include <kasane/kasane_isa.h>
-#endif
+#include <kasane/kasane_isa.h> /* both: MONITOR/MWAIT for long waits (__timer.c) */
 
 #define NCTX 16                 /* contexts a core may have (isa.md: 1 to 16) */
 /* Bytes of stack of an idle ThMB. Conventional: SIGIO frames (about 1 KiB each) land on whatever
@@ -50,14 +48,15 @@
  * runs (the mask is the process's: another context's handler may have unblocked SIGIO). */
 #define IDLE_STACK 8192
 #define UPCALL_STACK 8192       /* bytes of upcall stack per context (hw) */
-#define TIMED_WAIT_SLICE 100000 /* most cycles a timed wait sleeps before looking again */
 #define LOCK_WAIT_CYCLES 2000    /* most cycles a __lock_wait sleeps before looking again */
-#define MWAIT_SLICE 100000       /* hw: most cycles any MWAIT sleeps (see __wait_ctx) */
+#define MWAIT_SLICE 100000       /* hw: most cycles a lock wait's MWAIT sleeps */
+#define NAP_CAP (1u << 26)       /* most cycles a long wait's MWAIT sleeps with no deadline (see
+                                  * __wait_ctx: a safety net, not a poll) */
+#define NAP_DEADLINE_CAP (1u << 30) /* ... and with one (MWAIT's timeout is 32 bits) */
 #define THMB_CACHE 8             /* ThMBs (with default stacks) kept for reuse by pthread_create */
 #define CONV_SPIN 200            /* conventional: spin rounds between sched_yields while waiting */
 #define CONV_SPIN_SKEW 37        /* ... plus this many per context index */
-#define CONV_NAP_AFTER 1000000   /* conventional: cycles a long wait polls before it naps */
-#define CONV_NAP_NS 100000       /* ... and how long each nap is (ns: cycles at 1 GHz) */
+#define CONV_NAP_AFTER 1000000   /* conventional: cycles a wait polls before it sleeps (__ctx_nap) */
 
 /* Thread states (struct __pthread.state). */
 enum {
@@ -112,7 +111,7 @@ struct __pthread {
   int timed;               /* in __timed_block: __wake only sets timed_woken (sched) */
   int in_wait;             /* in __block's wait on its context, which it names by number: a
                             * notification must not move it elsewhere (__preempt) */
-  volatile int timed_woken;/* set by __wake during a timed wait; MONITORed (sched) */
+  volatile int timed_woken;/* set by __wake during a timed wait (sched) */
   long sys_result;         /* conventional: the result UNBLOCKED reported */
   int errno_val;           /* this thread's errno */
   void* mem;               /* malloc'd block holding stack and ThMB; 0 for the main thread and a
@@ -136,6 +135,8 @@ struct __pthread {
     void* value;
     unsigned seq; /* the key's sequence number when set: stale values read as NULL */
   } tsd[PTHREAD_KEYS_MAX];
+  struct __pthread* tnext; /* link in __timers (sched) */
+  long long deadline;      /* in a timed wait: its end, ns of CLOCK_REALTIME (sched) */
 };
 
 _Static_assert(offsetof(struct __pthread, regs.pc) == THMB_REGS_PC, "ThMB layout");
@@ -160,6 +161,13 @@ extern volatile int __sched_lock;
 extern struct __pthread_queue __ready;            /* (sched) linked through rnext */
 extern struct __pthread* volatile __unblocked;    /* lock-free LIFO of UNBLOCKED threads */
 extern volatile int __suspended;                  /* bit idx: context idx sleeps and may be woken */
+extern volatile int __napping;                    /* bit idx: context idx sleeps in MWAIT on
+                                                   * __ctx_kick[idx] and may be woken (__timer.c) */
+/* Per context, a word alone on its line: a store to it ends the context's long MWAIT. */
+extern struct __kick {
+  volatile int word;
+} __attribute__((aligned(64))) __ctx_kick[NCTX];
+extern struct __pthread* __timers;                /* (sched) switched-out timed waiters, tnext */
 extern volatile int __live;                       /* threads not yet exited */
 extern int __nctx;                                /* contexts the library uses (idx < __nctx) */
 extern volatile int __pthread_ready_to_go;        /* __pthread_init has run */
@@ -188,6 +196,23 @@ void __block(struct __pthread* self);
 /* (locked) __block until abstime (CLOCK_REALTIME): 0, or ETIMEDOUT (self taken off q). */
 int __timed_block(struct __pthread* self, struct __pthread_queue* q,
                   const struct timespec* abstime);
+/* (__timer.c) Timed waits and long sleeps. */
+void __timer_add(struct __pthread* t);        /* (locked) t waits switched out until t->deadline */
+void __timer_del(struct __pthread* t);        /* (locked) t is no longer on __timers */
+void __wake_timed(struct __pthread* t);       /* (locked) __wake of a thread in __timed_block */
+long long __clock_ns(void);                   /* CLOCK_REALTIME in ns */
+/* (locked) Make the timed waiters whose deadline passed ready; ns until the next deadline, or -1
+ * if no timer is left. */
+long long __timers_expire(void);
+int __kick_napper(void);                      /* wake one context in __napping: 1, or 0 */
+/* (locked) An idle thread with nothing to run: make due timers ready, else sleep until the
+ * context is kicked, a thread is ready or the next timer is due; returns locked (look again). */
+void __idle_nap(int idx);
+/* (unlocked) Sleep in MWAIT on the context's kick word, as one of __napping, unless done(arg);
+ * at most `ns` (-1: NAP_CAP cycles). The MWAIT's result (MWAIT_TIMEOUT: the time ran out). */
+int __ctx_nap(int idx, long long ns, int (*done)(const void* arg), const void* arg);
+#define MWAIT_TIMEOUT 1 /* MWAIT's result when the time ran out */
+
 /* (locked) Continue next on context idx; returns (locked) when switched back to. */
 void __switch_to(struct __pthread* self, struct __pthread* next, int idx);
 void __leave(struct __pthread* self, int idx) __attribute__((noreturn)); /* (locked) */
@@ -319,31 +344,33 @@ typedef int (*__conv_done_fn)(const void* arg);
  * so it is never lost. But user code may not tresume context 0 (LTN 1): the kernel keeps it out
  * of TMask, which tresume obeys, and an illegal target traps as if context 0 had texited. There
  * the sleeper MWAITs on __ctx0_wake, a counter the waker increments: MONITOR armed after reading
- * `seen`, and MWAIT only if the counter still equals it, is the same never-lost guarantee, with
- * one hole: a trap between MONITOR and MWAIT may leave the monitor armed on a line of the
- * kernel's (its idle waits use MONITOR too). So every MWAIT of the library has a timeout,
- * MWAIT_SLICE at most, after which the caller looks again.
+ * `seen`, and MWAIT only if the counter still equals it, is the same never-lost guarantee. (A
+ * trap between MONITOR and MWAIT may re-arm the monitor on a line of the kernel's, whose idle
+ * waits use MONITOR too; the kernel then returns with the monitor triggered, so the MWAIT ends at
+ * once and the caller looks again: os/sched.c, waitkick.)
  * Conventional: the sleeper spins, looking at done(arg) (what the caller's loop looks at), and
- * calls sched_yield now and then (__conv_pause); there is nothing to wake. A wait that has
- * lasted CONV_NAP_AFTER cycles (`since` is when it began) naps in the kernel between looks
- * instead (__conv_nap), as an idle kernel thread of a user-level thread library would block:
- * polling for ever would keep every context busy (and the simulator slow) through a long wait
- * for the disk or a sleep. A thread made ready meanwhile waits up to a nap for a taker. */
+ * calls sched_yield now and then (__conv_pause): short waits, such as a lock handed over or a
+ * thread just created, are seen at once. A wait that has lasted CONV_NAP_AFTER cycles (`since`
+ * is when it began) sleeps instead (__ctx_nap: MWAIT on the context's kick word, which
+ * __wake_ctx and dispatch store to), as an idle kernel thread of a user-level thread library
+ * would block in the kernel: polling for ever would keep every context busy, and the simulator
+ * from skipping idle time, through a long wait for the disk or a sleep. MWAIT is the thread
+ * extension's, but no more than x86's user-mode UMONITOR/UMWAIT: the backend still creates,
+ * switches and wakes threads without tfork, tsuspend or tresume.
+ * Both: a long MWAIT with no deadline ends after NAP_CAP cycles at the latest; the sleeper then
+ * enters the kernel (__kernel_check) and looks again. */
 extern volatile int __ctx0_wake;
-
-#ifdef KASANE_THREADS_HW
-#define MWAIT_TIMEOUT 1 /* MWAIT's result when the time ran out */
 
 /* A system call that does nothing, for what the kernel does on every way back to user mode:
  * deliver queued notifications. The kernel interrupts one context in user code when it queues an
- * UNBLOCKED; if that context is in a moment where its ThMB slot is 0 (starting, or leaving with
- * texit), the event stays queued until some context next enters the kernel. Context 0 is always
- * ours, so when it has slept a whole MWAIT_SLICE it makes sure that happens. */
+ * UNBLOCKED; if that context is in a moment where it cannot take it (hw: its ThMB slot is 0,
+ * starting or leaving with texit; conventional: SIGIO is blocked), the event stays queued until
+ * some context next enters the kernel. A sleeper that slept a whole NAP_CAP makes sure that
+ * happens. */
 static inline void __kernel_check(void) {
   extern int sched_yield(void);
   sched_yield();
 }
-#endif
 
 #ifdef KASANE_THREADS_CONV
 /* One round of a conventional wait: spin a while, looking at what we wait for on every round,
@@ -365,8 +392,6 @@ static inline void __conv_pause(__conv_done_fn done, const void* arg) {
 
 /* __conv_done_fn for a word that must become 0 (a lock): arg is the word. */
 static inline int __conv_word_clear(const void* arg) { return *(const volatile int*)arg == 0; }
-
-void __conv_nap(int idx); /* sleep CONV_NAP_NS in the kernel, with no notification */
 #endif
 
 static inline int __wait_prepare(int idx) {
@@ -387,14 +412,14 @@ static inline void __wait_ctx(int idx, int seen, unsigned long since, __conv_don
   (void)since, (void)done, (void)arg;
   if (idx != 0)
     kasane_tsuspend();
-  else if (__ctx0_wake == seen && kasane_mwait(MWAIT_SLICE, 0) == MWAIT_TIMEOUT)
+  else if (__ctx0_wake == seen && kasane_mwait(NAP_CAP, 0) == MWAIT_TIMEOUT)
     __kernel_check();
 #else
   (void)seen;
   if (kasane_cycles() - since < CONV_NAP_AFTER)
     __conv_pause(done, arg);
   else
-    __conv_nap(idx);
+    __ctx_nap(idx, -1, done, arg);
 #endif
 }
 
@@ -405,7 +430,7 @@ static inline void __wake_ctx(int ltn) {
   else
     kasane_tresume((unsigned long)ltn);
 #else
-  (void)ltn;
+  __ctx_kick[ltn - 1].word = 1; /* ends its __ctx_nap, if it has got that far */
 #endif
 }
 
