@@ -23,6 +23,16 @@ inline uint64_t splitmix64(uint64_t& state) {
   return z ^ (z >> 31);
 }
 
+// How far seed shifts flat memory's fetch blocks (a multiple of 4 below block bytes): 0 for seed
+// 0, and seeds 1, 2, ... take the offsets 0, 4, 8, ... in turn, so that block / 4 consecutive seeds
+// (8 for 32-byte blocks) see every alignment of the code once and their mean is the same wherever
+// a build placed a loop. The placement of code is as arbitrary as that of the stack (Mytkowicz et
+// al., "Producing wrong data without doing anything obviously wrong", ASPLOS 2009).
+inline uint32_t fetch_skew(uint64_t seed, uint32_t block) {
+  if (seed == 0 || block <= 4) return 0;
+  return static_cast<uint32_t>((seed - 1) % (block / 4)) * 4;
+}
+
 // The stream of extra cycles, 0..max each.
 class Perturbation {
  public:

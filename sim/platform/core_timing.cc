@@ -1,5 +1,6 @@
 // From config keys to the core's timing model: the pipeline's widths, policies, units and
 // predictor, and the memory hierarchy. The keys and their meaning are in schema.cc.
+#include "mem/perturb.h"
 #include "platform/platform.h"
 
 namespace kasane {
@@ -90,6 +91,7 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
 
   t.progress = trace.progress;
   t.fetch_block = u(c, "fetch.block");
+  if (m.model != "cached") t.pipe.fetch_skew = fetch_skew(m.perturb_seed, t.fetch_block);
   t.trace_file = trace.file;
   t.trace_window = trace.window;
   return t;

@@ -96,7 +96,9 @@ const std::vector<KeySpec>& config_schema() {
       {"sim.perturb_seed", KeyType::Int, "0", "-",
        "seed of the timing perturbation (0 = off): every flat-memory access, or every L2 and "
        "DRAM access of the cached model, takes 0..sim.perturb_max extra cycles, and the kernel "
-       "moves the initial user stack down by a seed-derived 0..1024 bytes (multiple of 16)",
+       "moves the initial user stack down by a seed-derived 0..1024 bytes (multiple of 16); "
+       "with flat memory, seed N also shifts fetch.block's boundaries by 4 * ((N - 1) mod "
+       "(fetch.block / 4)) bytes, as moving all code would",
        0, kU32Max, {}},
       {"sim.perturb_max", KeyType::Int, "4", "cycles",
        "the largest extra latency sim.perturb_seed adds to one memory access", 0, 1000, {}},

@@ -1,8 +1,10 @@
 """Seeded perturbation (sim.perturb_seed, sim.perturb_max; Alameldeen & Wood, HPCA 2003): the same
 seed gives the same stats.json bit for bit, other seeds other cycles but the same program output,
-seed 0 changes nothing, and the kernel moves the initial stack by a seed-derived offset."""
+seed 0 changes nothing, the kernel moves the initial stack by a seed-derived offset, and with flat
+memory the seeds shift the fetch blocks so that their mean does not depend on where code sits."""
 import json
 import pathlib
+import subprocess
 
 import pytest
 
@@ -95,3 +97,58 @@ def test_perturbation_keys_are_checked(run_sim, target_dir):
                    target_dir / "workloads_bare" / "image-reduce.elf")
     assert proc.returncode == 78
     assert "sim.perturb_max" in proc.stderr
+
+
+# A loop of five instructions, PAD bytes after a 32-byte boundary: at 0 it fits in one fetch block
+# (fetch reads nothing while it runs), at 16 it crosses into the next (two reads per round).
+LOOP = r"""
+#include "bare.h"
+    .set noreorder
+    .text
+    .globl _start
+_start:
+    li $s0, SIMCTL
+    li $t1, 2000
+    b 1f
+    nop
+    .balign 32
+    .fill PAD, 1, 0
+1:  addiu $t1, $t1, -1
+    addiu $t2, $t2, 1
+    addiu $t3, $t3, 1
+    bnez $t1, 1b
+    nop
+    sw $zero, KASANE_SIMCTL_EXIT($s0)
+2:  b 2b
+    nop
+"""
+
+
+def test_the_mean_over_fetch_block_seeds_does_not_depend_on_where_a_loop_sits(run_sim, tmp_path,
+                                                                            target_dir):
+    source = tmp_path / "loop.S"
+    source.write_text(LOOP)
+    gen = target_dir.parent / "gen"  # <kasane/platform.h>, generated with the simulator
+    cycles = {}
+    for pad in (0, 16):
+        elf = tmp_path / f"loop{pad}.elf"
+        subprocess.run(["mipsel-linux-gnu-gcc", "-nostdlib", "-static", "-T",
+                        ROOT / "tests" / "bare" / "bare.ld", "-I", ROOT / "tests" / "bare",
+                        "-I", ROOT / "include", "-I", gen, f"-DPAD={pad}",
+                        "-Wl,--build-id=none", source, "-o", elf], check=True)
+        for seed in range(9):  # 0: no perturbation; 1..8: each of a 32-byte block's alignments
+            _, s = run(run_sim, tmp_path, f"p{pad}s{seed}", "--config", MUTHASI, "--set",
+                       "memory.latency=18", "--set", "sim.perturb_max=1", "--set",
+                       f"sim.perturb_seed={seed}", elf)
+            cycles[pad, seed] = s["cycles"]
+    # Unperturbed, the placement decides everything: several times the cycles.
+    assert cycles[16, 0] > 5 * cycles[0, 0], cycles
+    # Over the eight seeds each placement sees every alignment once: the same mean within 1%.
+    mean = {pad: sum(cycles[pad, seed] for seed in range(1, 9)) / 8 for pad in (0, 16)}
+    assert abs(mean[0] - mean[16]) < 0.01 * mean[0], (mean, cycles)
+    # The cached model reads whole L1I lines, which the seed does not shift.
+    _, a = run(run_sim, tmp_path, "cached1", "--config", DEFAULT, "--set", "sim.perturb_seed=1",
+               "--set", "sim.perturb_max=0", tmp_path / "loop0.elf")
+    _, b = run(run_sim, tmp_path, "cached5", "--config", DEFAULT, "--set", "sim.perturb_seed=5",
+               "--set", "sim.perturb_max=0", tmp_path / "loop0.elf")
+    assert a["cycles"] == b["cycles"]

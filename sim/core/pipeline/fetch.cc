@@ -101,14 +101,18 @@ bool FetchStage::fetch_one(unsigned c, uint64_t now) {
   const uint32_t pc = cp.fetch_pc;
   uint32_t pa = 0, raw = 0;
   bool ok = f_.peek_fetch(c, pc, pa, raw);
-  if (ok && (pa & line_mask_) != cp.fetch_line) {
+  // Which block a word is in decides when fetch reads again. With flat memory a seed shifts the
+  // block boundaries (fetch_skew, sim.perturb_seed) as moving all code would, so that a figure
+  // averaged over seeds does not depend on where a loop happens to sit in its build.
+  const uint32_t block = (pa + s_.cfg.fetch_skew) & line_mask_;
+  if (ok && block != cp.fetch_line) {
     std::optional<uint64_t> ready = icache_.access(pa & line_mask_, false, now);
     if (s_.power) s_.power->count(PowerEvent::kL1I);
     if (!ready) {  // no MSHR free: try again next cycle
       cp.fetch_stall_until = now + 1;
       return false;
     }
-    cp.fetch_line = pa & line_mask_;
+    cp.fetch_line = block;
     // Fetch itself takes a cycle; a slower answer stalls this context until the line arrives.
     if (*ready > now + 1) {
       cp.fetch_stall_until = *ready - 1;

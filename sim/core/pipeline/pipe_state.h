@@ -28,6 +28,7 @@ struct PipelineConfig {
   unsigned fetch_threads = 2;       // contexts fetched from per cycle
   unsigned fetch_queue = 8;         // fetched, not yet decoded instructions per context
   FetchPolicy fetch_policy = FetchPolicy::kIcount;
+  uint32_t fetch_skew = 0;          // flat memory: added to a pc before it is split into fetch blocks
   unsigned decode_width = 4;        // instructions decoded per cycle, over all contexts
   unsigned issue_queue = 16;        // decoded, not yet issued instructions per context
   unsigned issue_width = 4;         // instructions issued per cycle, over all contexts
@@ -72,7 +73,7 @@ struct ContextPipe {
   bool in_slot = false;
   uint32_t slot_target = 0;
   uint64_t fetch_stall_until = 0;  // waiting for the i-cache
-  uint32_t fetch_line = ~0u;       // physical line of the last i-cache access
+  uint32_t fetch_line = ~0u;       // block (physical, + fetch_skew) of the last i-cache access
   bool fetch_blocked = false;      // fetched a word that faults: nothing more until it executes
 
   // Scoreboard: cycle at which each register's latest value is available, and whether a load
