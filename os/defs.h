@@ -54,6 +54,7 @@ void kinit(uint32_t pa_start, uint32_t pa_end);
 void* kalloc(void);
 void* kzalloc(void);
 void kfree(void* page);
+void kmemcount(uint32_t* total, uint32_t* nfree);
 
 /* vm.c */
 extern uint32_t* cur_pgdir;
