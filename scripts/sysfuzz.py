@@ -135,6 +135,7 @@ def fuzz(opt):
                     report(opt, m, seed, what, out, err)
                     return 1
                 done[m] += 1
+                print(f"sysfuzz: {m} seed {seed}: ok", flush=True)
                 if time.monotonic() < deadline:
                     submit()
     spent = time.monotonic() - start
