@@ -2,10 +2,10 @@
 """sysfuzz.py - run the system call fuzzer (tests/sysfuzz) under kasane-sim, seed after seed.
 
     sysfuzz.py [--seconds 120] [--models iss,pipeline] [--jobs N] [--first-seed S]
-               [--rounds 2] [--calls 100] [--build-dir build]
+               [--rounds R] [--calls C] [--max-cycles N] [--build-dir build]
     sysfuzz.py --trace SEED [--model iss] [--rounds R] [--calls C]   # print one seed's call log
 
-Each run boots the Kasane kernel with `sysfuzz.elf SEED ROUNDS CALLS`. The seeds of each model
+Each run boots the Kasane kernel with `sysfuzz.elf SEED ROUNDS CALLS` (DEFAULTS: per model). The seeds of each model
 run for SECONDS, up to JOBS runs at once (default: the number of processors). A run is a finding
 when kasane-sim ends with a kernel panic (70), a guest deadlock (71), sim.max_cycles (72: a hang),
 an exception storm (76) or a console flood (74), when the fuzzer reports a leak (exit 3: the
@@ -33,22 +33,32 @@ MODEL_ARGS = {
     # hunts kernel bugs, and the check would halve the calls per second
     "pipeline": [f"--config={ROOT}/configs/machines/default.toml"],
 }
-# A run makes ROUNDS x 3 x CALLS calls; 2 x 3 x 200 took 398 M cycles on the ISS (seed 100: huge
-# sizes make the kernel copy and zero much memory). A run still going at MAX_CYCLES, five times
-# the default run's ~200 M, has hung.
-MAX_CYCLES = 1_000_000_000
+# The work of one run per model: (rounds of 3 workers, calls per worker, sim.max_cycles). On the
+# ISS, 2 x 3 x 200 calls took 398 M cycles (seed 100: huge sizes make the kernel copy and zero
+# much memory) in 8 s of host time; the pipeline simulates several times slower and needs more
+# cycles per call (1 x 3 x 20 calls: 129 M cycles, 24 s), so its runs are smaller, to finish
+# within a CI minute. A run still going at max_cycles, about five times what
+# its run normally takes, has hung.
+DEFAULTS = {"iss": (2, 100, 1_000_000_000), "pipeline": (1, 20, 600_000_000)}
 LOG_LINE = re.compile(r"w-?[0-9]+(\.[tc])? ")  # log.c: "w3 #17 read(...)", "w3.t -> 0x0"
 SIM_STATUS = {70: "kernel panic", 71: "guest deadlock", 72: "sim.max_cycles reached: a hang",
               74: "console flood", 76: "exception storm", 3: "leak (or the fuzzer failed)"}
 
 
+def work(opt, model):
+    """(rounds, calls, max_cycles) of a run on model: the options, else DEFAULTS."""
+    rounds, calls, cycles = DEFAULTS[model]
+    return opt.rounds or rounds, opt.calls or calls, opt.max_cycles or cycles
+
+
 def sim_command(opt, model, seed, trace=False):
+    rounds, calls, max_cycles = work(opt, model)
     build = Path(opt.build_dir)
     target = Path(opt.target_dir or build / "target")
     cmd = [opt.sim or str(build / "sim" / "kasane-sim"), *MODEL_ARGS[model],
-           f"--set=sim.max_cycles={opt.max_cycles}",
+           f"--set=sim.max_cycles={max_cycles}",
            str(target / "os" / "kernel.elf"), str(target / "tests_sysfuzz" / "sysfuzz.elf"),
-           str(seed), str(opt.rounds), str(opt.calls)]
+           str(seed), str(rounds), str(calls)]
     return cmd + (["trace"] if trace else [])
 
 
@@ -82,8 +92,9 @@ def call_log(stderr):
 
 
 def replay_command(opt, model, seed):
-    return (f"scripts/sysfuzz.py --trace {seed} --model {model} --rounds {opt.rounds} "
-            f"--calls {opt.calls} --build-dir {shlex.quote(opt.build_dir)}")
+    rounds, calls, max_cycles = work(opt, model)
+    return (f"scripts/sysfuzz.py --trace {seed} --model {model} --rounds {rounds} "
+            f"--calls {calls} --max-cycles {max_cycles} --build-dir {shlex.quote(opt.build_dir)}")
 
 
 def report(opt, model, seed, what, stdout, stderr):
@@ -141,9 +152,9 @@ def fuzz(opt):
     spent = time.monotonic() - start
     counts = ", ".join(f"{m} {done[m]} (seeds {opt.first_seed}..{opt.first_seed + done[m] - 1})"
                        for m in models)
-    calls = opt.rounds * 3 * opt.calls
-    print(f"sysfuzz: {sum(done.values())} seeds of {calls} calls in {spent:.0f} s: {counts}; "
-          "no finding")
+    calls = sum(done[m] * work(opt, m)[0] * 3 * work(opt, m)[1] for m in models)
+    print(f"sysfuzz: {sum(done.values())} seeds, {calls} worker calls, in {spent:.0f} s: "
+          f"{counts}; no finding")
     return 0
 
 
@@ -153,10 +164,11 @@ def main():
     ap.add_argument("--models", default="iss,pipeline")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--first-seed", type=int, default=1)
-    ap.add_argument("--rounds", type=int, default=2, help="rounds of 3 workers per run")
-    ap.add_argument("--calls", type=int, default=100, help="calls per worker")
-    ap.add_argument("--max-cycles", type=int, default=MAX_CYCLES)
-    ap.add_argument("--timeout", type=float, default=600, help="wall-clock seconds per run")
+    ap.add_argument("--rounds", type=int, help="rounds of 3 workers per run (default: DEFAULTS)")
+    ap.add_argument("--calls", type=int, help="calls per worker (default: DEFAULTS)")
+    ap.add_argument("--max-cycles", type=int, help="the hang budget (default: DEFAULTS)")
+    # a generous wall-clock limit: sim.max_cycles is the hang check, this only a last resort
+    ap.add_argument("--timeout", type=float, default=3600, help="wall-clock seconds per run")
     ap.add_argument("--build-dir", default=str(ROOT / "build"))
     ap.add_argument("--sim", help="kasane-sim (default: BUILD_DIR/sim/kasane-sim)")
     ap.add_argument("--target-dir", help="the target build (default: BUILD_DIR/target)")
