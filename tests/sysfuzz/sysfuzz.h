@@ -11,6 +11,7 @@
 /* The arena: ARENA_PAGES mapped pages the generators point into, then one page left unmapped, so
  * arena + ARENA_PAGES * PAGE - 1 is the last byte before an unmapped page. */
 #define ARENA_PAGES 6u
+#define VICTIM_PAGES 4u
 #define MAXFDS 32 /* descriptors a context remembers (opened or closed since) */
 #define LOGLINES 32 /* the last calls a context keeps, for a report */
 #define LOGLINE 160
@@ -28,6 +29,7 @@ struct fz {
   const char* who;       /* "w3", "w3.t", "w3.c" */
   struct rng rng;
   uint8_t* arena;        /* ARENA_PAGES pages; the page after them is unmapped */
+  uint8_t* victim;       /* VICTIM_PAGES pages for munmap, mmap and brk to take away */
   const char* argv0;     /* this program: a path spawn can start */
   int fds[MAXFDS];       /* descriptors seen: open ones and closed ones */
   int nfds;

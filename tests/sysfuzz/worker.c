@@ -43,7 +43,9 @@ void fz_init(struct fz* f, const char* who, const char* argv0, uint32_t seed, in
   f->argv0 = argv0;
   f->trace = trace;
   f->arena = arena_new(&f->rng);
-  if (!f->arena) {
+  f->victim = mmap(0, VICTIM_PAGES * PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                   -1, 0);
+  if (!f->arena || f->victim == MAP_FAILED) {
     fprintf(stderr, "sysfuzz: %s: no memory for the arena\n", who);
     exit(3);
   }
