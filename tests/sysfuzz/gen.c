@@ -143,8 +143,8 @@ static uint32_t gen_pid(struct fz* f) {
 /* An address for munmap, mmap and brk: in the victim region, never the arena. The generators
  * write paths and vectors into the arena, so a worker whose arena was unmapped dies, and a
  * process that dies while its TFORK thread lives hangs the kernel's parkall (known, being fixed
- * on the kharden branch), which would hide every other finding. (A huge length from here or
- * from FAR still reaches the arena above; not avoided yet.) */
+ * on the kharden branch), which would hide every other finding. worker.c bounds munmap's length
+ * for the same reason. */
 static uint32_t gen_addr(struct fz* f) {
   uint32_t a = (uint32_t)f->victim;
   return PICK(&f->rng, 0, a, a + PAGE, a + rndn(&f->rng, VICTIM_PAGES) * PAGE,
