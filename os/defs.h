@@ -55,6 +55,7 @@ void* kalloc(void);
 uint32_t kfreepages(void);
 void* kzalloc(void);
 void kfree(void* page);
+void kmemcount(uint32_t* total, uint32_t* nfree);
 
 /* vm.c */
 extern uint32_t* cur_pgdir;

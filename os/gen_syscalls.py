@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Generate the system call numbers, kernel dispatch table and user stubs from os/syscalls.tbl.
 
+--fuzz writes the system call fuzzer's table (tests/sysfuzz): each call's argument types, derived
+from its prototype or given by an `@` annotation line of the table.
+
 The table is the one source of truth for the system calls (see ../shared/design/style.md, 1): xv6
 writes each call in five places, we write it once. The generator refuses a table with a duplicate
 name or number, a number outside the two ranges or a malformed row, naming the line.
 
-    gen_syscalls.py TABLE --header OUT.h --kernel OUT.inc --stubs DIR
+    gen_syscalls.py TABLE --header OUT.h --kernel OUT.inc --stubs DIR [--fuzz OUT.h]
     gen_syscalls.py TABLE --list-stubs    # the user functions, one per line (for CMake)
     gen_syscalls.py TABLE --check         # only validate
 """
@@ -15,6 +18,9 @@ import re
 import sys
 import textwrap
 from dataclasses import dataclass
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen_sysfuzz  # noqa: E402
 
 SRC = "os/syscalls.tbl"
 # name, first number, last number: the Linux MIPS o32 calls and Kasane's own.
@@ -116,7 +122,7 @@ def parse_table(path):
     with open(path) as f:
         for number, raw in enumerate(f, 1):
             line = raw.split("#", 1)[0].strip()
-            if not line:
+            if not line or line.startswith("@"):  # "@": a fuzzer annotation (gen_sysfuzz.py)
                 continue
             where = f"{path}:{number}"
             cols = [c.strip() for c in line.split("|")]
@@ -256,12 +262,14 @@ def main():
     ap.add_argument("--header", help="the numbers, <kasane/syscall_nr.h>")
     ap.add_argument("--kernel", help="the kernel's dispatch table include")
     ap.add_argument("--stubs", help="directory for the runtime's user stubs, NAME.c each")
+    ap.add_argument("--fuzz", help="the system call fuzzer's table of argument types")
     ap.add_argument("--list-stubs", action="store_true", help="print the stub names, one per line")
     args = ap.parse_args()
     try:
         rows = parse_table(args.table)
         validate(rows, args.table)
-    except (TableError, OSError, UnicodeDecodeError) as e:
+        fuzz = gen_sysfuzz.gen_table(rows, args.table, SRC) if args.fuzz or args.check else None
+    except (TableError, gen_sysfuzz.AnnotationError, OSError, UnicodeDecodeError) as e:
         print(f"gen_syscalls: error: {e}", file=sys.stderr)
         return 1
     if args.list_stubs:
@@ -272,6 +280,8 @@ def main():
         write(args.kernel, gen_kernel(rows))
     if args.stubs:
         write_stubs(rows, args.stubs)
+    if args.fuzz:
+        write(args.fuzz, fuzz)
     return 0
 
 

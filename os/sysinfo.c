@@ -1,6 +1,7 @@
 /* What a C library asks the kernel about itself and its process at start-up: the thread pointer
  * (set_thread_area), the thread id (set_tid_address, gettid), the system's name (uname), the
- * resource limits (prlimit64, getrlimit) and random bytes (getrandom). glibc's static start-up
+ * resource limits (prlimit64, getrlimit), random bytes (getrandom) and the memory and process
+ * counts (sysinfo). glibc's static start-up
  * makes these calls before main() and gives up on some of them when they fail. */
 #include "defs.h"
 #include "errno.h"
@@ -152,4 +153,35 @@ int32_t sys_getrandom(void) {
     done += n;
   }
   return (int32_t)len;
+}
+
+/* struct sysinfo of <linux/sysinfo.h> for o32: 64 bytes. */
+struct sysinfo32 {
+  int32_t uptime;
+  uint32_t loads[3];
+  uint32_t totalram, freeram, sharedram, bufferram, totalswap, freeswap;
+  uint16_t procs, pad;
+  uint32_t totalhigh, freehigh, mem_unit;
+  char reserved[8];
+};
+
+/* sysinfo(info): seconds since boot, the RAM the page allocator manages and how much of it is
+ * free (bytes: mem_unit 1), and the process slots in use (zombies too, so a child nobody reaps
+ * shows). No load averages, swap or high memory. A program that takes it before starting
+ * children and again after reaping them all sees the same counts unless the kernel leaked. 0. */
+int32_t sys_sysinfo(void) {
+  uint32_t uinfo;
+  argaddr(0, &uinfo);
+  struct sysinfo32 si;
+  memset(&si, 0, sizeof si);
+  si.uptime = (int32_t)(cycles() / ((uint64_t)clock_khz * 1000));
+  uint32_t total, nfree;
+  kmemcount(&total, &nfree);
+  si.totalram = total * PGSIZE;
+  si.freeram = nfree * PGSIZE;
+  for (struct proc* p = proc; p < &proc[NPROC]; p++)
+    if (p->state != UNUSED) si.procs++;
+  si.mem_unit = 1;
+  if (copyout(&myproc()->vm, uinfo, &si, sizeof si) < 0) return -EFAULT;
+  return 0;
 }

@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""sysfuzz.py - run the system call fuzzer (tests/sysfuzz) under kasane-sim, seed after seed.
+
+    sysfuzz.py [--seconds 120] [--models iss,pipeline] [--jobs N] [--first-seed S]
+               [--rounds R] [--calls C] [--max-cycles N] [--build-dir build]
+    sysfuzz.py --trace SEED [--model iss] [--rounds R] [--calls C]   # print one seed's call log
+
+Each run boots the Kasane kernel with `sysfuzz.elf SEED ROUNDS CALLS` (DEFAULTS: per model). The seeds of each model
+run for SECONDS, up to JOBS runs at once (default: the number of processors). A run is a finding
+when kasane-sim ends with a kernel panic (70), a guest deadlock (71), sim.max_cycles (72: a hang),
+an exception storm (76) or a console flood (74), when the fuzzer reports a leak (exit 3: the
+process count or free memory not back to where they started) or does not end within the wall
+clock limit, or when a kernel message says `panic`. At the first finding the script stops,
+prints the seed, the command to reproduce it and the call log of that seed run again in trace
+mode (every call printed before it is made), and exits 1. Exit 0: no finding.
+
+The simulator is deterministic, so a seed always gives the same run on the same build.
+"""
+import argparse
+import concurrent.futures as cf
+import os
+import re
+import shlex
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MODEL_ARGS = {
+    "iss": ["--set=sim.model=iss"],
+    # the cycle-level pipeline of the default machine, without the ISS reference check: this
+    # hunts kernel bugs, and the check would halve the calls per second
+    "pipeline": [f"--config={ROOT}/configs/machines/default.toml"],
+}
+# The work of one run per model: (rounds of 3 workers, calls per worker, sim.max_cycles). On the
+# ISS, 2 x 3 x 200 calls took 398 M cycles (seed 100: huge sizes make the kernel copy and zero
+# much memory) in 8 s of host time; the pipeline simulates several times slower and needs more
+# cycles per call (1 x 3 x 20 calls: 129 M cycles, 24 s), so its runs are smaller, to finish
+# within a CI minute. A run still going at max_cycles, about five times what
+# its run normally takes, has hung.
+DEFAULTS = {"iss": (2, 100, 1_000_000_000), "pipeline": (1, 20, 600_000_000)}
+LOG_LINE = re.compile(r"w-?[0-9]+(\.[tc])? ")  # log.c: "w3 #17 read(...)", "w3.t -> 0x0"
+SIM_STATUS = {70: "kernel panic", 71: "guest deadlock", 72: "sim.max_cycles reached: a hang",
+              74: "console flood", 76: "exception storm", 3: "leak (or the fuzzer failed)"}
+
+
+def work(opt, model):
+    """(rounds, calls, max_cycles) of a run on model: the options, else DEFAULTS."""
+    rounds, calls, cycles = DEFAULTS[model]
+    return opt.rounds or rounds, opt.calls or calls, opt.max_cycles or cycles
+
+
+def sim_command(opt, model, seed, trace=False):
+    rounds, calls, max_cycles = work(opt, model)
+    build = Path(opt.build_dir)
+    target = Path(opt.target_dir or build / "target")
+    cmd = [opt.sim or str(build / "sim" / "kasane-sim"), *MODEL_ARGS[model],
+           f"--set=sim.max_cycles={max_cycles}",
+           str(target / "os" / "kernel.elf"), str(target / "tests_sysfuzz" / "sysfuzz.elf"),
+           str(seed), str(rounds), str(calls)]
+    return cmd + (["trace"] if trace else [])
+
+
+def run(opt, model, seed, trace=False):
+    """(status or None on a wall-clock timeout, stdout, stderr)."""
+    try:
+        p = subprocess.run(sim_command(opt, model, seed, trace), stdin=subprocess.DEVNULL,
+                           capture_output=True, text=True, errors="backslashreplace",
+                           timeout=opt.timeout)
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired as e:
+        def text(b):
+            return (b or b"").decode(errors="backslashreplace") if isinstance(b, bytes) else b or ""
+        return None, text(e.stdout), text(e.stderr)
+
+
+def finding(status, stdout, stderr):
+    """What is wrong with a run, or None."""
+    if status is None:
+        return "no end within the wall-clock limit: a hang"
+    if any("panic" in line for line in stderr.splitlines() if line.startswith("kasane:")):
+        return f"a kernel panic message (status {status})"
+    if status == 0 and "sysfuzz: ok" in stdout:
+        return None
+    return f"status {status}: {SIM_STATUS.get(status, 'unexpected')}"
+
+
+def call_log(stderr):
+    """The fuzzer's call log lines of a trace run (what log.c writes to stderr)."""
+    return [line for line in stderr.splitlines() if LOG_LINE.match(line)]
+
+
+def replay_command(opt, model, seed):
+    rounds, calls, max_cycles = work(opt, model)
+    return (f"scripts/sysfuzz.py --trace {seed} --model {model} --rounds {rounds} "
+            f"--calls {calls} --max-cycles {max_cycles} --build-dir {shlex.quote(opt.build_dir)}")
+
+
+def report(opt, model, seed, what, stdout, stderr):
+    print(f"sysfuzz: FINDING on {model}, seed {seed}: {what}")
+    print(f"sysfuzz: reproduce: {replay_command(opt, model, seed)}")
+    print(f"sysfuzz: or directly: {shlex.join(sim_command(opt, model, seed))}")
+    print("sysfuzz: the run's console (last 30 lines):")
+    for line in (stdout.splitlines() + stderr.splitlines())[-30:]:
+        print(f"  {line}")
+    status, tout, terr = run(opt, model, seed, trace=True)
+    again = finding(status, tout, terr)
+    log = call_log(terr)
+    print(f"sysfuzz: the same seed in trace mode: {again or 'no finding (the trace changed timing)'}; "
+          f"its last {min(60, len(log))} of {len(log)} calls:")
+    for line in log[-60:]:
+        print(f"  {line}")
+    for line in terr.splitlines()[-10:]:
+        if line not in log:
+            print(f"  {line}")
+
+
+def fuzz(opt):
+    models = opt.models.split(",")
+    deadline = time.monotonic() + opt.seconds
+    next_seed = {m: opt.first_seed for m in models}
+    done = {m: 0 for m in models}
+    start = time.monotonic()
+    with cf.ThreadPoolExecutor(opt.jobs) as pool:
+        running = {}
+
+        def submit():
+            # alternate the models so each gets its share of the time
+            m = min(models, key=lambda x: (done[x] + sum(1 for v in running.values() if v[0] == x)))
+            seed = next_seed[m]
+            next_seed[m] += 1
+            running[pool.submit(run, opt, m, seed)] = (m, seed)
+
+        while len(running) < opt.jobs and time.monotonic() < deadline:
+            submit()
+        while running:
+            ready, _ = cf.wait(running, return_when=cf.FIRST_COMPLETED)
+            for fut in ready:
+                m, seed = running.pop(fut)
+                status, out, err = fut.result()
+                what = finding(status, out, err)
+                if what:
+                    for f in running:
+                        f.cancel()
+                    report(opt, m, seed, what, out, err)
+                    return 1
+                done[m] += 1
+                print(f"sysfuzz: {m} seed {seed}: ok", flush=True)
+                if time.monotonic() < deadline:
+                    submit()
+    spent = time.monotonic() - start
+    counts = ", ".join(f"{m} {done[m]} (seeds {opt.first_seed}..{opt.first_seed + done[m] - 1})"
+                       for m in models)
+    calls = sum(done[m] * work(opt, m)[0] * 3 * work(opt, m)[1] for m in models)
+    print(f"sysfuzz: {sum(done.values())} seeds, {calls} worker calls, in {spent:.0f} s: "
+          f"{counts}; no finding")
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seconds", type=float, default=120, help="time per run of the script")
+    ap.add_argument("--models", default="iss,pipeline")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--first-seed", type=int, default=1)
+    ap.add_argument("--rounds", type=int, help="rounds of 3 workers per run (default: DEFAULTS)")
+    ap.add_argument("--calls", type=int, help="calls per worker (default: DEFAULTS)")
+    ap.add_argument("--max-cycles", type=int, help="the hang budget (default: DEFAULTS)")
+    # a generous wall-clock limit: sim.max_cycles is the hang check, this only a last resort
+    ap.add_argument("--timeout", type=float, default=3600, help="wall-clock seconds per run")
+    ap.add_argument("--build-dir", default=str(ROOT / "build"))
+    ap.add_argument("--sim", help="kasane-sim (default: BUILD_DIR/sim/kasane-sim)")
+    ap.add_argument("--target-dir", help="the target build (default: BUILD_DIR/target)")
+    ap.add_argument("--trace", type=int, metavar="SEED", help="print the call log of SEED")
+    ap.add_argument("--model", default="iss", help="the model of --trace")
+    opt = ap.parse_args()
+    if opt.trace is not None:
+        status, out, err = run(opt, opt.model, opt.trace, trace=True)
+        sys.stdout.write(out)
+        print("\n".join(call_log(err)))
+        what = finding(status, out, err)
+        print(f"sysfuzz: seed {opt.trace} on {opt.model}: {what or 'no finding'}")
+        return 1 if what else 0
+    return fuzz(opt)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,180 @@
+/* worker.c - one fuzzing process: CALLS random system calls from the generated table
+ * (<kasane/sysfuzz_calls.h>) with generated arguments, plus the thread instructions: it TFORKs a
+ * second context that makes calls of its own at the same time, suspends it (TSUSPEND in the
+ * thread) and wakes it (TRESUME), and the thread waits on a monitored line (MONITOR/MWAIT).
+ *
+ * A call that may rightly end its caller (FZ_ENDS: exit, kill, rt_sigreturn...) is made in a child
+ * process, `sysfuzz one SEED CALL`, which the worker waits for; the child draws the arguments from
+ * SEED, so the call log shows its arguments too. A copy of this program spawned by the fuzz itself
+ * gets arguments that name no mode and exits at once; the worker reaps it straight away, so no
+ * child outlives the worker. */
+#include <kasane/kasane_isa.h>
+#include <kasane/syscall_nr.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "sysfuzz.h"
+#include "thread.h"
+
+/* The arena, filled with what a kernel may take for a struct: small numbers, pointers back into
+ * the arena (an iovec, a string vector), and noise. */
+static uint8_t* arena_new(struct rng* r) {
+  uint32_t len = (ARENA_PAGES + 1) * PAGE;
+  uint8_t* a = mmap(0, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (a == MAP_FAILED) return 0;
+  munmap(a + ARENA_PAGES * PAGE, PAGE);
+  uint32_t* w = (uint32_t*)a;
+  for (uint32_t i = 0; i < ARENA_PAGES * PAGE / 4; i++) {
+    uint32_t k = rndn(r, 4);
+    w[i] = k == 0 ? rndn(r, 64) : k == 1 ? (uint32_t)a + rndn(r, ARENA_PAGES * PAGE) : rnd(r);
+  }
+  return a;
+}
+
+void fz_init(struct fz* f, const char* who, const char* argv0, uint32_t seed, int trace) {
+  memset(f, 0, sizeof *f);
+  f->who = who;
+  f->rng.s = seed ? seed : 1;
+  f->argv0 = argv0;
+  f->trace = trace;
+  f->arena = arena_new(&f->rng);
+  f->victim = mmap(0, VICTIM_PAGES * PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                   -1, 0);
+  if (!f->arena || f->victim == MAP_FAILED) {
+    fprintf(stderr, "sysfuzz: %s: no memory for the arena\n", who);
+    exit(3);
+  }
+}
+
+static int returns_fd(const char* name) {
+  static const char* const names[] = {"open", "openat", "dup", "dup2", "dup3", "fcntl", "fcntl64"};
+  for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (strcmp(name, names[i]) == 0) return 1;
+  return 0;
+}
+
+/* Make call c with generated arguments, logged, and keep what later arguments can use. */
+static void make_call(struct fz* f, const struct sysfuzz_call* c) {
+  uint32_t a[6] = {0}, buf = 0;
+  for (int i = 0; i < c->nargs; i++) a[i] = gen_arg(f, c->arg[i], &buf);
+  /* munmap's length stays within the victim region: a longer one would unmap the arena above it
+   * and kill the worker with its thread alive, the known parkall hang (gen.c, gen_addr). */
+  if (c->nr == SYS_munmap && a[1] > VICTIM_PAGES * PAGE) a[1] = rndn(&f->rng, VICTIM_PAGES * PAGE);
+  log_call(f, c, a);
+  long r = syscall(c->nr, a[0], a[1], a[2], a[3], a[4], a[5]);
+  log_result(f, r);
+  if (r >= 0 && returns_fd(c->name)) fz_note_fd(f, (int)r);
+  if (r > 0 && c->nr == SYS_kasane_spawn) { /* reap it now: see the header */
+    int st;
+    f->lastchild = (int)r;
+    log_event(f, "reaped spawned child", waitpid((int)r, &st, 0));
+  }
+}
+
+/* A call that may end the caller, in a child that draws its arguments from a seed of ours. */
+static void call_in_child(struct fz* f, int call) {
+  char seed[16], index[16], who[24];
+  snprintf(seed, sizeof seed, "%lu", (unsigned long)rnd(&f->rng));
+  snprintf(index, sizeof index, "%d", call);
+  snprintf(who, sizeof who, "%s.c", f->who);
+  char* argv[] = {(char*)f->argv0, "one", seed, index, who, f->trace ? "trace" : "quiet", 0};
+  char* envp[] = {0};
+  log_event(f, sysfuzz_calls[call].name, 0);
+  int pid = kasane_spawn(f->argv0, argv, envp);
+  if (pid < 0) {
+    log_event(f, "spawn for a child failed", pid);
+    return;
+  }
+  int st = 0;
+  waitpid(pid, &st, 0);
+  log_event(f, "child status", st);
+}
+
+static int pick_call(struct fz* f, int allow_ends) {
+  for (;;) {
+    int i = (int)rndn(&f->rng, SYSFUZZ_NCALLS);
+    if (sysfuzz_calls[i].flags & FZ_SKIP) continue;
+    if ((sysfuzz_calls[i].flags & FZ_ENDS) && !allow_ends) continue;
+    return i;
+  }
+}
+
+/* --- The TFORK thread: calls of its own, TSUSPEND and MWAIT among them. It never TFORKs in turn:
+ * chains of TFORK/TEXIT hang the kernel's parkall (known, being fixed on the kharden branch). */
+static struct fz tf;
+static struct thread th;
+static int th_active, th_calls;
+static uint64_t th_stack[2048];
+
+static void thread_body(void* arg) {
+  (void)arg;
+  for (int i = 0; i < th_calls; i++) {
+    uint32_t op = rndn(&tf.rng, 16);
+    if (op == 0) {
+      log_event(&tf, "tsuspend", 0);
+      kasane_tsuspend();
+    } else if (op == 1) {
+      volatile uint32_t* line = (volatile uint32_t*)(tf.arena + rndn(&tf.rng, 64) * 4);
+      kasane_monitor((unsigned long)line);
+      log_event(&tf, "mwait", kasane_mwait(1 + rndn(&tf.rng, 20000), rndn(&tf.rng, 2)));
+    } else {
+      make_call(&tf, &sysfuzz_calls[pick_call(&tf, 0)]);
+    }
+  }
+}
+
+static void thread_op(struct fz* f, char* who) {
+  if (th_active && th.done) th_active = 0;
+  if (th_active) {
+    log_event(f, "tresume", kasane_tresume((unsigned long)th.ltn));
+    return;
+  }
+  if (!tf.arena) fz_init(&tf, who, f->argv0, rnd(&f->rng), f->trace);
+  tf.rng.s = mix(rnd(&f->rng), 1);
+  th_calls = 1 + (int)rndn(&f->rng, 40);
+  long ltn = thread_start(&th, thread_body, 0, th_stack, sizeof th_stack);
+  log_event(f, "tfork", ltn);
+  th_active = ltn != 0;
+}
+
+int worker_main(const char* argv0, uint32_t seed, int index, int calls, int trace) {
+  static char who[16], twho[16];
+  snprintf(who, sizeof who, "w%d", index);
+  snprintf(twho, sizeof twho, "w%d.t", index);
+  struct fz* f = malloc(sizeof *f);
+  fz_init(f, who, argv0, seed, trace);
+  for (int i = 0; i < calls; i++) {
+    if (rndn(&f->rng, 12) == 0) {
+      thread_op(f, twho);
+      continue;
+    }
+    int c = pick_call(f, 1);
+    if (sysfuzz_calls[c].flags & FZ_ENDS)
+      call_in_child(f, c);
+    else
+      make_call(f, &sysfuzz_calls[c]);
+  }
+  /* Let the thread finish (waking it if it suspended itself), then reap every child. */
+  while (th_active && !th.done) {
+    kasane_tresume((unsigned long)th.ltn);
+    sched_yield();
+  }
+  int st;
+  while (waitpid(-1, &st, 0) > 0) {
+  }
+  return 0;
+}
+
+/* `sysfuzz one SEED CALL WHO`: the child of call_in_child. */
+int one_main(const char* argv0, uint32_t seed, int call, const char* who, int trace) {
+  static struct fz f;
+  if (call < 0 || call >= (int)SYSFUZZ_NCALLS) return 2;
+  fz_init(&f, who, argv0, seed, trace);
+  make_call(&f, &sysfuzz_calls[call]);
+  return 0;
+}
