@@ -112,7 +112,7 @@ static uint32_t gen_argv(struct fz* f) {
  * being fixed on the kharden branch); -1 still checks the EINVAL path. */
 static uint32_t gen_time(struct fz* f) {
   if (rndn(&f->rng, 5) == 0) return gen_pointer(f, 8);
-  int32_t* t = (int32_t*)(arena_end(f) - 2 * PAGE + rndn(&f->rng, 64) * 8);
+  int32_t* t = f->ts;
   t[0] = (int32_t)PICK(&f->rng, 0, 0, 0, ~0u);
   t[1] = (int32_t)PICK(&f->rng, 0, 1, 1000, 100000, 1000000000, ~0u);
   return (uint32_t)t;

@@ -36,6 +36,8 @@ struct fz {
   int lastchild;         /* a pid this context spawned, or 0 */
   int trace;             /* print every call to stderr as it is made */
   uint32_t ncalls;
+  int32_t ts[2];         /* the timespec gen_time hands out: outside the arena, where another
+                          * thread's read could turn 100 us into seconds and look like a hang */
   char log[LOGLINES][LOGLINE];
 };
 
