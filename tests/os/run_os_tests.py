@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """run_os_tests.py - run the OS tests (tests/os/NAME.c) under kasane-sim and check their headers.
 
-    run_os_tests.py --sim KASANE_SIM --kernel KERNEL_ELF [--build-dir DIR] [--sim-arg ARG]...
-                    [--timeout 60] [NAME...]
+    run_os_tests.py --sim KASANE_SIM --kernel KERNEL_ELF [--source-dir SRC] [--build-dir DIR]
+                    [--sim-arg ARG]... [--timeout 60] [NAME...]
 
 These programs use what only the Kasane kernel has (kasane_spawn, TFORK, kernel notifications), so
 unlike tests/target they run under kasane-sim only: there is no qemu run to compare stdout with,
@@ -18,8 +18,9 @@ and the exit status alone decides. The header markers are tests/target's, read b
                                         line of its stdout may (e.g. a kernel fault message)
 Every run also fails if a kernel message (a line starting "kasane: ") reaches stdout: the kernel
 writes to the console's stderr, so stdout is the program's own. The program's stdout is printed,
-so `ctest -V` shows what it measured. DIR holds the NAME.elf files (default:
-build/target/tests_os under the repository). Exit status 0 when every test passed.
+so `ctest -V` shows what it measured. SRC holds the NAME.c sources (default: tests/os; the
+Kasane-only programs of tests/shadow and tests/lazy are judged the same way) and DIR the NAME.elf
+files (default: build/target/tests_os under the repository). Exit status 0 when every test passed.
 """
 
 import argparse
@@ -37,7 +38,8 @@ SIM_STATUS = {70: "kernel panic", 71: "guest deadlock", 72: "sim.max_cycles reac
 
 
 def check_one(name: str, opt) -> tuple[list[str], difftest.Result | None]:
-    source = HERE / f"{name}.c"
+    src = Path(opt.source_dir)
+    source = src / f"{name}.c"
     program = Path(opt.build_dir) / f"{name}.elf"
     if not source.is_file():
         return [f"{source} does not exist"], None
@@ -48,8 +50,8 @@ def check_one(name: str, opt) -> tuple[list[str], difftest.Result | None]:
         return ["no 'Expect:' line in the header comment"], None
     want = run_tests.expected_status(markers["Expect"])
     args = markers.get("Args", "").split()
-    stdin = str(HERE / markers["Stdin"]) if "Stdin" in markers else None
-    files = str(HERE / "files" / markers["Files"]) if "Files" in markers else None
+    stdin = str(src / markers["Stdin"]) if "Stdin" in markers else None
+    files = str(src / "files" / markers["Files"]) if "Files" in markers else None
     if files and not Path(files).is_dir():
         return [f"Files: {files} is not a directory"], None
 
@@ -75,6 +77,7 @@ def check_one(name: str, opt) -> tuple[list[str], difftest.Result | None]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--source-dir", default=str(HERE), help="directory with the NAME.c files")
     ap.add_argument("--build-dir", default=str(HERE.parents[1] / "build/target/tests_os"),
                     help="directory with the NAME.elf files")
     ap.add_argument("--sim", required=True, help="kasane-sim")
@@ -89,7 +92,7 @@ def main() -> int:
         print(f"run_os_tests: {err}", file=sys.stderr)
         return 1
 
-    names = opt.names or sorted(p.stem for p in HERE.glob("*.c"))
+    names = opt.names or sorted(p.stem for p in Path(opt.source_dir).glob("*.c"))
     return difftest.run_named(names, lambda name: check_one(name, opt))
 
 
