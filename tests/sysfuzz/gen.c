@@ -107,11 +107,16 @@ static uint32_t gen_argv(struct fz* f) {
 }
 
 /* A struct timespec. Only short times (at most 100 us; 999999999 ns would be a second, ~10^9
- * cycles, past the driver's hang budget): the fuzzer must keep moving. Seconds are never large:
- * a large tv_sec overflows the kernel's cycle arithmetic (the nanosleep overflow, known and
- * being fixed on the kharden branch); -1 still checks the EINVAL path. */
+ * cycles, past the driver's hang budget): the fuzzer must keep moving, and a sleep the program
+ * asked for is no hang. So seconds are 0 or -1 (the EINVAL path; tests/os checks long sleeps),
+ * the struct is the fuzzer's own (another thread's call could overwrite one in the arena), and a
+ * pointer is always one the kernel cannot read. */
 static uint32_t gen_time(struct fz* f) {
-  if (rndn(&f->rng, 5) == 0) return gen_pointer(f, 8);
+  if (rndn(&f->rng, 5) == 0) {
+    uint32_t end = arena_end(f);
+    return PICK(&f->rng, 0, KSEG0, 0xbfc00000u, ~0u - 3, end, end + PAGE,
+                end - 1 - rndn(&f->rng, 7)); /* straddles the unmapped page */
+  }
   int32_t* t = f->ts;
   t[0] = (int32_t)PICK(&f->rng, 0, 0, 0, ~0u);
   t[1] = (int32_t)PICK(&f->rng, 0, 1, 1000, 100000, 1000000000, ~0u);
