@@ -137,8 +137,8 @@ struct Outputs {
 };
 
 // "" if every input is a regular file within its cap, else one line naming the option and path.
-// An ELF file may be as large as the machine's RAM: a program's whole file is copied into RAM at
-// boot. A disk image's size is checked by the block device, against its sector count.
+// An ELF file may be as large as the machine's RAM: it is read whole, and a program's loadable
+// part is copied into RAM at boot. A disk image's size is checked by the block device, against its sector count.
 std::string input_problems(const Options& o, const Config& cfg) {
   struct Input {
     std::string what, path;

@@ -1,7 +1,7 @@
 // ElfImage: a 32-bit little-endian MIPS executable (the guest kernel) read on the host with libelf.
-// It keeps the PT_LOAD segments to copy into guest memory, the whole file (handed to the guest
-// kernel, which loads user programs from it), and the symbol table for turning addresses into
-// "main+0x14" in traces and error messages. Every problem with the file is an ElfError whose
+// It keeps the PT_LOAD segments to copy into guest memory, the whole file (whose loadable part
+// the platform hands to the guest kernel, which loads user programs from it), and the symbol
+// table for turning addresses into "main+0x14" in traces and error messages. Every problem with the file is an ElfError whose
 // message names the file and what is wrong with it.
 #ifndef KASANE_SIM_PLATFORM_ELF_IMAGE_H
 #define KASANE_SIM_PLATFORM_ELF_IMAGE_H

@@ -28,6 +28,34 @@ uint32_t stack_offset(uint64_t seed) {
   constexpr uint64_t kSteps = KASANE_STACK_OFFSET_MAX / KASANE_STACK_OFFSET_ALIGN + 1;
   return static_cast<uint32_t>(splitmix64(state) % kSteps) * KASANE_STACK_OFFSET_ALIGN;
 }
+uint32_t le32(const std::vector<uint8_t>& b, size_t at) {
+  return at + 4 <= b.size() ? uint32_t{b[at]} | uint32_t{b[at + 1]} << 8 | uint32_t{b[at + 2]} << 16 |
+                                  uint32_t{b[at + 3]} << 24
+                            : 0;
+}
+uint16_t le16(const std::vector<uint8_t>& b, size_t at) {
+  return at + 2 <= b.size() ? static_cast<uint16_t>(b[at] | b[at + 1] << 8) : 0;
+}
+// What of a program's file the guest kernel gets: the ELF header, the program headers and the
+// PT_LOAD segments' bytes, which is all exec reads; the section headers, symbols and debug
+// information after them are left out (and the header says there are no sections). The boot
+// block sits below the top of RAM by the image's size, so with the whole file a build's debug
+// information (its paths, say) would move the boot block, the pages around it and the cycles.
+// The file was checked by ElfImage::load, so the offsets lie within it; le32 guards anyway.
+std::vector<uint8_t> loadable_part(const std::vector<uint8_t>& file) {
+  if (file.size() < 52) return file;
+  const uint32_t phoff = le32(file, 28);
+  const uint16_t phentsize = le16(file, 42), phnum = le16(file, 44);
+  uint64_t end = uint64_t{phoff} + uint64_t{phentsize} * phnum;
+  for (uint32_t i = 0; i < phnum; ++i) {
+    const size_t ph = phoff + size_t{i} * phentsize;
+    if (le32(file, ph) == 1 /* PT_LOAD */)
+      end = std::max<uint64_t>(end, uint64_t{le32(file, ph + 4)} + le32(file, ph + 16));
+  }
+  std::vector<uint8_t> out(file.begin(), file.begin() + std::min<uint64_t>(end, file.size()));
+  for (size_t at : {32u, 33u, 34u, 35u, 48u, 49u, 50u, 51u}) out[at] = 0;  // e_shoff, shnum, shstrndx
+  return out;
+}
 std::vector<uint8_t> pack_strings(const std::vector<std::string>& v) {
   std::vector<uint8_t> out;
   for (const std::string& s : v) out.insert(out.end(), s.c_str(), s.c_str() + s.size() + 1);
@@ -144,8 +172,8 @@ uint32_t Platform::place(uint32_t& cursor, const std::vector<uint8_t>& bytes) {
 void Platform::boot(const ElfImage& kernel, const ElfImage* program,
                     const std::vector<std::string>& args, const std::vector<std::string>& env) {
   std::vector<uint8_t> argv = pack_strings(args), envv = pack_strings(env);
-  static const std::vector<uint8_t> kNone;
-  const std::vector<uint8_t>& image = program ? program->file_bytes() : kNone;
+  const std::vector<uint8_t> image = program ? loadable_part(program->file_bytes())
+                                              : std::vector<uint8_t>{};
   uint64_t need = kPage + page_up(argv.size()) + page_up(envv.size()) + page_up(image.size());
   uint64_t top = std::min<uint64_t>(cfg_.ram_low_size(), kKseg0Reach) & ~uint64_t{kPage - 1};
   if (need + page_up(kernel_end_) + 64 * kPage > top)
