@@ -204,10 +204,16 @@ struct proc* nextready(struct proc* p) {
   return 0;
 }
 
-/* Whether p is using the core: a context runs its user code, or a kernel thread of it runs. */
+/* Whether p is using the core: a context runs its user code, or a kernel thread of it wants to
+ * run. Any context's counts, not only context 0's: a process whose main thread left with TEXIT
+ * has its work on the others, which startctxs() starts only once schedule0() keeps the process;
+ * counting it idle would switch straight to the next one, and two such processes would take
+ * turns for ever without a context ever running. */
 static int busy(struct proc* p) {
   if (kasane_tstate() & ~1u) return 1;
-  return p->kt[0].state == KT_RUNNABLE;
+  for (int i = 0; i < ncontexts; i++)
+    if (p->kt[i].state == KT_RUNNABLE) return 1;
+  return 0;
 }
 
 /* Whether nothing of p is left to run: every context free and no kernel thread of it waiting
