@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """sysfuzz.py - run the system call fuzzer (tests/sysfuzz) under kasane-sim, seed after seed.
 
-    sysfuzz.py [--seconds 120] [--models iss,pipeline] [--jobs N] [--first-seed S]
+    sysfuzz.py [--seconds 120] [--models iss,pipeline] [--jobs N] [--first-seed S] [--count N]
                [--rounds R] [--calls C] [--max-cycles N] [--build-dir build]
     sysfuzz.py --trace SEED [--model iss] [--rounds R] [--calls C]   # print one seed's call log
 
@@ -125,14 +125,20 @@ def fuzz(opt):
     with cf.ThreadPoolExecutor(opt.jobs) as pool:
         running = {}
 
+        def left():
+            """The models with a seed still to run (--count), if time remains."""
+            if time.monotonic() >= deadline:
+                return []
+            return [m for m in models if not opt.count or next_seed[m] < opt.first_seed + opt.count]
+
         def submit():
             # alternate the models so each gets its share of the time
-            m = min(models, key=lambda x: (done[x] + sum(1 for v in running.values() if v[0] == x)))
+            m = min(left(), key=lambda x: (done[x] + sum(1 for v in running.values() if v[0] == x)))
             seed = next_seed[m]
             next_seed[m] += 1
             running[pool.submit(run, opt, m, seed)] = (m, seed)
 
-        while len(running) < opt.jobs and time.monotonic() < deadline:
+        while len(running) < opt.jobs and left():
             submit()
         while running:
             ready, _ = cf.wait(running, return_when=cf.FIRST_COMPLETED)
@@ -147,7 +153,7 @@ def fuzz(opt):
                     return 1
                 done[m] += 1
                 print(f"sysfuzz: {m} seed {seed}: ok", flush=True)
-                if time.monotonic() < deadline:
+                if left():
                     submit()
     spent = time.monotonic() - start
     counts = ", ".join(f"{m} {done[m]} (seeds {opt.first_seed}..{opt.first_seed + done[m] - 1})"
@@ -164,6 +170,8 @@ def main():
     ap.add_argument("--models", default="iss,pipeline")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--first-seed", type=int, default=1)
+    ap.add_argument("--count", type=int, default=0,
+                    help="at most this many seeds per model (0: as many as --seconds allows)")
     ap.add_argument("--rounds", type=int, help="rounds of 3 workers per run (default: DEFAULTS)")
     ap.add_argument("--calls", type=int, help="calls per worker (default: DEFAULTS)")
     ap.add_argument("--max-cycles", type=int, help="the hang budget (default: DEFAULTS)")
