@@ -374,6 +374,12 @@ void Config::validate() const {
       });
   }
 
+  if (get_int("platform.cores") * get_int("core.contexts") > kMaxContexts)
+    fail("platform.cores", "core.contexts", [&](const Describe& describe) {
+      return describe("platform.cores") + " times " + describe("core.contexts") + " is more than " +
+             std::to_string(kMaxContexts) + " hardware contexts in the machine";
+    });
+
   std::vector<const Device*> by_base;
   for (const Device& d : kDevices) {
     const int64_t base = get_int(d.key);
@@ -493,6 +499,9 @@ std::string Config::platform_header() const {
   define("KASANE_BLOCKDEV_BASE", addr("platform.blockdev_base"), "platform.blockdev_base");
   define("KASANE_SENSOR_BASE", addr("platform.sensor_base"), "platform.sensor_base");
   define("KASANE_CONTEXTS", std::to_string(get_int("core.contexts")), "core.contexts");
+  define("KASANE_CORES", std::to_string(get_int("platform.cores")), "platform.cores");
+  define("KASANE_MAX_CONTEXTS", std::to_string(kMaxContexts),
+         "contexts in a machine, at most (Config::kMaxContexts)");
   out << "\n#endif /* KASANE_PLATFORM_H */\n";
   return out.str();
 }

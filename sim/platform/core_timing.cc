@@ -89,7 +89,6 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   th.interval_cycles = static_cast<uint64_t>(c.get_int("thermal.interval"));
   th.clock_ghz = c.get_float("core.clock_ghz");
 
-  t.progress = trace.progress;
   t.fetch_block = u(c, "fetch.block");
   if (m.model != "cached") t.pipe.fetch_skew = fetch_skew(m.perturb_seed, t.fetch_block);
   t.trace_file = trace.file;

@@ -26,7 +26,9 @@ const std::vector<KeySpec>& config_schema() {
   static const std::vector<KeySpec> schema = {
       // --- core
       {"core.contexts", KeyType::Int, "4", "contexts",
-       "hardware contexts (architecture threads) per core", 1, 16, {}},
+       "hardware contexts (architecture threads) per core; with platform.cores, at most "
+       "16 in the machine",
+       1, Config::kMaxContexts, {}},
       {"core.smp_start", KeyType::Bool, "false", "-",
        "start every context at the kernel entry (SMP-style); otherwise only context 0 runs and "
        "the rest stay parked",
@@ -43,6 +45,10 @@ const std::vector<KeySpec>& config_schema() {
        "allocated only for pages the guest touches",
        1048576, 2147483648.0, {}},
       // --- platform
+      {"platform.cores", KeyType::Int, "1", "cores",
+       "SMT cores, each with core.contexts contexts, its own pipeline (or ISS), L1s, TLB and "
+       "power node; the L2, memory and devices are shared; they run in lock-step",
+       1, Config::kMaxContexts, {}},
       {"platform.uart_base", KeyType::Int, "0x1f000000", "address",
        "physical base of the UART (console)", 0, kDevBaseMax, {}},
       {"platform.simctl_base", KeyType::Int, "0x1f001000", "address",
