@@ -143,6 +143,9 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
   bus_->map("sensor", 3, cfg.get_int("platform.sensor_base"), KASANE_SENSOR_SIZE);
   bus_->to_targets.bind(blockdev_->socket);
   bus_->map("blockdev", 4, cfg.get_int("platform.blockdev_base"), KASANE_BLK_SIZE);
+  ipi_ = std::make_unique<Ipi>("ipi", *machine_);
+  bus_->to_targets.bind(ipi_->socket);
+  bus_->map("ipi", 5, cfg.get_int("platform.ipi_base"), KASANE_IPI_SIZE);
 }
 
 void Platform::load_kernel(const ElfImage& kernel) {

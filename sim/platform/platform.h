@@ -16,6 +16,7 @@
 #include "platform/machine.h"
 #include "dev/blockdev.h"
 #include "dev/guest_error.h"
+#include "dev/ipi.h"
 #include "dev/sensor.h"
 #include "dev/simctl.h"
 #include "dev/uart.h"
@@ -103,6 +104,7 @@ class Platform : public sc_core::sc_module {
   std::unique_ptr<Sensor> sensor_;
   std::unique_ptr<Machine> machine_;
   std::unique_ptr<BlockDev> blockdev_;
+  std::unique_ptr<Ipi> ipi_;
   std::unique_ptr<GuestError> errors_;
   uint32_t kernel_end_ = 0;  // physical end of the loaded kernel
 };
