@@ -72,7 +72,8 @@ void SnoopBus::attach(Cache& cache, unsigned core) {
                                 std::to_string(line) + " differs from the coherent caches' " +
                                 std::to_string(line_bytes_));
   line_bytes_ = line;
-  auto at = std::find_if(ports_.begin(), ports_.end(), [&](const Port& p) { return p.core > core; });
+  auto at =
+      std::find_if(ports_.begin(), ports_.end(), [&](const Port& p) { return p.core > core; });
   ports_.insert(at, Port{core, &cache, {}});
 }
 

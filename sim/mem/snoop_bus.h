@@ -36,9 +36,9 @@
 // functionally where instructions are fetched; their timing ignores coherence), and anything
 // below the bus. Attached caches must be write-back (MESI needs dirty lines) with one line size.
 //
-// Config keys this model needs (proposed names; the platform's schema owns them):
-//   coherence.bus_cycles, coherence.snoop_latency, coherence.intervention_latency,
-//   coherence.upgrade_latency (cycles, CoherenceConfig's fields).
+// Config keys this model needs (proposed names; the platform's schema owns them), in cycles, one
+// per CoherenceConfig field: memory.coherence.bus_cycles, memory.coherence.snoop_latency,
+// memory.coherence.intervention_latency, memory.coherence.upgrade_latency.
 #pragma once
 
 #include <cstdint>

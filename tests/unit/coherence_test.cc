@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -108,7 +109,8 @@ TEST(Coherence, SnoopSlowerThanTheNextLevelSetsTheMissLatency) {
 TEST(Coherence, SecondReaderMakesBothCopiesShared) {
   Machine m(2);
   ASSERT_TRUE(m[0].access(0x100, false, 0));
-  EXPECT_EQ(m[1].access(0x104, false, 30), Ready(30 + kNext + kHit));  // memory supplies clean lines
+  // Memory, not the other cache, supplies a clean line.
+  EXPECT_EQ(m[1].access(0x104, false, 30), Ready(30 + kNext + kHit));
   EXPECT_EQ(m.states(0x100), "SS");
   EXPECT_EQ(m[0].access(0x108, false, 60), Ready(60 + kHit));  // read hits need no bus
   EXPECT_EQ(m[1].access(0x10c, false, 60), Ready(60 + kHit));
@@ -340,6 +342,57 @@ TEST(Coherence, AnAccessRefusedChangesNoCoherenceState) {
   EXPECT_EQ(m[0].access(0x100, false, 30), Ready(30 + kNext + kHit));  // the bus was free
   EXPECT_EQ(m.states(0x100), "SS");
   EXPECT_EQ(m.st(0).bus_wait_cycles, 0u);
+}
+
+// Four cores and DMA hammering 16 lines at random (with the stream prefetcher on and only two
+// MSHRs, so that fills overlap and accesses are refused): after every step each line has one
+// writer or only readers (at most one copy in M or E, and then no other copy), and the bus never
+// asks the next level about a cycle earlier than one it already asked about.
+TEST(Coherence, RandomTrafficKeepsOneWriterOrManyReaders) {
+  CacheConfig cfg = l1d(/*mshrs=*/2);
+  cfg.prefetch_degree = 1;
+  Machine m(4, kCoh, cfg);
+  uint32_t x = 2024;
+  uint64_t refused = 0;
+  for (uint64_t now = 0; now < 5000; ++now) {
+    x = x * 1664525u + 1013904223u;
+    const uint32_t pa = 0x1000 + ((x >> 8) & 0x1fc);  // 16 lines of 32 bytes
+    const unsigned op = (x >> 20) & 15;
+    if (op == 15) {
+      m.bus.dma_write(pa, 8 + ((x >> 4) & 63), now);
+    } else if (op == 14) {
+      m.bus.dma_read(pa, 32, now);
+    } else {
+      refused += !m[op & 3].access(pa, op & 4, now);
+    }
+    for (uint32_t line = 0x1000; line < 0x1200; line += 32) {
+      const std::string s = m.states(line);
+      const size_t owners =
+          std::count(s.begin(), s.end(), 'M') + std::count(s.begin(), s.end(), 'E');
+      const size_t copies = 4 - std::count(s.begin(), s.end(), 'I');
+      ASSERT_LE(owners, 1u) << "line " << line << " at " << now << ": " << s;
+      if (owners) {
+        ASSERT_EQ(copies, 1u) << "line " << line << " at " << now << ": " << s;
+      }
+    }
+  }
+  uint64_t last = 0, interventions = 0, invalidations = 0, upgrades = 0;
+  for (const FakeLevel::Request& r : m.next.requests) {
+    if (r.writeback) continue;  // DMA's write-backs come at the device's own cycle
+    EXPECT_GE(r.now, last);
+    last = r.now;
+  }
+  for (unsigned i = 0; i < 4; ++i) {
+    interventions += m.st(i).interventions;
+    invalidations += m.st(i).invalidations_received;
+    upgrades += m.st(i).upgrades;
+  }
+  // The traffic did go through every kind of transaction.
+  EXPECT_GT(refused, 0u);
+  EXPECT_GT(interventions, 0u);
+  EXPECT_GT(invalidations, 0u);
+  EXPECT_GT(upgrades, 0u);
+  EXPECT_GT(m.bus.dma_stats().invalidations, 0u);
 }
 
 // A pseudo-random stream of reads, writes and prefetches on one cache over DRAM with a limited
