@@ -40,7 +40,7 @@ MemoryHierarchy::MemoryHierarchy(const HierarchyConfig& cfg)
 }
 
 MemoryHierarchy::MemoryHierarchy(const HierarchyConfig& cfg, SharedMemory& shared, unsigned core)
-    : model_(cfg.model), shared_(shared), port_(shared, core) {
+    : model_(cfg.model), shared_(shared), core_(core), port_(shared, core) {
   if (cfg.model == "flat") return;
   const CacheConfig l1i = named(cfg.l1i, "l1i");
   const CacheConfig l1d = named(cfg.l1d, "l1d");
@@ -52,7 +52,10 @@ MemoryHierarchy::MemoryHierarchy(const HierarchyConfig& cfg, SharedMemory& share
                                     " is shorter than the line of '" + l1->name + "' (" +
                                     std::to_string(l1->line_bytes) + ")");
   l1i_ = std::make_unique<Cache>(l1i, port_);
-  l1d_ = std::make_unique<Cache>(l1d, port_);
+  // With several cores the L1Ds share one coherence bus, so they sit over one level: the bus's.
+  SnoopBus* bus = shared_.coherence();
+  l1d_ = std::make_unique<Cache>(l1d, bus ? shared_.bus_port() : port_);
+  if (bus) l1d_->attach_coherence(*bus, core);
 }
 
 void MemoryHierarchy::counters(CounterSet& out) const {

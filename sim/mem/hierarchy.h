@@ -30,6 +30,7 @@ struct HierarchyConfig {
   double dram_bandwidth = 0;    // cached: bytes per cycle of the DRAM channel (0: unlimited)
   uint64_t perturb_seed = 0;    // 0: none; else memory (flat) or L2 and DRAM accesses (cached)
   uint32_t perturb_max = 0;     // take 0..perturb_max extra cycles each (mem/perturb.h)
+  CoherenceConfig coherence;    // several cores, cached: the MESI bus between the L1Ds
 };
 
 class MemoryHierarchy {
@@ -63,8 +64,8 @@ class MemoryHierarchy {
 
   // Accesses so far that this core's requests caused in the L2 and DRAM (0 where there is no
   // L2), for the power model. With one core, every access the shared levels saw.
-  uint64_t l2_accesses() const { return port_.l2_accesses(); }
-  uint64_t dram_accesses() const { return port_.dram_accesses(); }
+  uint64_t l2_accesses() const { return shared_.l2_charged(core_); }
+  uint64_t dram_accesses() const { return shared_.dram_charged(core_); }
 
  private:
   const Cache* l2() const { return shared_.l2(); }
@@ -72,6 +73,7 @@ class MemoryHierarchy {
   std::string model_;
   std::unique_ptr<SharedMemory> own_shared_;  // only with the first constructor
   SharedMemory& shared_;
+  unsigned core_;
   SharedPort port_;
   std::unique_ptr<Cache> l1i_;
   std::unique_ptr<Cache> l1d_;

@@ -30,12 +30,48 @@ SharedMemory::SharedMemory(const HierarchyConfig& cfg) : model_(cfg.model) {
   }
 }
 
-void SharedMemory::check_time(uint64_t now, unsigned core) {
-  if (now < latest_)
-    throw std::logic_error("shared memory: core " + std::to_string(core) + " asked at cycle " +
-                           std::to_string(now) + " after a request at cycle " +
-                           std::to_string(latest_));
-  latest_ = now;
+void SharedMemory::enable_coherence(const CoherenceConfig& cfg) {
+  snoop_ = std::make_unique<SnoopBus>(cfg, bus_port_);
+}
+
+void SharedMemory::charge(unsigned core, uint64_t l2, uint64_t dram) {
+  if (core >= l2_by_core_.size()) {
+    l2_by_core_.resize(core + 1);
+    dram_by_core_.resize(core + 1);
+  }
+  l2_by_core_[core] += l2;
+  dram_by_core_[core] += dram;
+}
+
+unsigned SharedPort::core() const { return core_ == kRequester ? shared_.requester() : core_; }
+
+SharedPort::Charge::Charge(SharedPort& p, uint64_t now)
+    : p(p), l2(p.shared_.l2_accesses()), dram(p.shared_.dram_accesses()) {
+  p.shared_.check_time(now);
+}
+
+SharedPort::Charge::~Charge() {
+  p.shared_.charge(p.core(), p.shared_.l2_accesses() - l2, p.shared_.dram_accesses() - dram);
+}
+
+std::optional<uint64_t> SharedPort::access(uint32_t pa, bool write, uint64_t now) {
+  Charge c(*this, now);
+  return shared_.top().access(pa, write, now);
+}
+
+void SharedPort::prefetch(uint32_t pa, uint64_t now) {
+  Charge c(*this, now);
+  shared_.top().prefetch(pa, now);
+}
+
+bool SharedPort::prefetch_or_wait(uint32_t pa, uint64_t now) {
+  Charge c(*this, now);
+  return shared_.top().prefetch_or_wait(pa, now);
+}
+
+void SharedPort::writeback(uint32_t pa, uint64_t now) {
+  Charge c(*this, now);
+  shared_.top().writeback(pa, now);
 }
 
 }  // namespace kasane

@@ -67,6 +67,10 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   m.dram_bandwidth = c.get_float("dram.bandwidth");
   m.perturb_seed = static_cast<uint64_t>(c.get_int("sim.perturb_seed"));
   m.perturb_max = u(c, "sim.perturb_max");
+  m.coherence.bus_cycles = u(c, "memory.coherence.bus_cycles");
+  m.coherence.snoop_latency = u(c, "memory.coherence.snoop_latency");
+  m.coherence.intervention_latency = u(c, "memory.coherence.intervention_latency");
+  m.coherence.upgrade_latency = u(c, "memory.coherence.upgrade_latency");
 
   PowerConfig& pw = t.power;
   for (size_t e = 0; e < kPowerEventCount; ++e)

@@ -22,7 +22,11 @@ Machine::Machine(sc_core::sc_module_name name, unsigned cores, IssConfig cfg,
       progress_(progress),
       start_(std::chrono::steady_clock::now()),
       last_report_(start_) {
-  if (timing.pipeline) shared_ = std::make_unique<SharedMemory>(timing.memory);
+  if (timing.pipeline) {
+    shared_ = std::make_unique<SharedMemory>(timing.memory);
+    if (cores > 1 && timing.memory.model == "cached")
+      shared_->enable_coherence(timing.memory.coherence);
+  }
   cfg.alone = cores == 1;
   for (unsigned k = 0; k < cores; ++k) {
     cfg.first_cpunum = k * cfg.contexts;
@@ -84,6 +88,7 @@ void Machine::lockstep(uint64_t end) {
     }
     for (unsigned k = 0; k < cores_.size(); ++k) {
       active_ = k;
+      if (shared_) shared_->set_requester(k);
       cores_[k]->advance(next);
     }
     active_ = 0;

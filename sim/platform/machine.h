@@ -1,6 +1,7 @@
 // The machine's clock and what its cores share: one clocked process advances every core's model
-// (ChampSim's operable loop), with the shared L2 and memory, the device event queue, interrupt
-// routing and the one store observer that makes every store visible to every core.
+// (ChampSim's operable loop), with the shared L2 and memory (and, with several cores, the MESI bus
+// between their L1Ds), the device event queue, interrupt routing and the one store observer that
+// makes every store visible to every core.
 //
 // Time: with one core the process runs it a quantum (sim.quantum) at a time, as TLM-2.0 temporal
 // decoupling allows. With several it advances them in lock-step, one cycle each in turn (core 0
@@ -51,7 +52,11 @@ class Machine : public sc_core::sc_module, public DeviceHost {
   void set_irq(unsigned ctx, unsigned line, bool level) override;
   void external_store(uint32_t pa, uint32_t bytes) override {
     if (observer_.watchers && bytes) observer_.store(pa, bytes);
+    if (shared_ && shared_->coherence() && bytes)
+      shared_->coherence()->dma_write(pa, bytes, cycle());
   }
+  // The shared levels (pipeline model), else null.
+  const SharedMemory* shared() const { return shared_.get(); }
 
  private:
   void thread();

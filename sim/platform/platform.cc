@@ -246,6 +246,12 @@ RunResult Platform::run() {
       r.per_core.push_back(j);
     }
   }
+  if (const SharedMemory* shared = machine_->shared(); shared && shared->coherence()) {
+    r.coherence = shared->coherence()->stats_json();
+    // Requests the shared level saw earlier than one before (the bus's queueing): how far.
+    r.coherence["shared_level_reversals"] = shared->reversals();
+    r.coherence["shared_level_max_reversal"] = shared->max_reversal();
+  }
   r.blockdev = blockdev_->stats_json();
   r.regions = simctl_->regions();
   for (const RegionOfInterest& roi : r.regions)

@@ -58,6 +58,7 @@ struct RunResult {
   std::string guest_error;
   unsigned cores = 1;
   nlohmann::json per_core;  // several cores: each core's figures (platform.cores > 1), else null
+  nlohmann::json coherence;  // several cores, cached: the MESI bus's figures, else null
 };
 
 // Where the traces go. kasane-sim opens the files before the run and checks them after it, so

@@ -207,6 +207,19 @@ const std::vector<KeySpec>& config_schema() {
        "flat model: accesses (fetches, loads, stores) memory serves at once, each holding its "
        "port for the whole memory.latency; more wait for a port (0: any number)",
        0, 64, {}},
+      {"memory.coherence.bus_cycles", KeyType::Int, "2", "cycles",
+       "several cores (cached): cycles one MESI bus transaction holds the snooping bus between "
+       "the L1Ds (0: no limit)",
+       0, 1000, {}},
+      {"memory.coherence.snoop_latency", KeyType::Int, "4", "cycles",
+       "several cores: from a bus transaction's start to every L1D's snoop answer", 0, 1000, {}},
+      {"memory.coherence.intervention_latency", KeyType::Int, "8", "cycles",
+       "several cores: after the snoop, for a Modified copy in another L1D to reach the requester",
+       0, 1000, {}},
+      {"memory.coherence.upgrade_latency", KeyType::Int, "6", "cycles",
+       "several cores: from an upgrade's start (write hit on a Shared line) to the last "
+       "invalidation's acknowledgement",
+       0, 1000, {}},
       {"l1i.size", KeyType::Int, "32768", "bytes", "L1 instruction cache size", 64, 16777216, {}},
       {"l1i.assoc", KeyType::Int, "4", "ways", "L1 instruction cache associativity", 1, 64, {}},
       {"l1i.line", KeyType::Int, "32", "bytes", "L1 instruction cache line (power of two)", 4, 512, {}},

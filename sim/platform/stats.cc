@@ -58,6 +58,7 @@ nlohmann::json make_stats(const Config& cfg, const RunResult& r, double host_sec
   j["power"] = r.power;
   j["blockdev"] = r.blockdev;
   if (!r.per_core.is_null()) j["cores"] = r.per_core;
+  if (!r.coherence.is_null()) j["coherence"] = r.coherence;
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   j["host"] = {{"seconds", host_seconds},

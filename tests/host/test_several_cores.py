@@ -52,6 +52,20 @@ def test_ll_sc_counter_is_exact_over_every_context_of_every_core(run_sim, bare, 
     assert all(c["retired"] > 10000 for c in s["cores"])
 
 
+@pytest.mark.parametrize("cores", [2, 4])
+def test_false_sharing_shows_in_the_coherence_counts(run_sim, bare, cores, tmp_path):
+    stats = tmp_path / "s.json"
+    assert smp(run_sim, bare("smp-false-sharing-ping-pong"), cores, "pipeline", 2, "--stats",
+               stats).returncode == 0
+    c = json.loads(stats.read_text())["coherence"]
+    assert c["protocol"] == "MESI" and len(c["cores"]) == cores
+    # 500 turns each way through one line: every turn takes the line from the other L1D.
+    assert c["total"]["invalidations_sent"] >= 1000
+    assert c["total"]["cache_to_cache"] >= 1000
+    ends = [c["cores"][0], c["cores"][-1]]
+    assert all(e["invalidations_received"] >= 400 for e in ends)
+
+
 def test_four_cores_run_twice_give_identical_stats(run_sim, bare, tmp_path):
     outs = []
     for i in range(2):
@@ -73,7 +87,9 @@ def test_image_reduce_gives_one_checksum_on_one_two_and_four_cores(run_sim, targ
                    1, "--stats", stats)
         assert proc.returncode == 0, proc.stderr
         sums.add(re.search(r"checksum (\d+)", proc.stdout).group(1))
-        cycles[cores] = json.loads(stats.read_text())["cycles"]
+        s = json.loads(stats.read_text())
+        cycles[cores] = s["cycles"]
+        assert ("coherence" in s) == (cores > 1)
     assert len(sums) == 1
     # Each core has its own pipeline: more cores, fewer cycles.
     assert cycles[1] > 1.5 * cycles[2] > 1.5 * 0.9 * cycles[4]
