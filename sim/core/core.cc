@@ -147,8 +147,11 @@ void Core::advance(uint64_t end) {
     run_pipeline(end);
   } else {
     iss_.run(end - iss_.cycle());
-    account_iss_power();
   }
+}
+
+void Core::settle() {
+  if (!pipeline_) account_iss_power();
 }
 
 bool Core::idle() const {

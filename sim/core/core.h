@@ -50,6 +50,10 @@ class Core : public sc_core::sc_module, public PhysMemory {
   // ---- driven by the machine's clock ----
   // Run the model until cycle `end`, or until a stop is requested.
   void advance(uint64_t end);
+  // The end of a quantum: the ISS model charges the power of the cycles run since the last one
+  // (once a quantum, not once an advance: with several cores the machine advances a cycle at a
+  // time).
+  void settle();
   uint64_t cycle() const { return pipeline_ ? cycle_ : iss_.cycle(); }
   // Nothing runs or is in flight on this core.
   bool idle() const;

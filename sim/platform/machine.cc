@@ -126,6 +126,7 @@ void Machine::thread() {
       cores_[0]->advance(now + budget);
     else
       lockstep(now + budget);
+    for (auto& c : cores_) c->settle();
     const uint64_t reached = cores_[0]->cycle();
     wait(period_ * static_cast<double>(reached - synced_cycle_));
     synced_cycle_ = reached;
