@@ -245,6 +245,17 @@ RunResult Platform::run() {
       if (nlohmann::json t = ck.timing_stats(); !t.is_null()) j["pipeline"] = t;
       r.per_core.push_back(j);
     }
+    // The package: the cores' energies and average powers add up; its hottest die is the peak.
+    // (Each core is its own thermal node for now: no lateral coupling between the dies.)
+    nlohmann::json pkg = {{"energy_j", 0.0}, {"energy_with_dram_j", 0.0}, {"avg_power_w", 0.0},
+                          {"peak_temp_c", -273.15}};
+    for (const nlohmann::json& c : r.per_core) {
+      const nlohmann::json& p = c["power"];
+      for (const char* k : {"energy_j", "energy_with_dram_j", "avg_power_w"})
+        pkg[k] = pkg[k].get<double>() + p[k].get<double>();
+      pkg["peak_temp_c"] = std::max(pkg["peak_temp_c"].get<double>(), p["peak_temp_c"].get<double>());
+    }
+    r.package_power = pkg;
   }
   if (const SharedMemory* shared = machine_->shared(); shared && shared->coherence()) {
     r.coherence = shared->coherence()->stats_json();

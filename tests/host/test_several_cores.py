@@ -50,6 +50,9 @@ def test_ll_sc_counter_is_exact_over_every_context_of_every_core(run_sim, bare, 
     assert all(c["retired"] > 5000 for c in s["contexts"])
     assert [c["core"] for c in s["cores"]] == list(range(cores))
     assert all(c["retired"] > 10000 for c in s["cores"])
+    assert s["package_power"]["energy_j"] == pytest.approx(
+        sum(c["power"]["energy_j"] for c in s["cores"]))
+    assert s["package_power"]["energy_j"] > s["power"]["energy_j"]  # more than core 0's
 
 
 @pytest.mark.parametrize("cores", [2, 4])
