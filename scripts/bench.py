@@ -5,7 +5,9 @@ On the default machine (configs/machines/default.toml: 4 contexts, caches on):
   - fib N (workloads/fib.elf, recursive Fibonacci under the Kasane kernel, call-heavy integer
     code) on the pipeline and on the ISS, and the very same file under qemu-mipsel (a JIT);
   - image-reduce (bare metal, all 4 contexts running) on the pipeline and on the ISS; qemu
-    cannot run it (it is a kernel, not a Linux program);
+    cannot run it (it is a kernel, not a Linux program); and on the pipeline of four such cores
+    (configs/machines/quad-core.toml, 16 contexts), whose figure is core-cycles (cycles times
+    cores) per second: the cost of a core-cycle at 4 cores against one core's is printed last;
   - mwait-timeouts (every context sleeps in MWAIT almost all the time) on the pipeline with
     idle cycles skipped and ticked: same counts, very different speed.
 kasane-sim's figures are simulated cycles and retired instructions per host second of the
@@ -38,12 +40,12 @@ def run(cmd):
     return wall, proc.stdout
 
 
-def best_sim(model, args, repeat, tmp):
+def best_sim(model, args, repeat, tmp, machine=DEFAULT):
     """Best of `repeat` runs: (host seconds, cycles, retired, stdout)."""
     stats = pathlib.Path(tmp) / "stats.json"
     best = None
     for _ in range(repeat):
-        _, out = run([SIM, "--config", DEFAULT, "--set", f"sim.model={model}", "--stats", stats,
+        _, out = run([SIM, "--config", machine, "--set", f"sim.model={model}", "--stats", stats,
                       *args])
         s = json.loads(stats.read_text())
         r = (s["host"]["seconds"], s["cycles"], s["retired"], out)
@@ -80,6 +82,12 @@ def main():
         ii = best_sim("iss", smp, args.repeat, tmp)
         lines.append(row("image-reduce, pipeline, 4 contexts running", *ps[:3]))
         lines.append(row("image-reduce, ISS, 4 contexts running", *ii[:3]))
+        quad = best_sim("pipeline", smp, args.repeat, tmp,
+                        ROOT / "configs" / "machines" / "quad-core.toml")
+        lines.append(row("image-reduce, pipeline, 4 cores x 4 contexts (core-cycles)", quad[0],
+                         4 * quad[1], quad[2]))
+        # Host seconds per core-cycle, 4 cores against 1.
+        core_cycle_cost = (quad[0] / (4 * quad[1])) / (ps[0] / ps[1])
         # Idle time costs nothing: an MWAIT-heavy program with and without the jump.
         mw = ["--set", "core.smp_start=true", BUILD / "target" / "workloads_bare" /
               "mwait-timeouts.elf"]
@@ -92,6 +100,7 @@ def main():
     print(f"fib({args.n}): {p[2]:,} instructions; pipeline {p[1]:,} cycles (IPC "
           f"{p[2] / p[1]:.2f}), ISS {i[1]:,} cycles; best of {args.repeat}\n")
     print("\n".join(lines))
+    print(f"\nA core-cycle at 4 cores costs {core_cycle_cost:.2f}x one core's.")
 
 
 if __name__ == "__main__":

@@ -106,7 +106,9 @@ void report_contexts(const RunResult& r, const ElfImage& kernel) {
     char pc[16];
     std::snprintf(pc, sizeof pc, "0x%08x", c.pc);
     std::string sym = kernel.symbolize(c.pc);
-    std::cerr << "  context " << c.id << ": " << context_state_name(c.state) << ", pc " << pc
+    std::cerr << "  context " << c.id;
+    if (r.cores > 1) std::cerr << " (core " << c.id / (r.contexts.size() / r.cores) << ")";
+    std::cerr << ": " << context_state_name(c.state) << ", pc " << pc
               << (sym.empty() ? "" : " <" + sym + ">") << ", " << c.retired << " retired\n";
   }
 }

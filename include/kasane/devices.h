@@ -63,4 +63,15 @@
 #define KASANE_BLK_MAX_COUNT 2048u /* 1 MiB per request */
 #define KASANE_BLK_IRQ_LINE 2u     /* Cause.IP2 */
 
+/* Inter-processor interrupts: one line per hardware context of the machine, numbered globally
+ * (core * contexts per core + context, the CPU number of RDHWR $0 and EBase.CPUNum). Raising a
+ * context's line sets its Cause.IP3, which stays up until that line is cleared (level-triggered,
+ * like the block device's): the handler writes its own number to CLEAR. Any context of any core
+ * may raise any line, its own included. */
+#define KASANE_IPI_RAISE 0x00u   /* write: raise the line of this context (ignored if none) */
+#define KASANE_IPI_CLEAR 0x04u   /* write: lower the line of this context */
+#define KASANE_IPI_PENDING 0x08u /* read: bit N set while context N's line is up */
+#define KASANE_IPI_SIZE 0x1000u
+#define KASANE_IPI_IRQ_LINE 3u   /* Cause.IP3 */
+
 #endif /* KASANE_DEVICES_H */

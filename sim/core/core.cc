@@ -4,27 +4,21 @@
 #include <algorithm>
 #include <cstdio>
 
-#include <unistd.h>
-
 namespace kasane {
 
 Core::Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming& timing,
-           sc_core::sc_time period, uint64_t quantum, uint64_t max_cycles)
+           sc_core::sc_time period, SharedMemory* shared, unsigned index)
     : sc_module(name),
       bus("bus"),
       iss_(cfg, *this),
       functional_(iss_),
       period_(period),
-      quantum_(quantum),
-      max_cycles_(max_cycles),
-      idle_skip_(timing.idle_skip),
-      progress_(timing.progress),
-      start_(std::chrono::steady_clock::now()),
-      last_report_(start_) {
+      idle_skip_(timing.idle_skip) {
   iss_.set_idle_skip(idle_skip_);
   power_ = std::make_unique<PowerModel>(timing.power, timing.thermal, cfg.contexts);
   if (timing.pipeline) {
-    memory_ = std::make_unique<MemoryHierarchy>(timing.memory);
+    memory_ = shared ? std::make_unique<MemoryHierarchy>(timing.memory, *shared, index)
+                     : std::make_unique<MemoryHierarchy>(timing.memory);
     if (timing.trace_file)
       trace_ = std::make_unique<KanataWriter>(timing.trace_file, timing.trace_window);
     unsigned line =
@@ -32,8 +26,6 @@ Core::Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming&
     pipeline_ = std::make_unique<Pipeline>(timing.pipe, functional_, memory_->inst(),
                                            memory_->data(), line, trace_.get(), power_.get());
   }
-  SC_HAS_PROCESS(Core);
-  SC_THREAD(thread);
 }
 
 uint64_t Core::retired(unsigned c) const {
@@ -87,7 +79,7 @@ void Core::run_pipeline(uint64_t end) {
       // Nothing runs or is in flight: jump to the next wake-up instead of ticking (the counts
       // are the same either way), or report that nothing will ever run again.
       uint64_t wake = iss_.next_wake_cycle();
-      if (wake == ~0ull) {
+      if (wake == ~0ull && iss_.config().alone) {  // else the machine decides over every core
         if (iss_.all_exited())
           iss_.request_stop();
         else
@@ -150,52 +142,28 @@ void Core::account_iss_power() {
   iss_power_cycle_ = iss_.cycle();
 }
 
-// --progress: once a host second, the cycle reached, the speed, and with sim.max_cycles set an
-// estimate of the time left. On a terminal the line rewrites itself.
-void Core::report_progress() {
-  const auto now = std::chrono::steady_clock::now();
-  if (now - last_report_ < std::chrono::seconds(1)) return;
-  last_report_ = now;
-  const double secs = std::chrono::duration<double>(now - start_).count();
-  const double rate = iss_.cycle() / secs;
-  char left[64] = "";
-  if (max_cycles_ && rate > 0)
-    std::snprintf(left, sizeof left, ", %.0f s left at most",
-                  static_cast<double>(max_cycles_ - iss_.cycle()) / rate);
-  std::fprintf(stderr, "kasane-sim: cycle %llu, %.2f M cycles/s%s%s",
-               static_cast<unsigned long long>(iss_.cycle()), rate / 1e6, left,
-               isatty(fileno(stderr)) ? "    \r" : "\n");
+void Core::advance(uint64_t end) {
+  if (pipeline_) {
+    run_pipeline(end);
+  } else {
+    iss_.run(end - iss_.cycle());
+  }
 }
 
-void Core::thread() {
-  for (;;) {
-    const uint64_t now = pipeline_ ? cycle_ : iss_.cycle();
-    uint64_t budget = quantum_;
-    if (max_cycles_) budget = std::min(budget, max_cycles_ - now);
-    if (pipeline_) {
-      run_pipeline(now + budget);
-    } else {
-      iss_.run(budget);
-      account_iss_power();
-    }
-    wait(period_ * static_cast<double>(iss_.cycle() - synced_cycle_));
-    synced_cycle_ = iss_.cycle();
-    if (trace_) trace_->flush();
-    if (progress_) report_progress();
-    if (iss_.stop_requested()) {
-      stop_ = iss_.deadlocked()    ? Stop::kDeadlock
-              : iss_.all_exited() ? Stop::kAllExited
-                                  : Stop::kGuest;
-      break;
-    }
-    if (max_cycles_ && iss_.cycle() >= max_cycles_) {
-      stop_ = Stop::kMaxCycles;
-      break;
-    }
-  }
+void Core::settle() {
+  if (!pipeline_) account_iss_power();
+}
+
+bool Core::idle() const {
+  if (pipeline_) return pipeline_->quiescent();
+  for (unsigned i = 0; i < iss_.num_contexts(); ++i)
+    if (iss_.context(i).state == ContextState::kRunning) return false;
+  return true;
+}
+
+void Core::finish() {
   if (pipeline_) pipeline_->finish(cycle_);
   if (trace_) trace_->flush();
-  sc_core::sc_stop();
 }
 
 uint8_t* Core::ram_page(uint32_t ppn) {

@@ -1,7 +1,7 @@
-// A core as a SystemC module: one clocked process runs the core's model for a quantum of cycles
-// at a time (TLM-2.0 temporal decoupling), reaching RAM through per-page DMI pointers and the
-// devices through blocking transport with the core's local time annotated. The model is either
-// the functional ISS alone or the cycle-level pipeline driving it (sim.model).
+// A core as a SystemC module: its contexts, its model (the functional ISS alone or the cycle-level
+// pipeline driving it, sim.model), its private L1s and TLB and its power node. It has no process
+// of its own: the machine's clock (platform/machine.h) advances it, reaching RAM through per-page
+// DMI pointers and the devices through blocking transport with the core's local time annotated.
 #pragma once
 
 #include <chrono>
@@ -26,7 +26,6 @@ namespace kasane {
 struct CoreTiming {
   bool pipeline = false;  // false: the ISS alone, one instruction per context per cycle
   bool idle_skip = true;  // jump over cycles in which no context can run
-  bool progress = false;  // print simulated cycles, speed and time left to stderr every second
   unsigned fetch_block = 32;  // flat memory: bytes fetch reads with one access
   PipelineConfig pipe;
   HierarchyConfig memory;
@@ -38,17 +37,36 @@ struct CoreTiming {
 
 class Core : public sc_core::sc_module, public PhysMemory {
  public:
-  enum class Stop { kNone, kGuest, kAllExited, kDeadlock, kMaxCycles };
-
   tlm_utils::simple_initiator_socket<Core> bus;
 
-  // `max_cycles` = 0 means no limit.
+  // In the pipeline model the L1s sit over `shared`, the machine's L2 and memory, which this
+  // core reaches as requester `index`; null: the core has its own (or the ISS model, none).
   Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming& timing,
-       sc_core::sc_time period, uint64_t quantum, uint64_t max_cycles);
+       sc_core::sc_time period, SharedMemory* shared = nullptr, unsigned index = 0);
 
   Iss& iss() { return iss_; }
   const Iss& iss() const { return iss_; }
-  Stop stop_reason() const { return stop_; }
+
+  // ---- driven by the machine's clock ----
+  // Run the model until cycle `end`, or until a stop is requested.
+  void advance(uint64_t end);
+  // The end of a quantum: the ISS model charges the power of the cycles run since the last one
+  // (once a quantum, not once an advance: with several cores the machine advances a cycle at a
+  // time).
+  void settle();
+  uint64_t cycle() const { return pipeline_ ? cycle_ : iss_.cycle(); }
+  // Nothing runs or is in flight on this core.
+  bool idle() const;
+  // SystemC time has caught up with cycle `cycle`: device accesses are annotated from there.
+  void synced(uint64_t cycle) {
+    synced_cycle_ = cycle;
+    if (trace_) trace_->flush();
+  }
+  // The run is over: the pipeline retires what is still in flight.
+  void finish();
+  // L2 and DRAM accesses this core's requests caused (pipeline model, else 0).
+  uint64_t l2_requests() const { return memory_ ? memory_->l2_accesses() : 0; }
+  uint64_t dram_requests() const { return memory_ ? memory_->dram_accesses() : 0; }
   // Instructions context c has executed (retired architecturally).
   uint64_t retired(unsigned c) const;
   // The timing model's statistics (pipeline and memory hierarchy), null in ISS mode.
@@ -80,7 +98,6 @@ class Core : public sc_core::sc_module, public PhysMemory {
   bool io(uint32_t pa, unsigned size, bool write, uint32_t& data) override;
 
  private:
-  void thread();
   nlohmann::json timing_report(const CounterSet& counters, uint64_t cycles) const;
   // Run the pipeline until `end` or a stop.
   void run_pipeline(uint64_t end);
@@ -100,13 +117,8 @@ class Core : public sc_core::sc_module, public PhysMemory {
   uint64_t iss_power_cycle_ = 0;  // ISS model: the cycle up to which power is charged
   uint64_t cycle_ = 0;  // the pipeline's clock (the ISS keeps its own in ISS mode)
   sc_core::sc_time period_;
-  uint64_t quantum_, max_cycles_;
   bool idle_skip_;
-  bool progress_;
-  void report_progress();
-  std::chrono::steady_clock::time_point start_, last_report_;
   uint64_t synced_cycle_ = 0;  // cycle at the last wait(): SystemC time in cycles
-  Stop stop_ = Stop::kNone;
   std::unordered_map<uint32_t, uint8_t*> dmi_;  // ppn -> host page, nullptr if not RAM
 };
 

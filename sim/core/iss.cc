@@ -41,11 +41,22 @@ Iss::Iss(const IssConfig& cfg, PhysMemory& mem)
     ctx_[i].cpunum = cfg.first_cpunum + i;
     ctx_[i].core = this;
   }
+  own_observer_.attach(*this);
+}
+
+void Iss::join_machine(DeviceEvents& events, StoreObserver& observer) {
+  events_ = &events;
+  observer_ = &observer;
+  observer.attach(*this);
+}
+
+void StoreObserver::store(uint32_t pa, uint64_t bytes) {
+  for (Iss* core : cores_) core->snoop_store(pa, bytes);
 }
 
 void Iss::reset(uint32_t entry, uint32_t a0, uint32_t a1) {
   for (Context& c : ctx_) {
-    bool start = c.id == 0 || cfg_.smp_start;
+    bool start = c.cpunum == 0 || cfg_.smp_start;  // the machine boots on CPU 0
     c.state = start ? ContextState::kRunning : ContextState::kFree;
     c.cp0.tcontrol = cfg_.thread.user_legal ? (cp0::kTControlMU | cp0::kTControlTU) : 0;
     c.pc = entry;
@@ -57,7 +68,7 @@ void Iss::reset(uint32_t entry, uint32_t a0, uint32_t a1) {
 uint64_t Iss::run(uint64_t cycles) {
   const uint64_t start = cycle_, end = cycle_ + cycles;
   while (cycle_ < end && !stop_) {
-    if (cycle_ >= next_timer_) fire_timers();
+    if (cycle_ >= next_timer_ || cycle_ >= events_->next()) fire_timers();
     bool any = false;
     for (Context& c : ctx_) {
       if (c.state != ContextState::kRunning) continue;
@@ -67,6 +78,10 @@ uint64_t Iss::run(uint64_t cycles) {
     if (any) {
       ++cycle_;
       continue;
+    }
+    if (!cfg_.alone && next_wake_cycle() == ~0ull) {  // the platform decides (IssConfig::alone)
+      cycle_ = end;
+      break;
     }
     if (all_exited()) {
       stop_ = true;
@@ -108,13 +123,8 @@ uint64_t Iss::next_wake_cycle() const {
       default: break;
     }
   }
-  if (!events_.empty()) wake = std::min(wake, events_.begin()->first);
+  wake = std::min(wake, events_->next());
   return wake;
-}
-
-void Iss::schedule_event(uint64_t cycle, std::function<void()> fn) {
-  events_.emplace(cycle, std::move(fn));  // after any other event of the same cycle
-  next_timer_ = std::min(next_timer_, cycle);
 }
 
 void Iss::set_irq(unsigned ctx, unsigned line, bool level) {
@@ -313,7 +323,7 @@ bool Iss::access_slow(Context& c, uint32_t va, unsigned size, Access a, uint32_t
     uint8_t* p = page + (pa & 0xfffu);
     if (a == Access::kStore) {
       std::memcpy(p, &data, size);
-      if (watchers_) note_store(pa);
+      if (observer_->watchers) note_store(pa);
     } else {
       data = 0;
       std::memcpy(&data, p, size);
@@ -323,7 +333,7 @@ bool Iss::access_slow(Context& c, uint32_t va, unsigned size, Access a, uint32_t
   }
   if (a != Access::kStore) data = 0;
   if (mem_.io(pa, size, a == Access::kStore, data)) {
-    if (a == Access::kStore && watchers_) note_store(pa);
+    if (a == Access::kStore && observer_->watchers) note_store(pa);
     return true;
   }
   c.cp0.badvaddr = va;  // not architected for bus errors, but useful in fault reports
@@ -331,14 +341,14 @@ bool Iss::access_slow(Context& c, uint32_t va, unsigned size, Access a, uint32_t
   return false;
 }
 
-void Iss::note_store(uint32_t pa, uint64_t bytes) {
+void Iss::snoop_store(uint32_t pa, uint64_t bytes) {
   const uint64_t end = pa + bytes;
   // [base, base + size) overlaps the stored bytes.
   auto touched = [&](uint64_t base, uint64_t size) { return base < end && base + size > pa; };
   for (Context& o : ctx_) {
     if (o.ll_bit && touched(o.ll_pa & ~3u, 4)) {
       o.ll_bit = false;
-      --watchers_;
+      --observer_->watchers;
     }
     if (o.monitor_armed && !o.monitor_hit && touched(o.monitor_line, cfg_.thread.monitor_line)) {
       o.monitor_hit = true;
@@ -353,26 +363,26 @@ void Iss::note_store(uint32_t pa, uint64_t bytes) {
 }
 
 void Iss::monitor_arm(Context& c, uint32_t pa) {
-  if (!c.monitor_armed) ++watchers_;
+  if (!c.monitor_armed) ++observer_->watchers;
   c.monitor_armed = true;
   c.monitor_hit = false;
   c.monitor_line = pa & ~(cfg_.thread.monitor_line - 1);
 }
 
 void Iss::monitor_disarm(Context& c) {
-  if (c.monitor_armed) --watchers_;
+  if (c.monitor_armed) --observer_->watchers;
   c.monitor_armed = c.monitor_hit = false;
 }
 
 void Iss::ll_link(Context& c, uint32_t pa) {
-  if (!c.ll_bit) ++watchers_;
+  if (!c.ll_bit) ++observer_->watchers;
   c.ll_bit = true;
   c.ll_pa = pa;
   c.cp0.lladdr = pa >> 4;
 }
 
 void Iss::ll_clear(Context& c) {
-  if (c.ll_bit) --watchers_;
+  if (c.ll_bit) --observer_->watchers;
   c.ll_bit = false;
 }
 
@@ -445,17 +455,12 @@ void Iss::fire_timers() {
     wake_on_interrupt(c);
     c.timer_at += 1ull << 32;
   }
-  // Taken off the queue before it runs: an event may schedule another, even for this cycle.
-  while (!events_.empty() && events_.begin()->first <= cycle_) {
-    std::function<void()> fn = std::move(events_.begin()->second);
-    events_.erase(events_.begin());
-    fn();
-  }
+  events_->fire_due(cycle_);
   recompute_next_event();
 }
 
 void Iss::recompute_next_event() {
-  next_timer_ = events_.empty() ? ~0ull : events_.begin()->first;
+  next_timer_ = ~0ull;
   for (const Context& o : ctx_) {
     next_timer_ = std::min(next_timer_, o.timer_at);
     if (o.state == ContextState::kMwait) next_timer_ = std::min(next_timer_, o.mwait_deadline);

@@ -14,7 +14,10 @@
 
 #include "core/context.h"
 #include "core/insn.h"
+#include "core/store_observer.h"
 #include "core/tlb.h"
+#include "dev/device_host.h"
+#include "platform/device_events.h"
 
 namespace kasane {
 
@@ -47,15 +50,23 @@ struct IssConfig {
   bool smp_start = false;
   uint32_t exception_storm = 100000;  // exceptions in a row that end the run (sim.exception_storm)
   unsigned first_cpunum = 0;  // global number of context 0 (core index * contexts)
+  // The machine's only core: it ends the run itself when every context has exited or nothing
+  // can wake one. With several cores the platform decides that over all of them, since a store
+  // or an interrupt from another core may still wake a context here.
+  bool alone = true;
 };
 
 enum class Access : uint8_t { kFetch, kLoad, kStore };
 
-class Iss {
+class Iss : public DeviceHost {
  public:
   Iss(const IssConfig& cfg, PhysMemory& mem);
+  Iss(const Iss&) = delete;  // its own observer refers to it
+  Iss& operator=(const Iss&) = delete;
+  // Share the machine's device event queue and store observer instead of this core's own.
+  void join_machine(DeviceEvents& events, StoreObserver& observer);
 
-  // Start context 0 (and, with smp_start, all others) at `entry` in kernel mode.
+  // Start CPU 0 (context 0 of core 0; with smp_start, every context) at `entry` in kernel mode.
   void reset(uint32_t entry, uint32_t a0, uint32_t a1);
   // Run for at most `cycles` cycles; returns early when stopped. Returns the cycles run.
   uint64_t run(uint64_t cycles);
@@ -82,7 +93,7 @@ class Iss {
   void set_cycle(uint64_t cycle) { cycle_ = cycle; }
   // Raise the timer interrupt of every context whose Count reached Compare.
   void update_timers() {
-    if (cycle_ >= next_timer_) fire_timers();
+    if (cycle_ >= next_timer_ || cycle_ >= events_->next()) fire_timers();
   }
   // The earliest cycle at which a waiting context can be woken, or ~0 if none can. A pending
   // device event counts: it may raise an interrupt.
@@ -93,12 +104,14 @@ class Iss {
   // where timers do, so at that exact cycle in either core model and whatever the quantum; those
   // due in the same cycle run in the order they were scheduled. While one is pending no idle
   // skip jumps past it and the core is not deadlocked.
-  void schedule_event(uint64_t cycle, std::function<void()> fn);
-  bool event_pending() const { return !events_.empty(); }
+  void schedule_event(uint64_t cycle, std::function<void()> fn) override {
+    events_->schedule(cycle, std::move(fn));
+  }
+  bool event_pending() const { return events_->pending(); }
   // A device drives hardware interrupt line `line` (2..6, Cause.IP2..IP6) of context `ctx`. The
   // lines are level-triggered: the Cause bit follows the line, and software cannot clear it
   // (MTC0 writes only IP1..0); the handler acknowledges the device, which lowers the line.
-  void set_irq(unsigned ctx, unsigned line, bool level);
+  void set_irq(unsigned ctx, unsigned line, bool level) override;
 
   void request_stop() { stop_ = true; }
   // false: tick idle cycles one by one instead of jumping over them (for measuring the jump).
@@ -111,9 +124,9 @@ class Iss {
   // if nothing like it.
   const std::string& exception_storm() const { return storm_; }
 
-  uint64_t cycle() const { return cycle_; }
+  uint64_t cycle() const override { return cycle_; }
   void mark_deadlocked() { deadlocked_ = stop_ = true; }
-  unsigned num_contexts() const { return static_cast<unsigned>(ctx_.size()); }
+  unsigned num_contexts() const override { return static_cast<unsigned>(ctx_.size()); }
   Context& context(unsigned i) { return ctx_[i]; }
   const Context& context(unsigned i) const { return ctx_[i]; }
   Tlb& tlb() { return tlb_; }
@@ -141,12 +154,15 @@ class Iss {
   void monitor_arm(Context& c, uint32_t pa);
   void monitor_disarm(Context& c);
   // A store by something other than a context of this core (DMA, another core).
-  void external_store(uint32_t pa) { if (watchers_) note_store(pa); }
+  void external_store(uint32_t pa) { if (observer_->watchers) note_store(pa); }
   // ... of `bytes` bytes from `pa` (a DMA transfer): breaks every LL link to a word in it and
   // hits every monitored line it touches, in one pass over the contexts.
-  void external_store(uint32_t pa, uint32_t bytes) {
-    if (watchers_ && bytes) note_store(pa, bytes);
+  void external_store(uint32_t pa, uint32_t bytes) override {
+    if (observer_->watchers && bytes) note_store(pa, bytes);
   }
+  // A store to [pa, pa + bytes) somewhere in the machine (StoreObserver): break this core's LL
+  // links to it and hit its monitored lines.
+  void snoop_store(uint32_t pa, uint64_t bytes);
   // Make a sleeping context run again `latency` cycles from now.
   void wake(Context& c, uint64_t latency);
   // An interrupt became pending on c: wake it if its state lets an interrupt wake it.
@@ -182,8 +198,9 @@ class Iss {
   }
   // Slow path of a data access: translate, then RAM (filling the micro-TLB) or a device.
   bool access_slow(Context& c, uint32_t va, unsigned size, Access a, uint32_t& data);
-  // A store to [pa, pa + bytes) (1 for a core's own store: it never crosses a word).
-  void note_store(uint32_t pa, uint64_t bytes = 1);
+  // A store to [pa, pa + bytes) (1 for a core's own store: it never crosses a word), made
+  // visible to every core.
+  void note_store(uint32_t pa, uint64_t bytes = 1) { observer_->store(pa, bytes); }
   void fire_timers();  // timer interrupts, MWAIT timeouts and device events that are due
   void recompute_next_event();
   bool take_interrupt(Context& c);
@@ -194,9 +211,11 @@ class Iss {
   Tlb tlb_;
   std::vector<DecodeSlot> dcache_;
   uint64_t cycle_ = 0;
-  uint64_t next_timer_ = ~0ull;  // the earliest timer, MWAIT timeout or device event
-  std::multimap<uint64_t, std::function<void()>> events_;  // by cycle; equal keys in order
-  unsigned watchers_ = 0;  // LL links and armed monitors: stores check them only when non-zero
+  uint64_t next_timer_ = ~0ull;  // the earliest timer or MWAIT timeout
+  DeviceEvents own_events_;
+  DeviceEvents* events_ = &own_events_;  // the machine's, once it joins one
+  StoreObserver own_observer_;
+  StoreObserver* observer_ = &own_observer_;
   bool stop_ = false;
   bool deadlocked_ = false;
   bool idle_skip_ = true;
@@ -227,7 +246,7 @@ bool Iss::store(Context& c, uint32_t va, T value) {
   }
   if (uint8_t* p = utlb_hit(c, va, Access::kStore)) {
     std::memcpy(p, &value, sizeof(T));
-    if (watchers_) {
+    if (observer_->watchers) {
       uint32_t pa;
       if (translate(c, va, Access::kStore, pa)) note_store(pa);
     }

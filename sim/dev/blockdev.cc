@@ -22,7 +22,7 @@ constexpr uint32_t kSector = KASANE_BLK_SECTOR_SIZE;
 constexpr uint32_t kPendingBits = KASANE_BLK_STATUS_DONE | KASANE_BLK_STATUS_ERROR;
 }  // namespace
 
-BlockDev::BlockDev(sc_core::sc_module_name name, const BlockDevTiming& timing, Iss& core,
+BlockDev::BlockDev(sc_core::sc_module_name name, const BlockDevTiming& timing, DeviceHost& core,
                    Ram& ram, std::vector<RamWindow> ram_map)
     : RegDevice(name, KASANE_BLK_SIZE),
       timing_(timing),

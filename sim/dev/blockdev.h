@@ -4,7 +4,7 @@
 // include/kasane/devices.h.
 //
 // Timing: a request takes disk.latency cycles plus its bytes / disk.bandwidth, from the cycle its
-// CMD write executes. Its end is an event in the core's clock (Iss::schedule_event), so it comes
+// CMD write executes. Its end is an event in the machine's clock (DeviceHost::schedule_event), so it comes
 // at that exact cycle whatever the core model, the quantum or the idle skip. The data moves all at
 // once at that cycle, as one copy: the simplest model that is deterministic, and a guest may not
 // look at the buffer before DONE anyway. Then DONE is set and the line raised.
@@ -17,7 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "core/iss.h"
+#include "dev/device_host.h"
 #include "dev/reg_device.h"
 #include "mem/ram.h"
 
@@ -37,8 +37,8 @@ struct DiskError : std::runtime_error {
 class BlockDev : public RegDevice {
  public:
   // DMA reaches `ram` where `ram_map` places it in the physical address space; request ends and
-  // the interrupt line go to `core`.
-  BlockDev(sc_core::sc_module_name name, const BlockDevTiming& timing, Iss& core, Ram& ram,
+  // the interrupt line go to `core` (the platform, which routes them to a context of any core).
+  BlockDev(sc_core::sc_module_name name, const BlockDevTiming& timing, DeviceHost& core, Ram& ram,
            std::vector<RamWindow> ram_map);
   ~BlockDev() override;
 
@@ -81,7 +81,7 @@ class BlockDev : public RegDevice {
   bool io_failed(const char* what);
 
   BlockDevTiming timing_;
-  Iss& core_;
+  DeviceHost& core_;
   Ram& ram_;
   std::vector<RamWindow> ram_map_;
   std::string path_;

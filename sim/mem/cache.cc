@@ -48,10 +48,57 @@ Cache::Cache(const CacheConfig& cfg, MemLevel& next) : cfg_(cfg), next_(next) {
 }
 
 Cache::Line* Cache::find(uint32_t line) {
-  Line* set = &lines_[size_t{line & set_mask_} * cfg_.assoc];
+  return const_cast<Line*>(static_cast<const Cache*>(this)->find(line));
+}
+
+const Cache::Line* Cache::find(uint32_t line) const {
+  const Line* set = &lines_[size_t{line & set_mask_} * cfg_.assoc];
   for (uint32_t w = 0; w < cfg_.assoc; ++w)
     if (set[w].valid && set[w].line == line) return &set[w];
   return nullptr;
+}
+
+void Cache::attach_coherence(SnoopBus& bus, unsigned core) {
+  auto fail = [&](const std::string& what) {
+    throw std::invalid_argument("cache '" + cfg_.name + "': " + what);
+  };
+  if (bus_) fail("already attached to a coherence bus");
+  if (!cfg_.write_back) fail("a write-through cache cannot take part in MESI coherence");
+  if (&bus.next() != &next_) fail("the coherence bus is in front of another level than this one");
+  bus.attach(*this, core);
+  bus_ = &bus;
+  core_ = core;
+}
+
+Mesi Cache::state(uint32_t pa) const {
+  const Line* l = find(pa >> line_shift_);
+  return l ? state_of(*l) : Mesi::I;
+}
+
+Cache::Snooped Cache::peek(uint32_t pa) const {
+  const Line* l = find(pa >> line_shift_);
+  return l ? Snooped{state_of(*l), l->fill_done} : Snooped{Mesi::I, 0};
+}
+
+// Only ever down: I from anything, S from E or M, E from M (the bus asks nothing else).
+Cache::Snooped Cache::snoop(uint32_t pa, Mesi to) {
+  Line* l = find(pa >> line_shift_);
+  if (!l) return {Mesi::I, 0};
+  const Snooped was{state_of(*l), l->fill_done};
+  if (to == Mesi::I) {
+    l->valid = l->dirty = l->shared = l->prefetched = false;
+  } else {
+    l->dirty = false;
+    if (to == Mesi::S) l->shared = true;
+  }
+  return was;
+}
+
+std::optional<SnoopBus::Fill> Cache::fetch(uint32_t line, bool write, uint64_t now) {
+  if (bus_) return bus_->fill(core_, line << line_shift_, write, now);
+  std::optional<uint64_t> ready = next_.access(line << line_shift_, false, now);
+  if (!ready) return std::nullopt;
+  return SnoopBus::Fill{*ready, false};
 }
 
 // An invalid way if there is one, else the least recently used. A line still arriving can be the
@@ -70,12 +117,16 @@ Cache::Line& Cache::victim(uint32_t line) {
 // latency is hidden, as with a write buffer.
 void Cache::install(Line& l, uint32_t line, uint64_t fill_done, uint64_t now) {
   if (l.valid && l.dirty) {
-    next_.writeback(l.line << line_shift_, now);
+    if (bus_)
+      bus_->writeback(core_, l.line << line_shift_, now);
+    else
+      next_.writeback(l.line << line_shift_, now);
     ++stats_.writebacks;
   }
   l.line = line;
   l.valid = true;
   l.dirty = false;
+  l.shared = false;
   l.prefetched = false;
   l.fill_done = fill_done;
   touch(l);
@@ -111,6 +162,12 @@ std::optional<uint64_t> Cache::access(uint32_t pa, bool write, uint64_t now) {
     ++stats_.accesses;
     const bool first_use = l->prefetched;
     if (first_use) l->prefetched = false, ++stats_.prefetch_hits;
+    // A write to a Shared line must first invalidate the other copies; to E or M it is silent.
+    uint64_t upgraded = 0;
+    if (write && l->shared) {
+      upgraded = bus_->upgrade(core_, pa, now);
+      l->shared = false;
+    }
     if (write) l->dirty = true;
     touch(*l);
     const uint64_t fill_done = l->fill_done;
@@ -119,10 +176,10 @@ std::optional<uint64_t> Cache::access(uint32_t pa, bool write, uint64_t now) {
     if (first_use) prefetch_ahead(line, now);
     if (fill_done > now) {  // still arriving: wait for the same fill
       ++stats_.mshr_hits;
-      return fill_done + cfg_.hit_latency;
+      return std::max(fill_done, upgraded) + cfg_.hit_latency;
     }
     ++stats_.hits;
-    return now + cfg_.hit_latency;
+    return std::max(now, upgraded) + cfg_.hit_latency;
   }
 
   // A miss (a write-back write allocates too): it needs an MSHR and a fill from the next level.
@@ -131,16 +188,17 @@ std::optional<uint64_t> Cache::access(uint32_t pa, bool write, uint64_t now) {
     ++stats_.mshr_full;
     return std::nullopt;
   }
-  std::optional<uint64_t> fill = next_.access(line << line_shift_, false, now);
+  std::optional<SnoopBus::Fill> fill = fetch(line, write, now);
   if (!fill) return std::nullopt;
-  mshr_busy_[m] = *fill;
+  mshr_busy_[m] = fill->ready;
   Line& v = victim(line);
-  install(v, line, *fill, now);
+  install(v, line, fill->ready, now);
   v.dirty = write;
+  v.shared = fill->shared;
   ++stats_.accesses;
   ++stats_.misses;
   prefetch_ahead(line, now);
-  return *fill + cfg_.hit_latency;
+  return fill->ready + cfg_.hit_latency;
 }
 
 // The next physical page is unrelated to this one, so the stream stops at the page's end. (A line
@@ -164,11 +222,12 @@ void Cache::prefetch(uint32_t pa, uint64_t now) {
   if (find(line)) return;  // here or arriving already
   const int m = free_mshr(now);
   if (m < 0) return;  // a prefetch never waits: dropped
-  std::optional<uint64_t> fill = next_.access(line << line_shift_, false, now);
+  std::optional<SnoopBus::Fill> fill = fetch(line, false, now);
   if (!fill) return;
-  mshr_busy_[m] = *fill;
+  mshr_busy_[m] = fill->ready;
   Line& v = victim(line);
-  install(v, line, *fill, now);
+  install(v, line, fill->ready, now);
+  v.shared = fill->shared;
   v.prefetched = true;
   ++stats_.prefetches;
 }
@@ -183,10 +242,14 @@ void Cache::writeback(uint32_t pa, uint64_t now) {
   }
   const uint32_t line = pa >> line_shift_;
   Line* l = find(line);
+  // Attached caches are the top level, so nothing writes back into one; if something did, the
+  // line would become Modified here and the other copies must go, as for a write.
+  if (bus_ && (!l || l->shared)) bus_->upgrade(core_, pa, now);
   if (!l) {
     l = &victim(line);
     install(*l, line, now, now);
   }
+  l->shared = false;
   l->dirty = true;
 }
 

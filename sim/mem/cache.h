@@ -5,6 +5,10 @@
 // or the first demand use of a line it prefetched, prefetches the next prefetch_degree lines, never
 // past the 4 KiB page (the next physical page is unrelated), each only if an MSHR is free.
 // Everything is in flat vectors sized at construction: an access allocates nothing.
+//
+// Coherence: a cache attached to a SnoopBus (attach_coherence, for the private L1Ds of several
+// cores) keeps a MESI state per line and sends its misses, upgrades and write-backs over the bus
+// (mem/snoop_bus.h says the protocol). A cache never attached behaves exactly as without it.
 #pragma once
 
 #include <cstdint>
@@ -13,6 +17,7 @@
 #include <vector>
 
 #include "mem/mem_level.h"
+#include "mem/snoop_bus.h"
 
 namespace kasane {
 
@@ -54,21 +59,49 @@ class Cache : public MemLevel {
   bool prefetch_or_wait(uint32_t pa, uint64_t now) override;
   void writeback(uint32_t pa, uint64_t now) override;
 
+  // Makes this cache one of `bus`'s coherent caches, as core `core`. From then on its fills,
+  // upgrades and write-backs go over the bus to bus.next(), which must be the level this cache
+  // was built over. Throws std::invalid_argument for a write-through cache, another next level, a
+  // second attachment or one the bus refuses (SnoopBus::attach).
+  void attach_coherence(SnoopBus& bus, unsigned core);
+  // The MESI state of the line of `pa`: Invalid when absent; for a cache not attached, M for a
+  // dirty line and E for a clean one. A line still arriving has the state it will arrive in.
+  Mesi state(uint32_t pa) const;
+
   const std::string& name() const { return cfg_.name; }
   const CacheConfig& config() const { return cfg_; }
   const CacheStats& stats() const { return stats_; }
 
  private:
+  friend class SnoopBus;
+
   struct Line {
     uint32_t line = 0;  // pa >> line_shift_: the whole line number, so it doubles as the tag
     bool valid = false;
     bool dirty = false;
     bool prefetched = false;  // brought by a prefetch, no demand access yet
+    bool shared = false;      // attached only: others may hold it (S; clean, never dirty)
     uint64_t lru = 0;         // last-use stamp; the smallest in a set is the LRU way
     uint64_t fill_done = 0;   // cycle the next level delivers it; later than now = still arriving
   };
 
   Line* find(uint32_t line);
+  const Line* find(uint32_t line) const;
+  static Mesi state_of(const Line& l) {
+    return !l.valid ? Mesi::I : l.dirty ? Mesi::M : l.shared ? Mesi::S : Mesi::E;
+  }
+  // Another core's transaction, or DMA, snooped on this cache (SnoopBus only): the copy of `pa`
+  // moves down to `to`. Returns the state it was in (I if absent) and the cycle its fill arrives.
+  struct Snooped {
+    Mesi was;
+    uint64_t fill_done;
+  };
+  Snooped snoop(uint32_t pa, Mesi to);
+  // The same, changing nothing.
+  Snooped peek(uint32_t pa) const;
+  // The fill of a miss (or prefetch) on `line` from the next level or, attached, over the bus:
+  // the cycle it arrives and whether it comes in Shared, or nullopt if refused this cycle.
+  std::optional<SnoopBus::Fill> fetch(uint32_t line, bool write, uint64_t now);
   Line& victim(uint32_t line);
   // Makes `l` hold `line`, writing back the dirty line it held.
   void install(Line& l, uint32_t line, uint64_t fill_done, uint64_t now);
@@ -85,6 +118,8 @@ class Cache : public MemLevel {
   std::vector<Line> lines_;          // set-major: the ways of set s are [s*assoc, (s+1)*assoc)
   std::vector<uint64_t> mshr_busy_;  // per MSHR: the cycle its fill completes (free from then on)
   uint64_t lru_clock_ = 0;           // a counter, not the cycle: same-cycle uses stay ordered
+  SnoopBus* bus_ = nullptr;          // null: not attached, no coherence
+  unsigned core_ = 0;                // the core this cache belongs to, on bus_
   CacheStats stats_;
 };
 

@@ -34,55 +34,42 @@ constexpr DramCounter kDramCounters[] = {{"accesses", &DramStats::accesses},
 
 }  // namespace
 
-MemoryHierarchy::MemoryHierarchy(const HierarchyConfig& cfg) : model_(cfg.model) {
-  if (cfg.perturb_seed != 0)
-    perturbation_ = std::make_unique<Perturbation>(cfg.perturb_seed, cfg.perturb_max);
-  if (cfg.model == "flat") {
-    memory_ = std::make_unique<Dram>(cfg.memory_latency, 0, 0, cfg.memory_ports);
-    if (perturbation_)
-      perturbed_memory_ = std::make_unique<PerturbedLevel>(*memory_, *perturbation_);
-    return;
-  }
-  if (cfg.model != "cached")
-    throw std::invalid_argument("memory model '" + cfg.model + "' is not one of: flat, cached");
+MemoryHierarchy::MemoryHierarchy(const HierarchyConfig& cfg)
+    : MemoryHierarchy(cfg, *new SharedMemory(cfg), 0) {
+  own_shared_.reset(&shared_);
+}
+
+MemoryHierarchy::MemoryHierarchy(const HierarchyConfig& cfg, SharedMemory& shared, unsigned core)
+    : model_(cfg.model), shared_(shared), core_(core), port_(shared, core) {
+  if (cfg.model == "flat") return;
   const CacheConfig l1i = named(cfg.l1i, "l1i");
   const CacheConfig l1d = named(cfg.l1d, "l1d");
-  // A DRAM access moves one line of the level right above it.
-  const uint32_t dram_line = cfg.l2_enabled ? cfg.l2.line_bytes : l1d.line_bytes;
-  memory_ = std::make_unique<Dram>(cfg.dram_latency, cfg.dram_bandwidth, dram_line);
-  if (perturbation_)
-    perturbed_memory_ = std::make_unique<PerturbedLevel>(*memory_, *perturbation_);
-  MemLevel* below_l1 = &memory();
-  if (cfg.l2_enabled) {
-    l2_ = std::make_unique<Cache>(named(cfg.l2, "l2"), memory());
+  if (const Cache* l2 = shared_.l2())
     for (const CacheConfig* l1 : {&l1i, &l1d})
-      if (l2_->config().line_bytes < l1->line_bytes)
-        throw std::invalid_argument("cache '" + l2_->name() + "': line_bytes " +
-                                    std::to_string(l2_->config().line_bytes) +
+      if (l2->config().line_bytes < l1->line_bytes)
+        throw std::invalid_argument("cache '" + l2->name() + "': line_bytes " +
+                                    std::to_string(l2->config().line_bytes) +
                                     " is shorter than the line of '" + l1->name + "' (" +
                                     std::to_string(l1->line_bytes) + ")");
-    below_l1 = l2_.get();
-    if (perturbation_) {
-      perturbed_l2_ = std::make_unique<PerturbedLevel>(*l2_, *perturbation_);
-      below_l1 = perturbed_l2_.get();
-    }
-  }
-  l1i_ = std::make_unique<Cache>(l1i, *below_l1);
-  l1d_ = std::make_unique<Cache>(l1d, *below_l1);
+  l1i_ = std::make_unique<Cache>(l1i, port_);
+  // With several cores the L1Ds share one coherence bus, so they sit over one level: the bus's.
+  SnoopBus* bus = shared_.coherence();
+  l1d_ = std::make_unique<Cache>(l1d, bus ? shared_.bus_port() : port_);
+  if (bus) l1d_->attach_coherence(*bus, core);
 }
 
 void MemoryHierarchy::counters(CounterSet& out) const {
-  for (const Cache* c : {l1i_.get(), l1d_.get(), l2_.get()})
+  for (const Cache* c : {static_cast<const Cache*>(l1i_.get()), static_cast<const Cache*>(l1d_.get()), l2()})
     if (c)
       for (const CacheCounter& k : kCacheCounters)
         out.set("cache." + c->name() + "." + k.name, c->stats().*k.field);
   for (const DramCounter& k : kDramCounters)
-    out.set(std::string("memory.") + k.name, memory_->stats().*k.field);
+    out.set(std::string("memory.") + k.name, shared_.memory().stats().*k.field);
 }
 
 nlohmann::json MemoryHierarchy::report(const CounterSet& n, uint64_t retired) const {
   nlohmann::json caches = nlohmann::json::object();
-  for (const Cache* c : {l1i_.get(), l1d_.get(), l2_.get()}) {
+  for (const Cache* c : {static_cast<const Cache*>(l1i_.get()), static_cast<const Cache*>(l1d_.get()), l2()}) {
     if (!c) continue;
     const std::string key = "cache." + c->name() + ".";
     nlohmann::json j;
@@ -92,7 +79,8 @@ nlohmann::json MemoryHierarchy::report(const CounterSet& n, uint64_t retired) co
     j["mpki"] = retired ? 1000.0 * static_cast<double>(misses) / retired : 0.0;
     caches[c->name()] = j;
   }
-  nlohmann::json memory = {{"latency", memory_->latency()}, {"bandwidth", memory_->bandwidth()}};
+  nlohmann::json memory = {{"latency", shared_.memory().latency()},
+                             {"bandwidth", shared_.memory().bandwidth()}};
   for (const DramCounter& k : kDramCounters)
     memory[k.name] = n.count(std::string("memory.") + k.name);
   return {{"model", model_}, {"caches", caches}, {"memory", memory}};

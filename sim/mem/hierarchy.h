@@ -1,6 +1,8 @@
-// The memory hierarchy of one core, timing only, built from a plain config: either the papers'
-// flat memory (no caches, every access takes the memory latency) or split L1 instruction and data
-// caches, an optional unified L2 and DRAM. The core's contexts all share it (SMT).
+// The memory hierarchy as one core sees it, timing only, built from a plain config: either the
+// papers' flat memory (no caches, every access takes the memory latency) or split L1 instruction
+// and data caches, an optional unified L2 and DRAM. The core's contexts all share it (SMT); the
+// L1s are the core's own, the L2 and memory below them are shared with the other cores
+// (mem/shared_memory.h) and reached through the core's SharedPort.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +14,7 @@
 #include "mem/dram.h"
 #include "mem/mem_level.h"
 #include "mem/perturb.h"
+#include "mem/shared_memory.h"
 #include "stats/counter_set.h"
 
 namespace kasane {
@@ -27,19 +30,23 @@ struct HierarchyConfig {
   double dram_bandwidth = 0;    // cached: bytes per cycle of the DRAM channel (0: unlimited)
   uint64_t perturb_seed = 0;    // 0: none; else memory (flat) or L2 and DRAM accesses (cached)
   uint32_t perturb_max = 0;     // take 0..perturb_max extra cycles each (mem/perturb.h)
+  CoherenceConfig coherence;    // several cores, cached: the MESI bus between the L1Ds
 };
 
 class MemoryHierarchy {
  public:
   // Throws std::invalid_argument for an unknown model, a bad cache geometry (naming the cache) or
   // an L2 line shorter than an L1 line (an L1 fill must be one L2 access).
+  // This one owns its shared levels (a machine of one core, or a test).
   explicit MemoryHierarchy(const HierarchyConfig& cfg);
+  // Core `core`'s L1s over the machine's `shared` levels (built from the same config).
+  MemoryHierarchy(const HierarchyConfig& cfg, SharedMemory& shared, unsigned core);
   MemoryHierarchy(const MemoryHierarchy&) = delete;  // the levels refer to each other
   MemoryHierarchy& operator=(const MemoryHierarchy&) = delete;
 
   // Where instruction fetches and loads/stores go (the same level in the flat model).
-  MemLevel& inst() { return l1i_ ? static_cast<MemLevel&>(*l1i_) : memory(); }
-  MemLevel& data() { return l1d_ ? static_cast<MemLevel&>(*l1d_) : memory(); }
+  MemLevel& inst() { return l1i_ ? static_cast<MemLevel&>(*l1i_) : port_; }
+  MemLevel& data() { return l1d_ ? static_cast<MemLevel&>(*l1d_) : port_; }
 
   // {"model", "caches": {name: {accesses, hits, misses, miss_rate, mshr_hits, writebacks,
   //  mshr_full, prefetches, prefetch_hits, mpki}}, "memory": {latency, bandwidth, accesses, reads, writes,
@@ -55,24 +62,19 @@ class MemoryHierarchy {
   // stats_json()'s figures from counters over some span (the run, or a region's difference).
   nlohmann::json report(const CounterSet& counters, uint64_t retired) const;
 
-  // Accesses so far that reached the L2 and DRAM (0 where there is none), for the power model.
-  uint64_t l2_accesses() const { return l2_ ? l2_->stats().accesses : 0; }
-  uint64_t dram_accesses() const { return memory_->stats().accesses; }
+  // Accesses so far that this core's requests caused in the L2 and DRAM (0 where there is no
+  // L2), for the power model. With one core, every access the shared levels saw.
+  uint64_t l2_accesses() const { return shared_.l2_charged(core_); }
+  uint64_t dram_accesses() const { return shared_.dram_charged(core_); }
 
  private:
-  // Main memory as the level above it sees it: perturbed or not.
-  MemLevel& memory() {
-    if (perturbed_memory_) return *perturbed_memory_;
-    return *memory_;
-  }
+  const Cache* l2() const { return shared_.l2(); }
 
   std::string model_;
-  std::unique_ptr<Perturbation> perturbation_;  // null when sim.perturb_seed is 0
-  // Declared bottom-up: each level is built after, and destroyed before, the level it refers to.
-  std::unique_ptr<Dram> memory_;
-  std::unique_ptr<PerturbedLevel> perturbed_memory_;
-  std::unique_ptr<Cache> l2_;
-  std::unique_ptr<PerturbedLevel> perturbed_l2_;
+  std::unique_ptr<SharedMemory> own_shared_;  // only with the first constructor
+  SharedMemory& shared_;
+  unsigned core_;
+  SharedPort port_;
   std::unique_ptr<Cache> l1i_;
   std::unique_ptr<Cache> l1d_;
 };

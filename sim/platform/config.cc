@@ -337,6 +337,7 @@ void Config::validate() const {
       {"platform.simctl_base", KASANE_SIMCTL_SIZE},
       {"platform.blockdev_base", KASANE_BLK_SIZE},
       {"platform.sensor_base", KASANE_SENSOR_SIZE},
+      {"platform.ipi_base", KASANE_IPI_SIZE},
   };
   // Errors start with where the user most likely made the change: the origin of `key`, or of
   // `other` if `key` is at its default. `msg` gets that place so that it can say where each
@@ -373,6 +374,12 @@ void Config::validate() const {
         return describe(key) + " is not a power of two";
       });
   }
+
+  if (get_int("platform.cores") * get_int("core.contexts") > kMaxContexts)
+    fail("platform.cores", "core.contexts", [&](const Describe& describe) {
+      return describe("platform.cores") + " times " + describe("core.contexts") + " is more than " +
+             std::to_string(kMaxContexts) + " hardware contexts in the machine";
+    });
 
   std::vector<const Device*> by_base;
   for (const Device& d : kDevices) {
@@ -467,7 +474,7 @@ std::string Config::help_text() {
 uint64_t Config::ram_low_size() const {
   int64_t lowest = get_int("memory.ram_size");
   for (const char* k : {"platform.uart_base", "platform.simctl_base", "platform.blockdev_base",
-                        "platform.sensor_base"})
+                        "platform.sensor_base", "platform.ipi_base"})
     lowest = std::min(lowest, get_int(k) & ~int64_t{0xffffff});  // the device hole is 16 MiB aligned
   return static_cast<uint64_t>(lowest);
 }
@@ -492,7 +499,11 @@ std::string Config::platform_header() const {
   define("KASANE_SIMCTL_BASE", addr("platform.simctl_base"), "platform.simctl_base");
   define("KASANE_BLOCKDEV_BASE", addr("platform.blockdev_base"), "platform.blockdev_base");
   define("KASANE_SENSOR_BASE", addr("platform.sensor_base"), "platform.sensor_base");
+  define("KASANE_IPI_BASE", addr("platform.ipi_base"), "platform.ipi_base");
   define("KASANE_CONTEXTS", std::to_string(get_int("core.contexts")), "core.contexts");
+  define("KASANE_CORES", std::to_string(get_int("platform.cores")), "platform.cores");
+  define("KASANE_MAX_CONTEXTS", std::to_string(kMaxContexts),
+         "contexts in a machine, at most (Config::kMaxContexts)");
   out << "\n#endif /* KASANE_PLATFORM_H */\n";
   return out.str();
 }

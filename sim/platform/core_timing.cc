@@ -67,6 +67,10 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   m.dram_bandwidth = c.get_float("dram.bandwidth");
   m.perturb_seed = static_cast<uint64_t>(c.get_int("sim.perturb_seed"));
   m.perturb_max = u(c, "sim.perturb_max");
+  m.coherence.bus_cycles = u(c, "memory.coherence.bus_cycles");
+  m.coherence.snoop_latency = u(c, "memory.coherence.snoop_latency");
+  m.coherence.intervention_latency = u(c, "memory.coherence.intervention_latency");
+  m.coherence.upgrade_latency = u(c, "memory.coherence.upgrade_latency");
 
   PowerConfig& pw = t.power;
   for (size_t e = 0; e < kPowerEventCount; ++e)
@@ -89,7 +93,6 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   th.interval_cycles = static_cast<uint64_t>(c.get_int("thermal.interval"));
   th.clock_ghz = c.get_float("core.clock_ghz");
 
-  t.progress = trace.progress;
   t.fetch_block = u(c, "fetch.block");
   if (m.model != "cached") t.pipe.fetch_skew = fetch_skew(m.perturb_seed, t.fetch_block);
   t.trace_file = trace.file;

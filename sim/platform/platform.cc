@@ -64,7 +64,7 @@ std::vector<uint8_t> pack_strings(const std::vector<std::string>& v) {
 }  // namespace
 
 // The thermal trace is kasane-sim's to close; the power model must not write to it after that.
-Platform::~Platform() { core_->power().set_trace(nullptr); }
+Platform::~Platform() { machine_->core(0).power().set_trace(nullptr); }
 
 const char* outcome_name(RunResult::Outcome o) {
   switch (o) {
@@ -93,20 +93,23 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
   ic.thread.mwait_deep_wake = static_cast<unsigned>(cfg.get_int("thread.mwait_deep_wake"));
   ic.thread.monitor_line = static_cast<unsigned>(cfg.get_int("core.monitor_line"));
   ic.thread.user_legal = cfg.get_bool("thread.user_legal");
-  core_ = std::make_unique<Core>("core0", ic, core_timing(cfg, trace), period_,
-                                 cfg.get_int("sim.quantum"), cfg.get_int("sim.max_cycles"));
+  machine_ = std::make_unique<Machine>(
+      "machine", static_cast<unsigned>(cfg.get_int("platform.cores")), ic,
+      core_timing(cfg, trace), period_, cfg.get_int("sim.quantum"), cfg.get_int("sim.max_cycles"),
+      trace.progress);
   bus_ = std::make_unique<Bus>("bus");
   ram_ = std::make_unique<Ram>("ram", cfg.get_int("memory.ram_size"));
-  Core* core = core_.get();
-  errors_ = std::make_unique<GuestError>([core] { core->iss().request_stop(); });
+  Machine* machine = machine_.get();
+  Core* core = &machine_->core(0);
+  errors_ = std::make_unique<GuestError>([machine] { machine->request_stop(); });
   uart_ = std::make_unique<Uart>("uart", console_out, stderr, console_in,
                                  cfg.get_int("uart.max_output"), *errors_);
   simctl_ = std::make_unique<SimCtl>(
       "simctl", period_,
       // Regions count architecturally executed instructions: exact in program order, also
       // in the pipeline, where the marker's store executes at issue.
-      [core] { return core->snapshot(); },
-      [core] { core->iss().request_stop(); }, *errors_);
+      [machine] { return machine->snapshot(); },
+      [machine] { machine->request_stop(); }, *errors_);
   simctl_->on_marker([core](uint32_t id, bool begin, uint64_t cycle) {
     core->region_marker(id, begin, cycle);
   });
@@ -119,16 +122,16 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
   BlockDevTiming disk;
   disk.latency = static_cast<uint64_t>(cfg.get_int("disk.latency"));
   disk.bandwidth = cfg.get_float("disk.bandwidth");
-  blockdev_ = std::make_unique<BlockDev>("blockdev", disk, core_->iss(), *ram_, ram_map);
+  blockdev_ = std::make_unique<BlockDev>("blockdev", disk, *machine_, *ram_, ram_map);
   if (const std::string& image = cfg.get_string("disk.image"); !image.empty())
     blockdev_->attach(image);  // a bad image throws DiskError
 
   sensor_ = std::make_unique<Sensor>(
       "sensor", [core] { return core->power().temperature_c(); },
       [core] { return core->power().power_w(); });
-  if (trace.thermal_file) core_->power().set_trace(trace.thermal_file);
+  if (trace.thermal_file) core->power().set_trace(trace.thermal_file);
 
-  core_->bus.bind(bus_->from_cores);
+  for (unsigned k = 0; k < machine_->num_cores(); ++k) machine_->core(k).bus.bind(bus_->from_cores);
   bus_->to_targets.bind(ram_->socket);
   for (const RamWindow& w : ram_map)
     bus_->map(w.base ? "ram-high" : "ram", 0, w.base, w.size, w.offset);
@@ -140,6 +143,9 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
   bus_->map("sensor", 3, cfg.get_int("platform.sensor_base"), KASANE_SENSOR_SIZE);
   bus_->to_targets.bind(blockdev_->socket);
   bus_->map("blockdev", 4, cfg.get_int("platform.blockdev_base"), KASANE_BLK_SIZE);
+  ipi_ = std::make_unique<Ipi>("ipi", *machine_);
+  bus_->to_targets.bind(ipi_->socket);
+  bus_->map("ipi", 5, cfg.get_int("platform.ipi_base"), KASANE_IPI_SIZE);
 }
 
 void Platform::load_kernel(const ElfImage& kernel) {
@@ -186,7 +192,7 @@ void Platform::boot(const ElfImage& kernel, const ElfImage* program,
   bi.magic = KASANE_BOOT_MAGIC;
   bi.version = KASANE_BOOT_VERSION;
   bi.ram_size = static_cast<uint32_t>(std::min<uint64_t>(ram_->size(), 0xffffffffu));
-  bi.contexts = core_->iss().num_contexts();
+  bi.contexts = machine_->num_contexts();  // of every core: CPU numbers 0..contexts-1
   bi.clock_khz = static_cast<uint32_t>(cfg_.get_float("core.clock_ghz") * 1e6 + 0.5);
   bi.stack_offset = stack_offset(static_cast<uint64_t>(cfg_.get_int("sim.perturb_seed")));
   bi.boot_pa = cursor;
@@ -202,31 +208,73 @@ void Platform::boot(const ElfImage& kernel, const ElfImage* program,
   bi.program_pa = program ? place(cursor, image) : 0;
   ram_->write(bootinfo_pa, reinterpret_cast<const uint8_t*>(&bi), sizeof bi);
 
-  core_->iss().reset(kernel.entry(), 0x80000000u + bootinfo_pa, KASANE_BOOT_MAGIC);
+  for (unsigned k = 0; k < machine_->num_cores(); ++k)
+    machine_->core(k).iss().reset(kernel.entry(), 0x80000000u + bootinfo_pa, KASANE_BOOT_MAGIC);
 }
 
 RunResult Platform::run() {
   sc_core::sc_start();
   RunResult r;
-  const Iss& iss = core_->iss();
-  r.cycles = iss.cycle();
-  for (unsigned i = 0; i < iss.num_contexts(); ++i) {
-    const Context& c = iss.context(i);
-    r.contexts.push_back(ContextReport{i, core_->retired(i), c.state, c.pc});
+  Core& core = machine_->core(0);
+  r.cycles = core.iss().cycle();
+  r.cores = machine_->num_cores();
+  for (unsigned k = 0; k < machine_->num_cores(); ++k) {
+    const Core& ck = machine_->core(k);
+    for (unsigned i = 0; i < ck.iss().num_contexts(); ++i) {
+      const Context& c = ck.iss().context(i);
+      r.contexts.push_back(ContextReport{c.cpunum, ck.retired(i), c.state, c.pc});
+    }
+    r.check_failures += ck.check_failures();
+    if (r.first_check_failure.empty()) r.first_check_failure = ck.first_check_failure();
   }
-  r.timing = core_->timing_stats();
-  r.power = core_->power().stats_json();
+  // The top-level figures are core 0's, as they were with one core; with several, "cores" has
+  // each core's (stats.h).
+  r.timing = core.timing_stats();
+  r.power = core.power().stats_json();
+  if (machine_->num_cores() > 1) {
+    r.per_core = nlohmann::json::array();
+    for (unsigned k = 0; k < machine_->num_cores(); ++k) {
+      Core& ck = machine_->core(k);
+      uint64_t retired = 0;
+      for (unsigned i = 0; i < ck.iss().num_contexts(); ++i) retired += ck.retired(i);
+      nlohmann::json j = {{"core", k},
+                          {"retired", retired},
+                          {"l2_requests", ck.l2_requests()},
+                          {"dram_requests", ck.dram_requests()},
+                          {"power", ck.power().stats_json()}};
+      if (nlohmann::json t = ck.timing_stats(); !t.is_null()) j["pipeline"] = t;
+      r.per_core.push_back(j);
+    }
+    // The package: the cores' energies and average powers add up; its hottest die is the peak.
+    // (Each core is its own thermal node for now: no lateral coupling between the dies.)
+    nlohmann::json pkg = {{"energy_j", 0.0}, {"energy_with_dram_j", 0.0}, {"avg_power_w", 0.0},
+                          {"peak_temp_c", -273.15}};
+    for (const nlohmann::json& c : r.per_core) {
+      const nlohmann::json& p = c["power"];
+      for (const char* k : {"energy_j", "energy_with_dram_j", "avg_power_w"})
+        pkg[k] = pkg[k].get<double>() + p[k].get<double>();
+      pkg["peak_temp_c"] = std::max(pkg["peak_temp_c"].get<double>(), p["peak_temp_c"].get<double>());
+    }
+    r.package_power = pkg;
+  }
+  if (const SharedMemory* shared = machine_->shared(); shared && shared->coherence()) {
+    r.coherence = shared->coherence()->stats_json();
+    // Requests the shared level saw earlier than one before (the bus's queueing): how far.
+    r.coherence["shared_level_reversals"] = shared->reversals();
+    r.coherence["shared_level_max_reversal"] = shared->max_reversal();
+  }
   r.blockdev = blockdev_->stats_json();
-  r.check_failures = core_->check_failures();
-  r.first_check_failure = core_->first_check_failure();
   r.regions = simctl_->regions();
   for (const RegionOfInterest& roi : r.regions)
-    r.region_stats.push_back(core_->report(roi.total, roi.total.count("cycles")));
+    r.region_stats.push_back(core.report(roi.total, roi.total.count("cycles")));
   r.reports = simctl_->reports();
   r.ram_pages_touched = ram_->pages_allocated();
   r.exit_status = simctl_->exit_status();
-  if (!iss.exception_storm().empty())
-    errors_->report(exit_status::kExceptionStorm, iss.exception_storm());
+  for (unsigned k = 0; k < machine_->num_cores(); ++k)
+    if (const std::string& storm = machine_->core(k).iss().exception_storm(); !storm.empty()) {
+      errors_->report(exit_status::kExceptionStorm, storm);
+      break;
+    }
   if (errors_->status()) {
     r.outcome = RunResult::Outcome::kGuestError;
     r.guest_error_status = errors_->status();
@@ -235,9 +283,9 @@ RunResult Platform::run() {
     r.outcome = RunResult::Outcome::kPanic;
   else if (simctl_->exited())
     r.outcome = RunResult::Outcome::kExit;
-  else if (core_->stop_reason() == Core::Stop::kDeadlock)
+  else if (machine_->stop_reason() == Machine::Stop::kDeadlock)
     r.outcome = RunResult::Outcome::kDeadlock;
-  else if (core_->stop_reason() == Core::Stop::kAllExited)
+  else if (machine_->stop_reason() == Machine::Stop::kAllExited)
     r.outcome = RunResult::Outcome::kAllExited;
   else
     r.outcome = RunResult::Outcome::kMaxCycles;

@@ -13,8 +13,10 @@
 #include <systemc>
 
 #include "core/core.h"
+#include "platform/machine.h"
 #include "dev/blockdev.h"
 #include "dev/guest_error.h"
+#include "dev/ipi.h"
 #include "dev/sensor.h"
 #include "dev/simctl.h"
 #include "dev/uart.h"
@@ -31,7 +33,7 @@ struct LoadError : std::runtime_error {
 };
 
 struct ContextReport {
-  unsigned id;
+  unsigned id;  // global: core * contexts + context
   uint64_t retired;
   ContextState state;
   uint32_t pc;
@@ -54,6 +56,10 @@ struct RunResult {
   std::string first_check_failure;
   int guest_error_status = 0;  // kGuestError: the exit status and what the guest did
   std::string guest_error;
+  unsigned cores = 1;
+  nlohmann::json per_core;  // several cores: each core's figures (platform.cores > 1), else null
+  nlohmann::json coherence;  // several cores, cached: the MESI bus's figures, else null
+  nlohmann::json package_power;  // several cores: every core's power together, else null
 };
 
 // Where the traces go. kasane-sim opens the files before the run and checks them after it, so
@@ -86,7 +92,7 @@ class Platform : public sc_core::sc_module {
 
   sc_core::sc_time clock_period() const { return period_; }
   // The pipeline trace was to follow a region of interest that never began.
-  bool trace_region_missed() const { return core_->trace_region_missed(); }
+  bool trace_region_missed() const { return machine_->core(0).trace_region_missed(); }
 
  private:
   uint32_t place(uint32_t& cursor, const std::vector<uint8_t>& bytes);
@@ -98,8 +104,9 @@ class Platform : public sc_core::sc_module {
   std::unique_ptr<Uart> uart_;
   std::unique_ptr<SimCtl> simctl_;
   std::unique_ptr<Sensor> sensor_;
-  std::unique_ptr<Core> core_;
+  std::unique_ptr<Machine> machine_;
   std::unique_ptr<BlockDev> blockdev_;
+  std::unique_ptr<Ipi> ipi_;
   std::unique_ptr<GuestError> errors_;
   uint32_t kernel_end_ = 0;  // physical end of the loaded kernel
 };

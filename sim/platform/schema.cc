@@ -26,7 +26,9 @@ const std::vector<KeySpec>& config_schema() {
   static const std::vector<KeySpec> schema = {
       // --- core
       {"core.contexts", KeyType::Int, "4", "contexts",
-       "hardware contexts (architecture threads) per core", 1, 16, {}},
+       "hardware contexts (architecture threads) per core; with platform.cores, at most "
+       "16 in the machine",
+       1, Config::kMaxContexts, {}},
       {"core.smp_start", KeyType::Bool, "false", "-",
        "start every context at the kernel entry (SMP-style); otherwise only context 0 runs and "
        "the rest stay parked",
@@ -43,6 +45,10 @@ const std::vector<KeySpec>& config_schema() {
        "allocated only for pages the guest touches",
        1048576, 2147483648.0, {}},
       // --- platform
+      {"platform.cores", KeyType::Int, "1", "cores",
+       "SMT cores, each with core.contexts contexts, its own pipeline (or ISS), L1s, TLB and "
+       "power node; the L2, memory and devices are shared; they run in lock-step",
+       1, Config::kMaxContexts, {}},
       {"platform.uart_base", KeyType::Int, "0x1f000000", "address",
        "physical base of the UART (console)", 0, kDevBaseMax, {}},
       {"platform.simctl_base", KeyType::Int, "0x1f001000", "address",
@@ -52,6 +58,9 @@ const std::vector<KeySpec>& config_schema() {
        kDevBaseMax, {}},
       {"platform.sensor_base", KeyType::Int, "0x1f003000", "address",
        "physical base of the power and thermal sensor", 0, kDevBaseMax, {}},
+      {"platform.ipi_base", KeyType::Int, "0x1f004000", "address",
+       "physical base of the inter-processor interrupt device (a line per context)", 0,
+       kDevBaseMax, {}},
       // --- the block device. The defaults are a NAND flash SSD on NVMe at 1 GHz: a read takes
       // tens of microseconds before data flows (20 us here; Optane ~10 us, SATA SSDs ~100 us,
       // disks milliseconds) and PCIe 3 x4 carries 2-3.5 GB/s (2 GB/s = 2 bytes a cycle).
@@ -198,6 +207,19 @@ const std::vector<KeySpec>& config_schema() {
        "flat model: accesses (fetches, loads, stores) memory serves at once, each holding its "
        "port for the whole memory.latency; more wait for a port (0: any number)",
        0, 64, {}},
+      {"memory.coherence.bus_cycles", KeyType::Int, "2", "cycles",
+       "several cores (cached): cycles one MESI bus transaction holds the snooping bus between "
+       "the L1Ds (0: no limit)",
+       0, 1000, {}},
+      {"memory.coherence.snoop_latency", KeyType::Int, "4", "cycles",
+       "several cores: from a bus transaction's start to every L1D's snoop answer", 0, 1000, {}},
+      {"memory.coherence.intervention_latency", KeyType::Int, "8", "cycles",
+       "several cores: after the snoop, for a Modified copy in another L1D to reach the requester",
+       0, 1000, {}},
+      {"memory.coherence.upgrade_latency", KeyType::Int, "6", "cycles",
+       "several cores: from an upgrade's start (write hit on a Shared line) to the last "
+       "invalidation's acknowledgement",
+       0, 1000, {}},
       {"l1i.size", KeyType::Int, "32768", "bytes", "L1 instruction cache size", 64, 16777216, {}},
       {"l1i.assoc", KeyType::Int, "4", "ways", "L1 instruction cache associativity", 1, 64, {}},
       {"l1i.line", KeyType::Int, "32", "bytes", "L1 instruction cache line (power of two)", 4, 512, {}},

@@ -57,6 +57,9 @@ nlohmann::json make_stats(const Config& cfg, const RunResult& r, double host_sec
   if (!r.timing.is_null()) j["pipeline"] = r.timing;
   j["power"] = r.power;
   j["blockdev"] = r.blockdev;
+  if (!r.per_core.is_null()) j["cores"] = r.per_core;
+  if (!r.coherence.is_null()) j["coherence"] = r.coherence;
+  if (!r.package_power.is_null()) j["package_power"] = r.package_power;
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   j["host"] = {{"seconds", host_seconds},

@@ -1,0 +1,151 @@
+// See machine.h.
+#include "platform/machine.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+
+#include <unistd.h>
+
+namespace kasane {
+
+Machine::Machine(sc_core::sc_module_name name, unsigned cores, IssConfig cfg,
+                 const CoreTiming& timing, sc_core::sc_time period, uint64_t quantum,
+                 uint64_t max_cycles, bool progress)
+    : sc_module(name),
+      per_core_(cfg.contexts),
+      period_(period),
+      quantum_(quantum),
+      max_cycles_(max_cycles),
+      idle_skip_(timing.idle_skip),
+      progress_(progress),
+      start_(std::chrono::steady_clock::now()),
+      last_report_(start_) {
+  if (timing.pipeline) {
+    shared_ = std::make_unique<SharedMemory>(timing.memory);
+    if (cores > 1 && timing.memory.model == "cached")
+      shared_->enable_coherence(timing.memory.coherence);
+  }
+  cfg.alone = cores == 1;
+  for (unsigned k = 0; k < cores; ++k) {
+    cfg.first_cpunum = k * cfg.contexts;
+    CoreTiming t = timing;
+    if (k != 0) t.trace_file = nullptr;  // the pipeline trace follows core 0
+    cores_.push_back(std::make_unique<Core>(("core" + std::to_string(k)).c_str(), cfg, t, period,
+                                            shared_.get(), k));
+    cores_.back()->iss().join_machine(events_, observer_);
+  }
+  SC_HAS_PROCESS(Machine);
+  SC_THREAD(thread);
+}
+
+void Machine::request_stop() {
+  for (auto& c : cores_) c->iss().request_stop();
+}
+
+bool Machine::stop_requested() const {
+  for (const auto& c : cores_)
+    if (c->iss().stop_requested()) return true;
+  return false;
+}
+
+void Machine::set_irq(unsigned ctx, unsigned line, bool level) {
+  if (ctx >= num_contexts())
+    throw std::out_of_range("set_irq: no context " + std::to_string(ctx));
+  cores_[ctx / per_core_]->iss().set_irq(ctx % per_core_, line, level);
+}
+
+CounterSet Machine::snapshot() {
+  CounterSet c = cores_[0]->snapshot();
+  for (unsigned k = 1; k < cores_.size(); ++k)
+    for (unsigned i = 0; i < per_core_; ++i)
+      c.set("instret." + std::to_string(k * per_core_ + i), cores_[k]->retired(i));
+  return c;
+}
+
+void Machine::lockstep(uint64_t end) {
+  uint64_t now = cores_[0]->cycle();
+  while (now < end && !stop_requested()) {
+    uint64_t next = now + 1;
+    bool idle = true;
+    for (const auto& c : cores_) idle = idle && c->idle();
+    if (idle) {
+      // Nothing runs anywhere: jump to the earliest wake-up, or end the run if there is none.
+      uint64_t wake = ~0ull;
+      bool exited = true;
+      for (auto& c : cores_) {
+        c->iss().set_cycle(now);
+        wake = std::min(wake, c->iss().next_wake_cycle());
+        exited = exited && c->iss().all_exited();
+      }
+      if (wake == ~0ull) {
+        (exited ? all_exited_ : deadlocked_) = true;
+        request_stop();
+        break;
+      }
+      if (idle_skip_) next = std::min(end, std::max(now + 1, wake));
+    }
+    for (unsigned k = 0; k < cores_.size(); ++k) {
+      active_ = k;
+      if (shared_) shared_->set_requester(k);
+      cores_[k]->advance(next);
+    }
+    active_ = 0;
+    now = next;
+  }
+}
+
+// --progress: once a host second, the cycle reached, the speed, and with sim.max_cycles set an
+// estimate of the time left. On a terminal the line rewrites itself.
+void Machine::report_progress() {
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_report_ < std::chrono::seconds(1)) return;
+  last_report_ = now;
+  const double secs = std::chrono::duration<double>(now - start_).count();
+  const uint64_t cycle = cores_[0]->cycle();
+  const double rate = cycle / secs;
+  char left[64] = "", cores[64] = "";
+  if (max_cycles_ && rate > 0)
+    std::snprintf(left, sizeof left, ", %.0f s left at most",
+                  static_cast<double>(max_cycles_ - cycle) / rate);
+  if (cores_.size() > 1)
+    std::snprintf(cores, sizeof cores, " (%zu cores, %.2f M core-cycles/s)", cores_.size(),
+                  rate * cores_.size() / 1e6);
+  std::fprintf(stderr, "kasane-sim: cycle %llu, %.2f M cycles/s%s%s%s",
+               static_cast<unsigned long long>(cycle), rate / 1e6, cores, left,
+               isatty(fileno(stderr)) ? "    \r" : "\n");
+}
+
+void Machine::thread() {
+  for (;;) {
+    const uint64_t now = cores_[0]->cycle();
+    uint64_t budget = quantum_;
+    if (max_cycles_) budget = std::min(budget, max_cycles_ - now);
+    if (cores_.size() == 1)
+      cores_[0]->advance(now + budget);
+    else
+      lockstep(now + budget);
+    for (auto& c : cores_) c->settle();
+    const uint64_t reached = cores_[0]->cycle();
+    wait(period_ * static_cast<double>(reached - synced_cycle_));
+    synced_cycle_ = reached;
+    for (auto& c : cores_) c->synced(reached);
+    if (progress_) report_progress();
+    if (stop_requested()) {
+      const Iss& iss = cores_[0]->iss();
+      stop_ = deadlocked_ || iss.deadlocked() ? Stop::kDeadlock
+              : all_exited_ || (cores_.size() == 1 && iss.all_exited()) ? Stop::kAllExited
+                                                                        : Stop::kGuest;
+      break;
+    }
+    if (max_cycles_ && reached >= max_cycles_) {
+      stop_ = Stop::kMaxCycles;
+      break;
+    }
+  }
+  for (auto& c : cores_) c->finish();
+  sc_core::sc_stop();
+}
+
+}  // namespace kasane
