@@ -141,6 +141,12 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
   kt->ctx.ra = (uint32_t)kt_start_user;
   kt->ctx.sp = (uint32_t)kt->tf - 16;
   cpus[cpuid()].kt = pk;
+  /* The event itself may have killed p (a SIGIO with no handler, no upcall stack): proc_exit()
+   * ended the interruptible waits it saw, and pk was not waiting yet. Going to sleep now, pk
+   * would wait for ever (fuzzer seed 12003: a wait4 whose child never ran again, since the
+   * killed process kept the core). Go on instead, a spurious wake-up that every caller of
+   * sleep() handles: it looks at its condition, and at the kill, again. */
+  if (p->killed) return 0;
   return pk;
 }
 
