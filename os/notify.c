@@ -96,7 +96,11 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
   if (p->nreg.flags & KASANE_NOTIFY_SHORTCUT) {
     kt->chan = chan;
     kt->state = KT_SLEEPING;
-    uint64_t end = cycles() + p->nreg.shortcut_cycles;
+    /* The wait holds the context, and on context 0 it holds off every process switch: a
+     * program may ask for up to 2^32 cycles (fuzzer seed 12003 stalled the machine for 700 M
+     * cycles so, its child unable to run), but gets a time slice at most. */
+    uint32_t window = p->nreg.shortcut_cycles < SHORTCUTMAX ? p->nreg.shortcut_cycles : SHORTCUTMAX;
+    uint64_t end = cycles() + window;
     while (kt->state == KT_SLEEPING && cycles() < end) waitkick((uint32_t)(end - cycles()));
     cpus[cpuid()].monitor_lost = 1; /* waitkick armed the monitor (trap.c: monitor_restore) */
     kt->chan = 0;
