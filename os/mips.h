@@ -54,6 +54,7 @@
 #define TCONTROL_XT U32(0x1) /* TEXIT raises a Thread exception */
 #define TCONTROL_MU U32(0x2) /* MONITOR/MWAIT legal in user mode */
 #define TCONTROL_TU U32(0x4) /* the other thread instructions legal in user mode */
+#define TCONTROL_XW U32(0x8) /* a TEXIT on any context triggers this context's monitor */
 
 /* Cause. */
 #define CAUSE_EXCCODE U32(0x0000007c) /* exception code, bits 6:2 */

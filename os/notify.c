@@ -96,7 +96,11 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
   if (p->nreg.flags & KASANE_NOTIFY_SHORTCUT) {
     kt->chan = chan;
     kt->state = KT_SLEEPING;
-    uint64_t end = cycles() + p->nreg.shortcut_cycles;
+    /* The wait holds the context, and on context 0 it holds off every process switch: a
+     * program may ask for up to 2^32 cycles (fuzzer seed 12003 stalled the machine for 700 M
+     * cycles so, its child unable to run), but gets a time slice at most. */
+    uint32_t window = p->nreg.shortcut_cycles < SHORTCUTMAX ? p->nreg.shortcut_cycles : SHORTCUTMAX;
+    uint64_t end = cycles() + window;
     while (kt->state == KT_SLEEPING && cycles() < end) waitkick((uint32_t)(end - cycles()));
     cpus[cpuid()].monitor_lost = 1; /* waitkick armed the monitor (trap.c: monitor_restore) */
     kt->chan = 0;
@@ -141,6 +145,12 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
   kt->ctx.ra = (uint32_t)kt_start_user;
   kt->ctx.sp = (uint32_t)kt->tf - 16;
   cpus[cpuid()].kt = pk;
+  /* The event itself may have killed p (a SIGIO with no handler, no upcall stack): proc_exit()
+   * ended the interruptible waits it saw, and pk was not waiting yet. Going to sleep now, pk
+   * would wait for ever (fuzzer seed 12003: a wait4 whose child never ran again, since the
+   * killed process kept the core). Go on instead, a spurious wake-up that every caller of
+   * sleep() handles: it looks at its condition, and at the kill, again. */
+  if (p->killed) return 0;
   return pk;
 }
 

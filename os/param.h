@@ -23,6 +23,8 @@
 #define NEVENTS 64                 /* notification events queued per process */
 #define NSIG 32                    /* signals 1..31 (no real-time signals) */
 #define TIMESLICE U32(1000000)     /* cycles a process runs before another may have the core */
+#define SHORTCUTMAX TIMESLICE      /* longest notification shortcut wait (notify.c): it holds the
+                                    * context, context 0 too, which alone switches processes */
 #define KSTACKSIZE PGSIZE          /* per-process kernel stack (trapframe at its top) */
 #define BOOTSTACKSIZE (2 * PGSIZE) /* stack of main() on context 0, in .bss */
 #define CPUSTACKSIZE PGSIZE        /* per-context scheduler stack */

@@ -71,6 +71,28 @@ void waitkick(uint32_t cycles) {
 /* Whether context i is live: running, asleep or halted (TState). */
 static int live(int i) { return (kasane_tstate() >> i) & 1; }
 
+static int finished(struct proc* p);
+
+/* Context 0's wait while p has no main thread (it left with TEXIT, or p is ending): p ends when
+ * its other contexts do, and they free themselves with a user TEXIT that the kernel does not see.
+ * TControl.XW makes any TEXIT on the core trigger this context's monitor, so the wait ends then,
+ * or at a kick, with no polling: a guest whose every context waits for ever with nothing
+ * pending is a deadlock the simulator reports. The monitor is armed before the last look at p,
+ * so a context that ends after the look wakes the MWAIT, and one that ended before it is seen. */
+static void waitctxs(struct proc* p) {
+  struct cpu* c = &cpus[0];
+  c0_write(CP0_TCONTROL, c0_read(CP0_TCONTROL) | TCONTROL_XW);
+  kasane_monitor((uint32_t)&c->kick);
+  int done = finished(p);
+  release();
+  c0_write(CP0_STATUS, (c0_read(CP0_STATUS) & ~ST_IM) | ST_IE | IM_IPI | IM_DISK |
+                           (timer_on ? IM_TIMER : 0));
+  if (!done) kasane_mwait(0, 1);
+  c0_write(CP0_STATUS, c0_read(CP0_STATUS) & ~ST_IE);
+  c0_write(CP0_TCONTROL, c0_read(CP0_TCONTROL) & ~TCONTROL_XW);
+  acquire();
+}
+
 /* Give up the context: save this kernel thread's place and run the scheduler, which starts
  * afresh on the context's own stack every time (it keeps nothing across switches). */
 void sched(void) {
@@ -278,8 +300,10 @@ static void scheduler(void) {
       struct kthread* kt = runnable_parked(); /* kernel work before user work */
       if (kt) run(kt);
       if (p && p->kt[0].state == KT_RUNNABLE) run(&p->kt[0]);
-      /* With its main thread gone (TEXIT), context 0 is not told when the others end: poll. */
-      waitkick(p && p->kt[0].state == KT_NONE ? 10000 : 0);
+      if (p && p->kt[0].state == KT_NONE)
+        waitctxs(p);
+      else
+        waitkick(0);
       continue;
     }
     if (p && !p->parking && !p->killed && p->kt[i].state == KT_RUNNABLE) run(&p->kt[i]);

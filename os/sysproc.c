@@ -36,14 +36,22 @@ static uint32_t brklimit(struct vmspace* vm) { return vm->mmapbase - USTACKGUARD
 
 /* brk(addr), as Linux does it: move the break to addr, mapping or unmapping heap pages, and return
  * the new break; for addr 0, an addr below the initial break or past the limit, or when memory
- * runs out, leave it and return the current break. */
+ * runs out, leave it and return the current break.
+ *
+ * The heap is mapped and zeroed here, with the kernel lock held, so the work of one call must be
+ * bounded: a break that more pages than are free could never cover fails before it takes any.
+ * Without that check a brk of 1 GB on a 256 MB machine zeroed every free page, gave them all
+ * back and failed, again at every call (fuzzer seed 25: ~100 M cycles a call with every other
+ * context spinning for the lock). What is left is the work of a break that can succeed: at most
+ * the free RAM, every page of which the program then owns. */
 int32_t sys_brk(void) {
   uint32_t addr;
   struct vmspace* vm = &myproc()->vm;
   argint(0, &addr);
   if (addr < vm->brkbase || addr > brklimit(vm)) return vm->brk;
   uint32_t oldtop = PGROUNDUP(vm->brk), newtop = PGROUNDUP(addr);
-  if (newtop > oldtop && uvm_alloc(vm, oldtop, newtop, PTE_D) < 0) {
+  if (newtop > oldtop &&
+      ((newtop - oldtop) / PGSIZE > kfreepages() || uvm_alloc(vm, oldtop, newtop, PTE_D) < 0)) {
     uvm_dealloc(vm, oldtop, newtop);
     return vm->brk;
   }

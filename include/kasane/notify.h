@@ -44,7 +44,8 @@ struct kasane_notify_reg {
   uint32_t stacks;          /* user address of uint32_t[contexts]: upcall stack top per LTN - 1 */
   uint32_t thmbs;           /* user address of uint32_t[contexts]: ThMB running on LTN - 1, or 0 */
   uint32_t flags;           /* KASANE_NOTIFY_* */
-  uint32_t shortcut_cycles; /* with KASANE_NOTIFY_SHORTCUT: how long to wait before BLOCKED */
+  uint32_t shortcut_cycles; /* with KASANE_NOTIFY_SHORTCUT: how long to wait before BLOCKED
+                             * (at most a time slice: SHORTCUTMAX in os/param.h) */
 };
 
 /* What the kernel counted for the calling process (kasane_notify_stats). New fields go at the

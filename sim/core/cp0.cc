@@ -152,7 +152,7 @@ void Iss::cp0_write(Context& c, unsigned reg, unsigned sel, uint32_t v) {
     case kPRId << 3 | 1: s.ebase = 0x80000000u | (v & 0x3ffff000u); break;
     case kErrorEPC << 3: s.errorepc = v; break;
     case kThreadCtl << 3: s.tmask = v; break;
-    case kThreadCtl << 3 | 1: s.tcontrol = v & (kTControlXT | kTControlMU | kTControlTU); break;
+    case kThreadCtl << 3 | 1: s.tcontrol = v & (kTControlXT | kTControlMU | kTControlTU | kTControlXW); break;
     default: break;  // read-only or unimplemented: writes are ignored
   }
 }

@@ -21,6 +21,7 @@ enum Reg : unsigned {
 constexpr uint32_t kTControlXT = 1u << 0;  // TEXIT raises a Thread exception
 constexpr uint32_t kTControlMU = 1u << 1;  // MONITOR/MWAIT are legal in user mode
 constexpr uint32_t kTControlTU = 1u << 2;  // the other user thread instructions are legal
+constexpr uint32_t kTControlXW = 1u << 3;  // a TEXIT anywhere on the core triggers this monitor
 
 // Status bits.
 constexpr uint32_t kStatusIE = 1u << 0;

@@ -62,8 +62,9 @@ void exec_tfork(Context& c, Insn i) {
     t.check_irq = keep_lines != 0;
     t.cp0.status &= ~(cp0::kStatusEXL | cp0::kStatusERL);  // not inside the caller's handler
     // XT is the kernel's per-context trap on TEXIT (it guards the context that takes device
-    // interrupts); a new context does not inherit it, so its TEXIT simply frees it.
-    t.cp0.tcontrol &= ~cp0::kTControlXT;
+    // interrupts); a new context does not inherit it, so its TEXIT simply frees it. Nor XW, the
+    // kernel's wait for contexts to end (exec_texit).
+    t.cp0.tcontrol &= ~(cp0::kTControlXT | cp0::kTControlXW);
     t.fetch_priority = 1;
     t.flush_utlb();
     core.schedule_timer(t);
@@ -75,12 +76,14 @@ void exec_tfork(Context& c, Insn i) {
 }
 
 // TEXIT: the context becomes free; with TControl.XT the kernel gets a Thread exception instead.
+// A context that set TControl.XW hears of it through its monitor (Iss::note_texit).
 void exec_texit(Context& c, Insn) {
   if (!allowed(c, cp0::kTControlTU)) return;
   if (c.cp0.tcontrol & cp0::kTControlXT) return c.core->raise(c, cp0::kThread);
   c.core->monitor_disarm(c);
   c.core->ll_clear(c);
   c.state = ContextState::kFree;
+  c.core->note_texit();
 }
 
 void exec_tid(Context& c, Insn i) {

@@ -350,16 +350,24 @@ void Iss::snoop_store(uint32_t pa, uint64_t bytes) {
       o.ll_bit = false;
       --observer_->watchers;
     }
-    if (o.monitor_armed && !o.monitor_hit && touched(o.monitor_line, cfg_.thread.monitor_line)) {
-      o.monitor_hit = true;
-      if (o.state == ContextState::kMwait) {
-        o.gpr[o.mwait_rd] = 0;  // woken by a store
-        o.gpr[0] = 0;
-        monitor_disarm(o);
-        wake(o, o.mwait_deep ? cfg_.thread.mwait_deep_wake : cfg_.thread.mwait_light_wake);
-      }
-    }
+    if (o.monitor_armed && !o.monitor_hit && touched(o.monitor_line, cfg_.thread.monitor_line))
+      hit_monitor(o);
   }
+}
+
+void Iss::hit_monitor(Context& o) {
+  o.monitor_hit = true;
+  if (o.state == ContextState::kMwait) {
+    o.gpr[o.mwait_rd] = 0;  // woken by a store
+    o.gpr[0] = 0;
+    monitor_disarm(o);
+    wake(o, o.mwait_deep ? cfg_.thread.mwait_deep_wake : cfg_.thread.mwait_light_wake);
+  }
+}
+
+void Iss::note_texit() {
+  for (Context& o : ctx_)
+    if ((o.cp0.tcontrol & cp0::kTControlXW) && o.monitor_armed && !o.monitor_hit) hit_monitor(o);
 }
 
 void Iss::monitor_arm(Context& c, uint32_t pa) {

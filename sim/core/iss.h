@@ -153,6 +153,10 @@ class Iss : public DeviceHost {
   // wakes a context sleeping in MWAIT on it.
   void monitor_arm(Context& c, uint32_t pa);
   void monitor_disarm(Context& c);
+  // A context became free with TEXIT: for every context with TControl.XW, a wake event of its
+  // armed monitor as a store to its line would be. A kernel that waits for user contexts to end
+  // (they free themselves without a trap) sleeps in MWAIT so, instead of polling TState.
+  void note_texit();
   // A store by something other than a context of this core (DMA, another core).
   void external_store(uint32_t pa) { if (observer_->watchers) note_store(pa); }
   // ... of `bytes` bytes from `pa` (a DMA transfer): breaks every LL link to a word in it and
@@ -201,6 +205,8 @@ class Iss : public DeviceHost {
   // A store to [pa, pa + bytes) (1 for a core's own store: it never crosses a word), made
   // visible to every core.
   void note_store(uint32_t pa, uint64_t bytes = 1) { observer_->store(pa, bytes); }
+  // o's armed monitor was hit: remember it, and wake o if it sleeps in MWAIT.
+  void hit_monitor(Context& o);
   void fire_timers();  // timer interrupts, MWAIT timeouts and device events that are due
   void recompute_next_event();
   bool take_interrupt(Context& c);

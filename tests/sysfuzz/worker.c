@@ -2,6 +2,8 @@
  * (<kasane/sysfuzz_calls.h>) with generated arguments, plus the thread instructions: it TFORKs a
  * second context that makes calls of its own at the same time, suspends it (TSUSPEND in the
  * thread) and wakes it (TRESUME), and the thread waits on a monitored line (MONITOR/MWAIT).
+ * Some workers end with their main thread leaving by TEXIT while the thread still makes calls:
+ * the process must then end (status 0) when the thread's context does.
  *
  * A call that may rightly end its caller (FZ_ENDS: exit, kill, rt_sigreturn...) is made in a child
  * process, `sysfuzz one SEED CALL`, which the worker waits for; the child draws the arguments from
@@ -109,6 +111,7 @@ static int pick_call(struct fz* f, int allow_ends) {
 static struct fz tf;
 static struct thread th;
 static int th_active, th_calls;
+static volatile int th_alone; /* the main thread has left: nobody would TRESUME a TSUSPEND */
 static uint64_t th_stack[2048];
 
 static void thread_body(void* arg) {
@@ -116,6 +119,7 @@ static void thread_body(void* arg) {
   for (int i = 0; i < th_calls; i++) {
     uint32_t op = rndn(&tf.rng, 16);
     if (op == 0) {
+      if (th_alone) continue;
       log_event(&tf, "tsuspend", 0);
       kasane_tsuspend();
     } else if (op == 1) {
@@ -159,12 +163,22 @@ int worker_main(const char* argv0, uint32_t seed, int index, int calls, int trac
     else
       make_call(f, &sysfuzz_calls[c]);
   }
+  int st;
+  if (th_active && !th.done && rndn(&f->rng, 2)) {
+    /* The main thread leaves first, with TEXIT, while the thread goes on making calls; its
+     * TSUSPENDs stop (one already made is woken, or its token is left for it). The thread reaps
+     * no children: reap them now, so the process leaves none behind. */
+    th_alone = 1;
+    log_event(f, "main thread texit; tresume", kasane_tresume((unsigned long)th.ltn));
+    while (waitpid(-1, &st, 0) > 0) {
+    }
+    kasane_texit();
+  }
   /* Let the thread finish (waking it if it suspended itself), then reap every child. */
   while (th_active && !th.done) {
     kasane_tresume((unsigned long)th.ltn);
     sched_yield();
   }
-  int st;
   while (waitpid(-1, &st, 0) > 0) {
   }
   return 0;

@@ -371,7 +371,7 @@ TEST(ThreadCp0, TStateShowsTheLiveContextsRunningOrAsleep) {
   EXPECT_EQ(m.gpr(r::t9), 0x7u) << "the suspended context 1 is live too";
 }
 
-TEST(ThreadCp0, TMaskAndTControlReadBackWhatWasWrittenTControlOnlyItsThreeBits) {
+TEST(ThreadCp0, TMaskAndTControlReadBackWhatWasWrittenTControlOnlyItsFourBits) {
   Machine m(thread_config());
   m.gpr(r::t0) = 0xffffffffu;
   m.gpr(r::t1) = 0x0000000au;
@@ -379,15 +379,16 @@ TEST(ThreadCp0, TMaskAndTControlReadBackWhatWasWrittenTControlOnlyItsThreeBits) 
           mtc0(r::t0, cp0::kThreadCtl, 2), mfc0(r::s0, cp0::kThreadCtl, 0),
           mfc0(r::s1, cp0::kThreadCtl, 1), mfc0(r::s2, cp0::kThreadCtl, 2)});
   EXPECT_EQ(m.gpr(r::s0), 0xau);
-  EXPECT_EQ(m.gpr(r::s1), cp0::kTControlXT | cp0::kTControlMU | cp0::kTControlTU);
+  EXPECT_EQ(m.gpr(r::s1),
+            cp0::kTControlXT | cp0::kTControlMU | cp0::kTControlTU | cp0::kTControlXW);
   EXPECT_EQ(m.gpr(r::s2), 0x1u) << "TState is read-only";
 }
 
-TEST(ThreadCp0, TforkDoesNotPassTControlXTToTheNewContext) {
+TEST(ThreadCp0, TforkDoesNotPassTControlXTOrXWToTheNewContext) {
   Machine m(thread_config());
   m.place(code_of(1), counter());
   m.gpr(r::t0) = code_of(1);
-  m.gpr(r::t1) = cp0::kTControlXT | cp0::kTControlMU | cp0::kTControlTU;
+  m.gpr(r::t1) = cp0::kTControlXT | cp0::kTControlMU | cp0::kTControlTU | cp0::kTControlXW;
   m.exec({mtc0(r::t1, cp0::kThreadCtl, 1), tfork(r::v0, r::t0, r::zero)});
   EXPECT_EQ(m.ctx(1).cp0.tcontrol, cp0::kTControlMU | cp0::kTControlTU);
   EXPECT_EQ(m.ctx(0).cp0.tcontrol & cp0::kTControlXT, cp0::kTControlXT);

@@ -2,8 +2,8 @@
 // (../shared/design/isa.md). TSUSPEND/TRESUME: the wake token (a resume ahead of the suspend is
 // not lost), TRESUME results 1 / 0 / -1 and the Thread exception for a target outside TMask, the
 // resume latency, interrupts that wake a suspended context. MONITOR/MWAIT: the wake reasons (0
-// store by another context or a device, 1 timeout, 2 enabled interrupt, 3 monitor not armed), a
-// store since MONITOR returning at once, the monitored line's extent (core.monitor_line), the
+// store by another context or a device, or any TEXIT with TControl.XW; 1 timeout, 2 enabled
+// interrupt, 3 monitor not armed), a store since MONITOR returning at once, the monitored line's extent (core.monitor_line), the
 // light and deep wake-up latencies, TRESUME of a waiting context. THALT/TSTART of a suspended or
 // waiting context: a resume, store or timeout that arrives while it is halted is not lost.
 #include "thread_test_util.h"
@@ -235,6 +235,44 @@ TEST(Mwait, TheMonitoredLineIsMonitorLineBytes) {
   m.iss.run(6);
   EXPECT_EQ(m.ctx(0).state, ContextState::kRunning);
   EXPECT_EQ(m.gpr(r::v0), 0u);
+}
+
+// TControl.XW: the kernel's wait for user contexts that free themselves without a trap.
+TEST(Mwait, WithTControlXWATExitOfAnotherContextWakesItWithReason0) {
+  Machine m(thread_config(2));
+  m.ctx(0).cp0.tcontrol |= cp0::kTControlXW;
+  monitor_and_wait(m);
+  start(m, 1, nops(20) + W{texit()});
+  m.iss.run(20);
+  EXPECT_EQ(m.ctx(0).state, ContextState::kMwait);
+  m.iss.run(1);  // the texit, at cycle 20
+  EXPECT_EQ(m.ctx(1).state, ContextState::kFree);
+  EXPECT_EQ(m.ctx(0).state, ContextState::kRunning);
+  EXPECT_EQ(m.gpr(r::v0), 0u);
+  EXPECT_FALSE(m.iss.deadlocked());
+}
+
+TEST(Mwait, WithoutTControlXWATExitOfAnotherContextIsNoWakeEventAndNothingIsLeftToWakeIt) {
+  Machine m(thread_config(2));
+  monitor_and_wait(m);
+  start(m, 1, nops(20) + W{texit()});
+  m.iss.run(300);
+  EXPECT_EQ(m.ctx(1).state, ContextState::kFree);
+  EXPECT_EQ(m.ctx(0).state, ContextState::kMwait);
+  EXPECT_EQ(m.gpr(r::v0), 0x5555u);
+  EXPECT_TRUE(m.iss.deadlocked());
+}
+
+TEST(Mwait, WithTControlXWATExitSinceMonitorReturns0AtOnce) {
+  Machine m(thread_config(2));
+  m.ctx(0).cp0.tcontrol |= cp0::kTControlXW;
+  m.gpr(r::a0) = kWatched;
+  start(m, 1, W{texit()});
+  m.load(nops(10) + W{monitor(r::a0)} + nops(10) + W{mwait(r::v0, r::zero, r::zero)} + counter());
+  m.iss.run(12);
+  ASSERT_EQ(m.ctx(1).state, ContextState::kFree) << "the texit came before the monitor";
+  m.iss.run(20);
+  EXPECT_EQ(m.ctx(0).state, ContextState::kMwait) << "a texit before MONITOR does not count";
 }
 
 TEST(Mwait, AStoreFromOutsideTheCoreWakesItWithReason0) {
