@@ -70,6 +70,7 @@ int uvm_alloc(struct vmspace* vm, uint32_t start, uint32_t end, uint32_t perm);
 void uvm_dealloc(struct vmspace* vm, uint32_t start, uint32_t end);
 void uvm_free(struct vmspace* vm);
 int uvm_mapped(struct vmspace* vm, uint32_t va);
+int regionof(struct vmspace* vm, uint32_t va);
 int uvm_fault(struct vmspace* vm, uint32_t va, int write);
 void* uva2ka(struct vmspace* vm, uint32_t va, int write);
 int uvm_accessok(struct vmspace* vm, uint32_t va, uint32_t len, int write);
