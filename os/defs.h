@@ -166,7 +166,7 @@ void fpu_load(const struct fpstate* fp);
 void fpu_zero(void);
 
 /* signal.c */
-int interrupted(struct proc* p);
+int interrupted(struct kthread* kt);
 void signal_send(struct proc* p, int sig);
 void signal_deliver(struct kthread* kt);
 int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t value);

@@ -225,7 +225,7 @@ static void usertrapret_checks(struct kthread* kt) {
       kt = mykt();
       continue;
     }
-    if (p->sigpending & ~p->sigmask) signal_deliver(kt);
+    if ((p->sigpending | kt->sigpending) & ~p->sigmask) signal_deliver(kt);
     if (p->killed) continue;
     notify_deliver(kt);
     return;
