@@ -252,6 +252,16 @@ static inline void __testcancel_self(struct __pthread* self) {
   if (self->sigpend || self->cancel) __testcancel();
 }
 void __pthread_take_signals(struct __pthread* self); /* raise what pthread_kill left unmasked */
+/* The signal the library aims at one context to make the thread there look at its ThMB
+ * (__poke.c): the first real-time signal, which no program names (glibc's SIGCANCEL). */
+#define SIGPOKE 32
+/* Make t, which the caller saw (under the lock) in state `state` on context `ltn`, take what
+ * was left in its ThMB soon: interrupt its context, or end its call parked in the kernel. */
+void __poke(struct __pthread* t, int state, int ltn);
+/* The cancellable system call (arch/syscall_cp.S, __syscall_cp.c). */
+long __syscall_cp_asm(volatile int* cancel, long nr, long a, long b, long c);
+extern char __cp_begin[], __cp_end[];
+void __cancel(void) __attribute__((noreturn));
 extern int __sigmask_used; /* pthread_sigmask has been called: a create copies the mask */
 /* An absolute time by `clock` as the same moment by CLOCK_REALTIME, which __timed_block reads. */
 void __abs_realtime(clockid_t clock, const struct timespec* abstime, struct timespec* out);
