@@ -7,7 +7,9 @@
  *   anything with PROT_WRITE          frame, cache attribute, V, D
  * A PROT_NONE page keeps its frame (its contents come back with a later mprotect), which is why
  * a page "is there" when its PTE is not 0 rather than when V is set (vm.c: uvm_mapped, and the
- * frees that must not leak such a page). Any access to it misses V and takes TLBL/TLBS, which
+ * frees that must not leak such a page). An mmap page nothing has touched yet gets no frame for
+ * PROT_NONE: its PTE is PTE_NOFRAME, frame 0 (the kernel's own first page, never a user page's),
+ * so a guard page costs no memory; a later mprotect that opens it gives it its zero page then. Any access to it misses V and takes TLBL/TLBS, which
  * uvm_fault refuses: SIGSEGV with SEGV_ACCERR (trap.c). As on Linux without RI/XI, a readable
  * page is executable and a writable one readable. */
 #include "defs.h"
@@ -19,6 +21,8 @@
 #define PROT_READ 0x1 /* Linux values */
 #define PROT_WRITE 0x2
 #define PROT_EXEC 0x4
+
+#define PTE_NOFRAME PTE_C_CACHED /* an untouched PROT_NONE page: not 0, frame 0, V clear */
 
 /* Whether the page at va (page-aligned) of vm is mapped memory mprotect may change: a page is
  * there (text, data, heap, the grown stack, a touched mmap page, a PROT_NONE page), or it lies in
@@ -46,8 +50,15 @@ int32_t sys_mprotect(void) {
     if (!protectable(vm, va)) return -ENOMEM;
   uint32_t bits = (prot & PROT_WRITE) ? PTE_V | PTE_D : prot ? PTE_V : 0;
   for (uint32_t va = addr; va < end; va += PGSIZE) {
-    if (!uvm_mapped(vm, va) && uvm_page(vm, va, 0) == 0) return -ENOMEM;
-    uint32_t* pte = walkpte(vm->pgdir, va, 0);
+    uint32_t* pte = walkpte(vm->pgdir, va, 1);
+    if (pte == 0) return -ENOMEM;
+    if (*pte == PTE_NOFRAME && bits) *pte = 0; /* opened: it gets its zero page below */
+    if (*pte == 0 && bits == 0) {
+      *pte = PTE_NOFRAME;
+      tlb_invalidate(va, vm->asid);
+      continue;
+    }
+    if (*pte == 0 && uvm_page(vm, va, 0) == 0) return -ENOMEM;
     *pte = (*pte & ~(PTE_V | PTE_D)) | bits;
     tlb_invalidate(va, vm->asid);
   }

@@ -134,8 +134,8 @@ void uvm_dealloc(struct vmspace* vm, uint32_t start, uint32_t end) {
       continue;
     }
     uint32_t* pte = walkpte(vm->pgdir, va, 0);
-    if (*pte) { /* valid, or a page mprotect made inaccessible */
-      kfree(P2V(PTE_ADDR(*pte)));
+    if (*pte) { /* valid, or a page mprotect made inaccessible (frame 0: none, mprotect.c) */
+      if (PTE_ADDR(*pte)) kfree(P2V(PTE_ADDR(*pte)));
       *pte = 0;
       tlb_invalidate(va, vm->asid);
     }
@@ -148,7 +148,7 @@ void uvm_free(struct vmspace* vm) {
     uint32_t* pt = (uint32_t*)vm->pgdir[i];
     if (pt == 0) continue;
     for (uint32_t j = 0; j < NPTENTRIES; j++)
-      if (pt[j]) kfree(P2V(PTE_ADDR(pt[j])));
+      if (PTE_ADDR(pt[j])) kfree(P2V(PTE_ADDR(pt[j])));
     kfree(pt);
   }
   kfree(vm->pgdir);
