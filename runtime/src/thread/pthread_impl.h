@@ -53,6 +53,7 @@
 #define NAP_CAP (1u << 26)       /* most cycles a long wait's MWAIT sleeps with no deadline (see
                                   * __wait_ctx: a safety net, not a poll) */
 #define NAP_DEADLINE_CAP (1u << 30) /* ... and with one (MWAIT's timeout is 32 bits) */
+#define THMB_PAGE 4096           /* the page size: mprotect's granule for stack guards */
 #define THMB_CACHE 8             /* ThMBs (with default stacks) kept for reuse by pthread_create */
 #define CONV_SPIN 200            /* conventional: spin rounds between sched_yields while waiting */
 #define CONV_SPIN_SKEW 37        /* ... plus this many per context index */
@@ -117,6 +118,8 @@ struct __pthread {
   void* mem;               /* malloc'd block holding stack and ThMB; 0 for the main thread and a
                             * thread on a stack of its creator's (pthread_attr_setstack) */
   size_t stack_size;       /* bytes of stack below the ThMB in mem */
+  char* guard;             /* the PROT_NONE pages just below the stack in mem, or 0 */
+  size_t guard_size;       /* their bytes (a multiple of the page size), 0 if none */
   /* Below: not zeroed when a cached ThMB is reused (__thmb_cache.c: reset), which would cost
    * every create; pthread_create sets id and sigmask, reset clears cancel, cancel_disable,
    * cancel_async and sigpend, and the others are 0 whenever a thread exits. */
@@ -220,10 +223,13 @@ void __yield(struct __pthread* self);         /* let a ready thread have this co
 void __idle_loop(struct __pthread* self) __attribute__((noreturn));      /* (locked) */
 void __idle_reset(struct __pthread* idle);    /* its next __switch starts it afresh */
 struct __pthread* __idle_alloc(int ltn);
-struct __pthread* __thmb_alloc(size_t stack); /* ThMB above `stack` bytes of stack, or 0 */
+/* ThMB above `stack` bytes of stack with `guard` bytes (rounded up to pages) of PROT_NONE guard
+ * below it, or 0. */
+struct __pthread* __thmb_alloc(size_t stack, size_t guard);
+void __thmb_free(struct __pthread* t); /* give a ThMB of __thmb_alloc's and its stack back */
 /* (__thmb_cache.c) A ThMB for a new thread, zeroed but for its stack: one an earlier thread left
  * if `stack` is the default size and one is cached, else __thmb_alloc's; or 0. */
-struct __pthread* __thmb_get(size_t stack);
+struct __pthread* __thmb_get(size_t stack, size_t guard);
 int __thmb_put(struct __pthread* t); /* (locked) keep t, off its stack, for reuse: 1; or 0: free
                                       * t->mem yourself */
 
