@@ -1,6 +1,8 @@
 /* __syscall_cp, __cancel - the system calls that are cancellation points (read, write, close,
- * nanosleep: os/syscalls.tbl marks them, and their generated stubs come here when the thread
- * library is linked; sleep and usleep through nanosleep).
+ * nanosleep: os/syscalls.tbl marks them, and their generated stubs come here when this file is
+ * linked; sleep and usleep through nanosleep). The stubs' reference is weak, so this file comes
+ * with what makes a cancellation or a thread's signal possible: pthread_cancel and pthread_kill
+ * pull in __poke.c, which needs arch/syscall_cp.S, which needs __cancel here.
  *
  * musl's design. With cancellation disabled it is the plain call. Otherwise
  * __syscall_cp_asm (arch/syscall_cp.S) makes the call only if no cancellation is pending when it
