@@ -70,6 +70,7 @@ int uvm_alloc(struct vmspace* vm, uint32_t start, uint32_t end, uint32_t perm);
 void uvm_dealloc(struct vmspace* vm, uint32_t start, uint32_t end);
 void uvm_free(struct vmspace* vm);
 int uvm_mapped(struct vmspace* vm, uint32_t va);
+int regionof(struct vmspace* vm, uint32_t va);
 int uvm_fault(struct vmspace* vm, uint32_t va, int write);
 void* uva2ka(struct vmspace* vm, uint32_t va, int write);
 int uvm_accessok(struct vmspace* vm, uint32_t va, uint32_t len, int write);
@@ -165,7 +166,7 @@ void fpu_load(const struct fpstate* fp);
 void fpu_zero(void);
 
 /* signal.c */
-int interrupted(struct proc* p);
+int interrupted(struct kthread* kt);
 void signal_send(struct proc* p, int sig);
 void signal_deliver(struct kthread* kt);
 int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t value);

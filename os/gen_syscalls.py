@@ -213,6 +213,13 @@ def gen_kernel(rows):
     return "\n".join(out) + "\n"
 
 
+# A row whose description says this is a POSIX cancellation point: its stub goes through the
+# thread library's __syscall_cp when one is linked (a weak reference, runtime/src/internal/
+# syscall.h), which acts on a pending cancellation before the call and on one that interrupts it.
+CANCELLATION_POINT = "a cancellation point"
+CP_MAX_ARGS = 3  # __syscall_cp(nr, a, b, c)
+
+
 def gen_stub(r):
     s = r.stub
     args = "".join(f", (long){n}" for _, n in s.params)
@@ -220,6 +227,14 @@ def gen_stub(r):
     body = f"  return ({s.ret})__syscall_ret({call});"
     if len(body) > 100:  # .clang-format's column limit
         body = f"  return ({s.ret})__syscall_ret(\n      {call});"
+    if CANCELLATION_POINT in r.desc:
+        if len(s.params) > CP_MAX_ARGS:
+            raise TableError(f"{r.name}: a cancellation point takes at most {CP_MAX_ARGS} "
+                             "arguments (__syscall_cp)")
+        cargs = args + ", 0" * (CP_MAX_ARGS - len(s.params))
+        body = (f"  if (__syscall_cp)\n"
+                f"    return ({s.ret})__syscall_ret(__syscall_cp(SYS_{r.name}{cargs}));\n"
+                + body)
     what = f"system call {r.name}, {r.number}" if s.fn != r.name else f"system call {r.number}"
     out = [f"/* {GENERATED} from {SRC}; do not edit. */"]
     out += comment(f"{s.fn} - {what}: {r.desc}.")

@@ -127,6 +127,7 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
   pk->ltn = 0;
   pk->thmb = thmb;
   pk->interruptible = kt->interruptible;
+  pk->sigpending = 0; /* the context's own signals stay with kt, for its next thread */
   pk->state = KT_RUNNING;
   kt->kstack = spare;
   kt->tf = (struct trapframe*)(spare + KSTACKSIZE - sizeof *kt->tf);

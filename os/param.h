@@ -21,7 +21,8 @@
 #define PATHMAX 128                /* bytes of a path given to spawn or open, NUL included */
 #define NPARKED 32                 /* system calls parked by kernel notifications at once */
 #define NEVENTS 64                 /* notification events queued per process */
-#define NSIG 32                    /* signals 1..31 (no real-time signals) */
+#define NSIG 33                    /* signals 1..32: 32 is the first real-time one, which C libraries
+                                    * keep for their thread signalling (glibc's SIGCANCEL) */
 #define TIMESLICE U32(1000000)     /* cycles a process runs before another may have the core */
 #define SHORTCUTMAX TIMESLICE      /* longest notification shortcut wait (notify.c): it holds the
                                     * context, context 0 too, which alone switches processes */

@@ -192,7 +192,7 @@ int proc_wait(int pid, uint32_t ustatus, int options) {
     }
     if (!found) return -ECHILD;
     if (options & WNOHANG) return 0;
-    if (interrupted(me)) return -EINTR;
+    if (interrupted(kt)) return -EINTR;
     kt->interruptible = 1;
     sleep(me);
     kt = mykt();

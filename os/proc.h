@@ -78,6 +78,7 @@ struct kthread {
   uint32_t thmb;          /* detached: the ThMB whose call it finishes (0 if none) */
   int interruptible;      /* sleeping where kill() may end the wait */
   int tf_restored;        /* the system call replaced every register: leave $v0/$a3 alone */
+  uint32_t sigpending;    /* signals sent to this context alone (sigthread.c), as proc's */
 };
 
 enum procstate { UNUSED, USED, ZOMBIE };

@@ -34,8 +34,12 @@ static int ignored_by_default(int sig) {
   return sig == SIGCHLD || sig == SIGWINCH || sig == SIGURG || sig == SIGCONT;
 }
 
-/* Whether an interruptible wait of p must end: p is being killed or a signal is deliverable. */
-int interrupted(struct proc* p) { return p->killed || (p->sigpending & ~p->sigmask); }
+/* Whether an interruptible wait of kernel thread kt must end: its process is being killed, or a
+ * signal for the process or for kt's context alone (sigthread.c) is deliverable. */
+int interrupted(struct kthread* kt) {
+  struct proc* p = kt->proc;
+  return p->killed || ((p->sigpending | kt->sigpending) & ~p->sigmask);
+}
 
 /* Make sig pending in p and see that p notices soon: end an interruptible wait, interrupt a
  * context in user code. SIGKILL ends p at once. */
@@ -102,13 +106,15 @@ int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t 
   return 0;
 }
 
-/* On the way back to user mode on kt: act on the lowest pending, unblocked signal. */
+/* On the way back to user mode on kt: act on the lowest pending, unblocked signal, sent to the
+ * process or to kt's context alone. */
 void signal_deliver(struct kthread* kt) {
   struct proc* p = kt->proc;
-  uint32_t ready = p->sigpending & ~p->sigmask;
+  uint32_t ready = (p->sigpending | kt->sigpending) & ~p->sigmask;
   if (ready == 0) return;
   int sig = __builtin_ctz(ready) + 1;
-  p->sigpending &= ~bit(sig);
+  if (kt->sigpending & bit(sig)) kt->sigpending &= ~bit(sig);
+  else p->sigpending &= ~bit(sig);
   uint32_t h = p->sigact[sig].handler;
   if (h == SIG_IGN || (h == SIG_DFL && ignored_by_default(sig))) return;
   if (h == SIG_DFL) {

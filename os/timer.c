@@ -97,7 +97,7 @@ int timer_sleep_until(uint64_t when) {
   struct kthread* kt = mykt();
   if (cpuid() == 0) arm(); else kick(0); /* context 0 re-arms in its interrupt handler */
   kt->interruptible = 1;
-  while (cycles() < when && !interrupted(kt->proc)) {
+  while (cycles() < when && !interrupted(kt)) {
     sleep(&t);
     kt = mykt(); /* a kernel notification may have detached the call */
   }

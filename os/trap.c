@@ -158,6 +158,23 @@ static void fpe(struct proc* p, struct kthread* kt, struct trapframe* tf) {
   userfault(p, tf, EXC_FPE);
 }
 
+/* si_code of a SIGSEGV (Linux's asm-generic/siginfo.h). */
+#define SEGV_MAPERR 1 /* nothing mapped there */
+#define SEGV_ACCERR 2 /* mapped, but the access is not allowed (read-only, PROT_NONE) */
+
+/* A TLB exception uvm_fault refused: SIGSEGV, with si_addr the bad address. With a handler for
+ * SIGSEGV that is not blocked, enter it (returning re-runs the access, as on Linux: the handler
+ * must fix the protection or leave); else end p with the usual console line. A handler whose
+ * frame does not fit (a stack overflow into a guard page) ends p with SIGSEGV too. */
+static void segv(struct proc* p, struct kthread* kt, struct trapframe* tf, uint32_t code) {
+  if (p->sigact[SIGSEGV].handler > 1 && !(p->sigmask & (1u << (SIGSEGV - 1)))) {
+    int si_code = uvm_mapped(&p->vm, PGROUNDDOWN(tf->badvaddr)) ? SEGV_ACCERR : SEGV_MAPERR;
+    signal_frame(kt, SIGSEGV, si_code, tf->badvaddr, 0);
+    return;
+  }
+  userfault(p, tf, code);
+}
+
 /* An exception taken in kernel mode: a kernel bug. */
 __attribute__((noreturn)) static void kerneltrap(const struct trapframe* tf, uint32_t code) {
   /* Not from user mode: user pointers go through copyin/copyout, which never fault. */
@@ -208,7 +225,7 @@ static void usertrapret_checks(struct kthread* kt) {
       kt = mykt();
       continue;
     }
-    if (p->sigpending & ~p->sigmask) signal_deliver(kt);
+    if ((p->sigpending | kt->sigpending) & ~p->sigmask) signal_deliver(kt);
     if (p->killed) continue;
     notify_deliver(kt);
     return;
@@ -276,7 +293,7 @@ void trap(struct trapframe* tf) {
     case EXC_TLBL:
     case EXC_TLBS:
     case EXC_MOD:
-      if (uvm_fault(&p->vm, tf->badvaddr, code != EXC_TLBL) < 0) userfault(p, tf, code);
+      if (uvm_fault(&p->vm, tf->badvaddr, code != EXC_TLBL) < 0) segv(p, kt, tf, code);
       break;
     case EXC_INT: interrupts(tf->cause, tf); break;
     case EXC_CPU:

@@ -99,7 +99,7 @@ void* uvm_page(struct vmspace* vm, uint32_t va, uint32_t perm) {
   if (va % PGSIZE || (perm & ~PTE_D)) panic("uvm_page: bad arguments 0x%x 0x%x", va, perm);
   uint32_t* pte = walkpte(vm->pgdir, va, 1);
   if (pte == 0) return 0;
-  if (!(*pte & PTE_V)) {
+  if (*pte == 0) {
     void* page = kzalloc();
     if (page == 0) return 0;
     *pte = PA2PTE(V2P(page)) | PTE_C_CACHED | PTE_V;
@@ -134,8 +134,8 @@ void uvm_dealloc(struct vmspace* vm, uint32_t start, uint32_t end) {
       continue;
     }
     uint32_t* pte = walkpte(vm->pgdir, va, 0);
-    if (*pte & PTE_V) {
-      kfree(P2V(PTE_ADDR(*pte)));
+    if (*pte) { /* valid, or a page mprotect made inaccessible (frame 0: none, mprotect.c) */
+      if (PTE_ADDR(*pte)) kfree(P2V(PTE_ADDR(*pte)));
       *pte = 0;
       tlb_invalidate(va, vm->asid);
     }
@@ -148,7 +148,7 @@ void uvm_free(struct vmspace* vm) {
     uint32_t* pt = (uint32_t*)vm->pgdir[i];
     if (pt == 0) continue;
     for (uint32_t j = 0; j < NPTENTRIES; j++)
-      if (pt[j] & PTE_V) kfree(P2V(PTE_ADDR(pt[j])));
+      if (PTE_ADDR(pt[j])) kfree(P2V(PTE_ADDR(pt[j])));
     kfree(pt);
   }
   kfree(vm->pgdir);
@@ -156,18 +156,19 @@ void uvm_free(struct vmspace* vm) {
   tlb_flush_asid(vm->asid);
 }
 
-/* Whether user address va is mapped in vm. */
+/* Whether user address va is mapped in vm: a page is there, accessible or not (mprotect.c keeps
+ * a PROT_NONE page's frame in its PTE with V clear, so a PTE is 0 exactly when no page is). */
 int uvm_mapped(struct vmspace* vm, uint32_t va) {
   if (va >= USERTOP) return 0;
   uint32_t* pte = walkpte(vm->pgdir, va, 0);
-  return pte != 0 && (*pte & PTE_V);
+  return pte != 0 && *pte != 0;
 }
 
 /* Whether va lies in the region the user stack may grow into. */
 static int instack(uint32_t va) { return va < USTACKTOP && va >= USTACKTOP - USTACKMAX; }
 
 /* The mmap region of vm that holds va, or -1. */
-static int regionof(struct vmspace* vm, uint32_t va) {
+int regionof(struct vmspace* vm, uint32_t va) {
   for (int i = 0; i < NREGION; i++)
     if (va >= vm->regions[i].start && va < vm->regions[i].end) return i;
   return -1;
@@ -208,6 +209,7 @@ static uint32_t* userpte(struct vmspace* vm, uint32_t va) {
   if (va >= USERTOP) return 0;
   uint32_t* pte = walkpte(vm->pgdir, va, 0);
   if (pte && (*pte & PTE_V)) return pte;
+  if (pte && *pte) return 0; /* PROT_NONE (mprotect.c) */
   int r = instack(va) ? -2 : regionof(vm, va);
   if (r == -1) return 0;
   if (uvm_page(vm, PGROUNDDOWN(va), r == -2 ? PTE_D : vm->regions[r].perm) == 0) return 0;
@@ -234,7 +236,7 @@ static const char zeropage[PGSIZE] __attribute__((aligned(PGSIZE)));
 void* uva2ka(struct vmspace* vm, uint32_t va, int write) {
   if (!write && va < USERTOP) {
     uint32_t* pte = walkpte(vm->pgdir, va, 0);
-    if (!(pte && (*pte & PTE_V)) && (instack(va) || regionof(vm, va) >= 0))
+    if (!(pte && *pte) && (instack(va) || regionof(vm, va) >= 0))
       return (char*)zeropage + va % PGSIZE;
   }
   uint32_t* pte = userpte(vm, va);

@@ -28,6 +28,8 @@ typedef struct {
   size_t __stacksize; /* 0: the default, PTHREAD_STACK_DEFAULT */
   int __detach;       /* PTHREAD_CREATE_* */
   void* __stackaddr;  /* pthread_attr_setstack: the caller's stack (lowest address), or 0 */
+  size_t __guardsize; /* pthread_attr_setguardsize's, if __guardset */
+  int __guardset;     /* 0: the default guard, PTHREAD_GUARD_DEFAULT */
 } pthread_attr_t;
 
 typedef struct {
@@ -104,6 +106,7 @@ typedef volatile int pthread_once_t;
 #define PTHREAD_DESTRUCTOR_ITERATIONS 4  /* rounds of destructors at thread exit */
 #define PTHREAD_STACK_MIN 16384          /* smallest stack pthread_attr_setstacksize takes */
 #define PTHREAD_STACK_DEFAULT 65536      /* a thread's stack unless its attributes say otherwise */
+#define PTHREAD_GUARD_DEFAULT 4096       /* the inaccessible page below it (0 in the attr: none) */
 
 int pthread_create(pthread_t* t, const pthread_attr_t* attr, void* (*start)(void*), void* arg);
 void pthread_exit(void* result) __attribute__((__noreturn__));
@@ -148,6 +151,8 @@ int pthread_attr_getdetachstate(const pthread_attr_t* a, int* state);
  * thread's ThMB is carved from its top, and the library never frees it. */
 int pthread_attr_setstack(pthread_attr_t* a, void* addr, size_t size);
 int pthread_attr_getstack(const pthread_attr_t* a, void** addr, size_t* size);
+int pthread_attr_setguardsize(pthread_attr_t* a, size_t size);
+int pthread_attr_getguardsize(const pthread_attr_t* a, size_t* size);
 
 int pthread_mutexattr_init(pthread_mutexattr_t* a);
 int pthread_mutexattr_destroy(pthread_mutexattr_t* a);

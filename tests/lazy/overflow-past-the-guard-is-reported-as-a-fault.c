@@ -1,10 +1,10 @@
 /* overflow-past-the-guard-is-reported-as-a-fault - a spawned thread on an 8 KB block recurses 10
- * levels deep with 1 KB frames without lazy_call (10 KB: past its block's bottom and guard, into
- * the block below it, the root's), then reaches a stack check (a lazy_call): the runtime reports
- * the overflow and the process ends with SIGSEGV, as it would on a guard page, instead of
- * returning into the frames it overwrote.
+ * levels deep with 1 KB frames without lazy_call (10 KB: past its block's bottom): the store
+ * that reaches the PROT_NONE guard page below the block faults, and the process ends with
+ * SIGSEGV there (the kernel's line names the store), before it can write over the block below
+ * and long before the lazy_call check at the bottom of the recursion would see it.
  * Expect: signal SIGSEGV
- * Stderr: lazy: stack overflow */
+ * Stderr: TLB miss on store (TLBS) */
 #include <kasane/syscalls.h>
 #include <lazy.h>
 #include <stdio.h>

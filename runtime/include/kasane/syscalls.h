@@ -30,6 +30,12 @@ unsigned long kasane_contexts(void);
  * the kernel (no thread instruction): its LTN, or -1 with errno EAGAIN if none is free. */
 long kasane_ctx_spawn(unsigned long pc, unsigned long arg, unsigned long sp);
 
+/* Send sig to context ltn (1..) of this process alone: delivered there, it ends a kernel wait of
+ * that context with EINTR and interrupts user code running there. With ltn 0, end with EINTR the
+ * wait of the system call parked for the ThMB thmb, delivering nothing (-1 with ESRCH if none is
+ * parked). The thread library's pthread_kill and pthread_cancel use it (os/sigthread.c). */
+int kasane_ctx_kill(unsigned long ltn, int sig, void* thmb);
+
 /* Begin (begin = 1) or end (0) region of interest id (0..255): stats.json reports the cycles and
  * instructions of each context between the two. 0, or -1 with EINVAL for a bad id. */
 int kasane_roi(unsigned long begin, unsigned long id);

@@ -21,5 +21,7 @@
 /* Map len bytes: the address, or MAP_FAILED with errno. off must be a multiple of the page size. */
 void* mmap(void* addr, size_t len, int prot, int flags, int fd, off_t off);
 int munmap(void* addr, size_t len);
+/* Give the pages of [addr, addr + len) protection prot; addr page-aligned (os/mprotect.c). */
+int mprotect(void* addr, size_t len, int prot);
 
 #endif /* _SYS_MMAN_H */

@@ -11,5 +11,8 @@
 #include "syscall_arch.h"
 
 long __syscall_ret(long r);
+/* The thread library's cancellable call (src/thread/__syscall_cp.c), a weak reference: 0 in a
+ * program without it. The stubs of calls that are cancellation points go through it. */
+long __syscall_cp(long nr, long a, long b, long c) __attribute__((weak));
 
 #endif /* KASANE_INTERNAL_SYSCALL_H */

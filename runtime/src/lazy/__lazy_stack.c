@@ -17,7 +17,18 @@
 
 #define RT __lazy_rt
 
-static char* block_base(int b) { return RT.arena + (unsigned long)b * RT.cfg.block_size; }
+/* Block b, above its guard page: blocks lie every block_size + LAZY_GUARD_PAGE bytes. */
+static unsigned long stride(void) { return RT.cfg.block_size + LAZY_GUARD_PAGE; }
+static char* block_base(int b) { return RT.arena + LAZY_GUARD_PAGE + (unsigned long)b * stride(); }
+
+/* Close (or, inside a span, open) the guard page below block b if it is not so already: one
+ * mprotect the first time a block is used, none when it comes back from the free list. */
+static void guard(int b, int closed) {
+  if (RT.block[b].guarded == closed) return;
+  mprotect(block_base(b) - LAZY_GUARD_PAGE, LAZY_GUARD_PAGE,
+           closed ? PROT_NONE : PROT_READ | PROT_WRITE);
+  RT.block[b].guarded = closed;
+}
 
 static void set_canary(int b) {
   unsigned* c = (unsigned*)block_base(b);
@@ -88,9 +99,12 @@ static int block_get(int span) {
     if (RT.nblocks - RT.bump < span) return -1;
     b = RT.bump;
     RT.bump += span;
+    for (int i = 0; i < span; i++) RT.block[b + i].guarded = 0; /* never used: all open */
   }
   RT.block[b].refs = 0;
   RT.block[b].span = span;
+  guard(b, 1);
+  for (int i = 1; i < span; i++) guard(b + i, 0); /* the span's memory runs across them */
   set_canary(b);
   RT.blocks_allocated += span;
   RT.cur_bytes += (unsigned long long)span * RT.cfg.block_size;
@@ -149,7 +163,7 @@ int __lazy_seg_new(struct lazy_seg* s, unsigned long need) {
   }
   s->blk = b;
   s->lo = block_base(b) + LAZY_GUARD;
-  s->hi = block_base(b) + (unsigned long)span * bs;
+  s->hi = block_base(b) + (unsigned long)span * stride() - LAZY_GUARD_PAGE;
   return 0;
 }
 
@@ -171,16 +185,18 @@ void __lazy_seg_release(struct lazy_seg* s, int to_pool) {
   s->blk = -1;
 }
 
-/* Map the arena: as many blocks as the address space gives, up to LAZY_ARENA_MAX bytes. Pages
- * appear when touched, so an unused block costs address space only. */
+/* Map the arena: as many blocks (each with its guard page below) as the address space gives, up
+ * to LAZY_ARENA_MAX bytes. Pages appear when touched, so an unused block costs address space
+ * only, and so does a guard page (os/mprotect.c gives an untouched PROT_NONE page no frame). */
 int __lazy_arena_init(void) {
   unsigned long bs = RT.cfg.block_size;
-  unsigned long size = LAZY_ARENA_MAX / bs * bs;
+  unsigned long st = bs + LAZY_GUARD_PAGE;
+  unsigned long size = LAZY_ARENA_MAX / st * st;
   char* a = MAP_FAILED;
-  while (size >= 4 * bs) {
+  while (size >= 4 * st) {
     a = mmap(0, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (a != MAP_FAILED) break;
-    size = size / 2 / bs * bs;
+    size = size / 2 / st * st;
   }
   if (a == MAP_FAILED) {
     errno = ENOMEM;
@@ -188,7 +204,7 @@ int __lazy_arena_init(void) {
   }
   RT.arena = a;
   RT.arena_size = size;
-  RT.nblocks = (int)(size / bs);
+  RT.nblocks = (int)(size / st); /* block i ends at (i + 1) * st */
   RT.block = malloc(sizeof(struct lazy_block) * RT.nblocks);
   if (!RT.block) {
     munmap(a, size);

@@ -5,8 +5,10 @@
  * thread's frames grow down from hi, and lazy_call links the next segment when a frame does not
  * fit above lo. Blocks are block_size bytes carved from one anonymous mapping (the arena; the
  * kernel has 16 mmap regions per process, so one per block would not do) and counted while some
- * segment uses them; a block's lowest LAZY_GUARD bytes are a canary checked at every spawn,
- * lazy_call and release (runtime/README.md says why not a guard page).
+ * segment uses them; below every block lies a PROT_NONE guard page (LAZY_GUARD_PAGE: a block
+ * starts every block_size + LAZY_GUARD_PAGE bytes), and a block's lowest LAZY_GUARD bytes are a
+ * canary checked at every spawn, lazy_call and release (runtime/README.md says what each
+ * catches).
  *
  * Memory ordering. Kasane's core is in order and sequentially consistent, so on it the SYNCs
  * below cost little and change nothing; they are there for MIPS32 as the architecture defines
@@ -23,6 +25,7 @@
 #define LAZY_DEQUE 1024            /* continuations per worker; a spawn beyond runs inline */
 #define LAZY_MAX_WORKERS 16        /* core.contexts is at most 16 */
 #define LAZY_GUARD 16              /* canary bytes at the bottom of every block */
+#define LAZY_GUARD_PAGE 4096       /* PROT_NONE bytes under every block, between blocks */
 #define LAZY_CHILD_MIN 4096        /* a child gets at least this much stack */
 #define LAZY_POOL 4096             /* fair-use pool entries */
 #define LAZY_SCHED_STACK 16384     /* a worker's own stack, for its scheduler loop */
@@ -91,6 +94,7 @@ struct lazy_block {
   int refs;        /* segments using the block (pool entries do not count) */
   int span;        /* blocks in the segment based here: >1 for a frame larger than a block */
   int next_free;   /* free list of blocks given back, -1 ends it */
+  int guarded;     /* the guard page below it is PROT_NONE (open inside a span of several) */
 };
 
 struct lazy_rt {

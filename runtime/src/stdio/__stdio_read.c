@@ -8,11 +8,14 @@
 #include <unistd.h>
 
 #include "stdio_impl.h"
+#include "syscall.h"
 
 size_t __stdio_read(FILE* f, unsigned char* dst, size_t n) {
   if (f->flags & F_EOF) return 0;
   int direct = n >= f->size;
-  ssize_t r = read(f->fd, direct ? dst : f->buf, direct ? n : f->size);
+  /* Not a cancellation point, as __stdio_write says. */
+  ssize_t r = __syscall_ret(
+      __syscall3(SYS_read, f->fd, (long)(direct ? dst : f->buf), (long)(direct ? n : f->size)));
   if (r <= 0) {
     f->flags |= r ? F_ERR : F_EOF;
     return 0;

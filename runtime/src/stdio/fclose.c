@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include "stdio_impl.h"
+#include "syscall.h"
 
 int fclose(FILE* f) {
   int perm = f->flags & F_PERM;
@@ -11,7 +12,7 @@ int fclose(FILE* f) {
   FLOCK(f);
   int r = __stdio_flush(f);
   if (f->rend) __stdio_unread(f);
-  r |= close(f->fd);
+  r |= (int)__syscall_ret(__syscall1(SYS_close, f->fd)); /* not a cancellation point (musl) */
   if (perm) {
     f->rpos = f->rend = f->wbase = f->wpos = f->wend = 0;
     FUNLOCK(f);

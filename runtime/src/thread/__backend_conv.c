@@ -195,7 +195,7 @@ void __backend_init(void) {
   for (int n = __builtin_popcount(mask); n > 0; n--) {
     struct __pthread* idle = __idle_alloc(0);
     if (kasane_ctx_spawn((unsigned long)ctx_start, (unsigned long)idle, idle->stack_top) < 0) {
-      free(idle->mem);
+      __thmb_free(idle);
       break;
     }
   }

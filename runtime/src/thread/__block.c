@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "pthread_impl.h"
+#include "syscall.h"
 
 /* What a sleeper in __block waits for (conventional: looked at while it spins): a __wake, or a
  * ready thread it should switch out for. */
@@ -76,7 +77,7 @@ int __timed_block(struct __pthread* self, struct __pthread_queue* q,
     long long left;
     while ((left = self->deadline - __clock_ns()) > 0) {
       struct timespec nap = {(time_t)(left / 1000000000), (long)(left % 1000000000)};
-      nanosleep(&nap, 0);
+      __syscall2(SYS_nanosleep, (long)&nap, 0); /* the library's own: not a cancellation point */
     }
     __sched_lock_take();
   }

@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "pthread_impl.h"
 
@@ -22,21 +23,37 @@ void __idle_reset(struct __pthread* idle) {
   idle->resume = 0;
 }
 
-/* A new ThMB with a stack of `stack` bytes below it, zeroed but for its stack, or 0. */
-struct __pthread* __thmb_alloc(size_t stack) {
+/* A new ThMB with a stack of `stack` bytes below it, zeroed but for its stack, or 0. With a
+ * guard, the block from malloc also holds guard bytes, rounded up to whole pages and page-aligned
+ * (up to a page of slack below them), just under the stack, made PROT_NONE: a thread that
+ * overflows its stack faults there (SIGSEGV) instead of writing over the heap below. If the
+ * kernel refuses (no mprotect), the thread simply goes without. */
+struct __pthread* __thmb_alloc(size_t stack, size_t guard) {
   stack = (stack + 15) & ~(size_t)15;
-  char* mem = malloc(stack + sizeof(struct __pthread));
+  guard = (guard + THMB_PAGE - 1) & ~(size_t)(THMB_PAGE - 1);
+  size_t slack = guard ? THMB_PAGE - 1 : 0;
+  char* mem = malloc(slack + guard + stack + sizeof(struct __pthread));
   if (!mem) return 0;
-  struct __pthread* t = (struct __pthread*)(mem + stack);
+  char* g = (char*)(((uintptr_t)mem + slack) & ~(uintptr_t)slack);
+  struct __pthread* t = (struct __pthread*)(g + guard + stack);
   memset(t, 0, sizeof *t);
   t->mem = mem;
   t->stack_size = stack;
   t->stack_top = ((uint32_t)t - 16) & ~7u; /* the o32 argument area of the first frame above */
+  if (guard && mprotect(g, guard, PROT_NONE) == 0) {
+    t->guard = g;
+    t->guard_size = guard;
+  }
   return t;
 }
 
+void __thmb_free(struct __pthread* t) {
+  if (t->guard) mprotect(t->guard, t->guard_size, PROT_READ | PROT_WRITE);
+  free(t->mem);
+}
+
 struct __pthread* __idle_alloc(int ltn) {
-  struct __pthread* idle = __thmb_alloc(IDLE_STACK);
+  struct __pthread* idle = __thmb_alloc(IDLE_STACK, 0); /* the library's own code: no guard */
   if (!idle) __pthread_init_failed("idle thread stacks");
   idle->ltn = ltn;
   idle->state = ST_RUNNING;

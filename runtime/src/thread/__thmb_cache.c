@@ -3,7 +3,7 @@
  * 64 KiB stack and the zeroing of a ThMB with its thread-specific data, which was most of what
  * pthread_create took.
  *
- * Only default-size stacks are kept, at most THMB_CACHE of them (the rest are freed), on a list
+ * Only default-size stacks with the default guard (still PROT_NONE: it stays so) are kept, at most THMB_CACHE of them (the rest are freed), on a list
  * linked through `next` and guarded by __sched_lock: pthread_join holds it already when it is
  * done with a thread. A ThMB is put here only when its thread is off its stack: joined, or
  * detached and reaped (pthread_exit.c says why that is safe). */
@@ -18,7 +18,9 @@ static struct __pthread* cache; /* (sched) */
 static int ncached;             /* (sched) */
 
 int __thmb_put(struct __pthread* t) {
-  if (!t->mem || t->stack_size != PTHREAD_STACK_DEFAULT || ncached == THMB_CACHE) return 0;
+  if (!t->mem || t->stack_size != PTHREAD_STACK_DEFAULT || t->guard_size != PTHREAD_GUARD_DEFAULT ||
+      ncached == THMB_CACHE)
+    return 0;
   t->next = cache;
   cache = t;
   ncached++;
@@ -40,8 +42,8 @@ static void reset(struct __pthread* t) {
   }
 }
 
-struct __pthread* __thmb_get(size_t stack) {
-  if (stack == PTHREAD_STACK_DEFAULT && cache) { /* a hint without the lock */
+struct __pthread* __thmb_get(size_t stack, size_t guard) {
+  if (stack == PTHREAD_STACK_DEFAULT && guard == PTHREAD_GUARD_DEFAULT && cache) { /* a hint without the lock */
     __sched_lock_take();
     struct __pthread* t = cache;
     if (t) {
@@ -54,5 +56,5 @@ struct __pthread* __thmb_get(size_t stack) {
       return t;
     }
   }
-  return __thmb_alloc(stack);
+  return __thmb_alloc(stack, guard);
 }

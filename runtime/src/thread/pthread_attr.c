@@ -1,5 +1,7 @@
-/* pthread_attr_* - thread attributes: stack size, the caller's own stack, detach state. The
- * all-zero attr is the default (PTHREAD_STACK_DEFAULT bytes from malloc, joinable). */
+/* pthread_attr_* - thread attributes: stack size, the caller's own stack, detach state, guard
+ * size. The all-zero attr is the default (PTHREAD_STACK_DEFAULT bytes from malloc with a
+ * PTHREAD_GUARD_DEFAULT guard below them, joinable). The guard is rounded up to whole pages
+ * (__idle.c: __thmb_alloc) and ignored for a stack of the caller's own, as POSIX allows. */
 #include <errno.h>
 #include <pthread.h>
 #include <stdint.h>
@@ -8,6 +10,19 @@ int pthread_attr_init(pthread_attr_t* a) {
   a->__stacksize = PTHREAD_STACK_DEFAULT;
   a->__detach = PTHREAD_CREATE_JOINABLE;
   a->__stackaddr = 0;
+  a->__guardsize = PTHREAD_GUARD_DEFAULT;
+  a->__guardset = 1;
+  return 0;
+}
+
+int pthread_attr_setguardsize(pthread_attr_t* a, size_t size) {
+  a->__guardsize = size;
+  a->__guardset = 1;
+  return 0;
+}
+
+int pthread_attr_getguardsize(const pthread_attr_t* a, size_t* size) {
+  *size = a->__guardset ? a->__guardsize : PTHREAD_GUARD_DEFAULT;
   return 0;
 }
 

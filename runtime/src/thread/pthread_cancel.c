@@ -4,16 +4,16 @@
  * the library, ends that wait: under __sched_lock it takes t off the queue it waits on
  * (t->cancel_q: a condition's or a semaphore's) or out of the joinee's joiner field
  * (t->cancel_join) and wakes it. The woken thread sees the mark (__testcancel) and exits with
- * PTHREAD_CANCELED through pthread_exit, which runs its cleanup handlers.
+ * PTHREAD_CANCELED through pthread_exit, which runs its cleanup handlers. A thread that runs on
+ * another context or waits in the kernel is poked (__poke.c): its context is interrupted, or its
+ * parked call ended with EINTR.
  *
  * Where a cancellation is acted on: pthread_testcancel; pthread_join, pthread_cond_wait and
  * _timedwait (with the mutex taken again first), sem_wait and sem_timedwait, before and during
- * the wait; sleep, usleep, nanosleep-through-sleep and open on entry and on return (a thread in
- * a kernel sleep is not woken: the library cannot end a wait in the kernel). Asynchronous
- * cancellation acts at once when the thread cancels itself or turns it on with a cancellation
- * pending, and otherwise at the thread's next entry to one of those points: the library has no
- * way to interrupt a thread running its own code on another context (no signal reaches one
- * context of a process: the kernel delivers to whichever returns to user mode first). */
+ * the wait; read, write, close and nanosleep (and sleep, usleep through it) before the call and
+ * when a wait in the kernel is cut short by the cancellation (__syscall_cp.c); open on entry.
+ * Asynchronous cancellation acts at once: on itself, when turned on with a cancellation
+ * pending, and on another thread when the poke interrupts it running its own code. */
 #include <errno.h>
 #include <pthread.h>
 
@@ -39,6 +39,8 @@ int pthread_cancel(pthread_t t) {
     return ESRCH;
   }
   t->cancel = 1;
+  int state = t->state, ltn = t->ltn;
+  int poke = t != self && !t->cancel_disable;
   if (!t->cancel_disable) {
     if (t->cancel_q && __unqueue(t->cancel_q, t)) {
       __wake(t);
@@ -49,5 +51,6 @@ int pthread_cancel(pthread_t t) {
   }
   __sched_unlock();
   if (t == self && self->cancel_async) __testcancel();
+  if (poke) __poke(t, state, ltn);
   return 0;
 }

@@ -35,7 +35,7 @@ static void reap(void) {
   __sched_unlock();
   while (unkept) {
     struct __pthread* next = unkept->next;
-    free(unkept->mem);
+    __thmb_free(unkept);
     unkept = next;
   }
 }
@@ -59,7 +59,8 @@ int pthread_create(pthread_t* res, const pthread_attr_t* attr, void* (*start)(vo
   if (attr && attr->__stackaddr) {
     t = on_stack(attr->__stackaddr, attr->__stacksize);
   } else {
-    t = __thmb_get(attr && attr->__stacksize ? attr->__stacksize : PTHREAD_STACK_DEFAULT);
+    size_t guard = attr && attr->__guardset ? attr->__guardsize : PTHREAD_GUARD_DEFAULT;
+    t = __thmb_get(attr && attr->__stacksize ? attr->__stacksize : PTHREAD_STACK_DEFAULT, guard);
   }
   if (!t) return EAGAIN;
   t->sigmask = __sigmask_used ? __self()->sigmask : 0;

@@ -22,7 +22,7 @@ int pthread_detach(pthread_t t) {
     t->id = 0;
     int kept = __thmb_put(t);
     __sched_unlock();
-    if (!kept) free(t->mem);
+    if (!kept) __thmb_free(t);
     return 0;
   }
   t->detached = 1;

@@ -53,6 +53,7 @@
 #define NAP_CAP (1u << 26)       /* most cycles a long wait's MWAIT sleeps with no deadline (see
                                   * __wait_ctx: a safety net, not a poll) */
 #define NAP_DEADLINE_CAP (1u << 30) /* ... and with one (MWAIT's timeout is 32 bits) */
+#define THMB_PAGE 4096           /* the page size: mprotect's granule for stack guards */
 #define THMB_CACHE 8             /* ThMBs (with default stacks) kept for reuse by pthread_create */
 #define CONV_SPIN 200            /* conventional: spin rounds between sched_yields while waiting */
 #define CONV_SPIN_SKEW 37        /* ... plus this many per context index */
@@ -117,6 +118,8 @@ struct __pthread {
   void* mem;               /* malloc'd block holding stack and ThMB; 0 for the main thread and a
                             * thread on a stack of its creator's (pthread_attr_setstack) */
   size_t stack_size;       /* bytes of stack below the ThMB in mem */
+  char* guard;             /* the PROT_NONE pages just below the stack in mem, or 0 */
+  size_t guard_size;       /* their bytes (a multiple of the page size), 0 if none */
   /* Below: not zeroed when a cached ThMB is reused (__thmb_cache.c: reset), which would cost
    * every create; pthread_create sets id and sigmask, reset clears cancel, cancel_disable,
    * cancel_async and sigpend, and the others are 0 whenever a thread exits. */
@@ -220,10 +223,13 @@ void __yield(struct __pthread* self);         /* let a ready thread have this co
 void __idle_loop(struct __pthread* self) __attribute__((noreturn));      /* (locked) */
 void __idle_reset(struct __pthread* idle);    /* its next __switch starts it afresh */
 struct __pthread* __idle_alloc(int ltn);
-struct __pthread* __thmb_alloc(size_t stack); /* ThMB above `stack` bytes of stack, or 0 */
+/* ThMB above `stack` bytes of stack with `guard` bytes (rounded up to pages) of PROT_NONE guard
+ * below it, or 0. */
+struct __pthread* __thmb_alloc(size_t stack, size_t guard);
+void __thmb_free(struct __pthread* t); /* give a ThMB of __thmb_alloc's and its stack back */
 /* (__thmb_cache.c) A ThMB for a new thread, zeroed but for its stack: one an earlier thread left
  * if `stack` is the default size and one is cached, else __thmb_alloc's; or 0. */
-struct __pthread* __thmb_get(size_t stack);
+struct __pthread* __thmb_get(size_t stack, size_t guard);
 int __thmb_put(struct __pthread* t); /* (locked) keep t, off its stack, for reuse: 1; or 0: free
                                       * t->mem yourself */
 
@@ -252,6 +258,16 @@ static inline void __testcancel_self(struct __pthread* self) {
   if (self->sigpend || self->cancel) __testcancel();
 }
 void __pthread_take_signals(struct __pthread* self); /* raise what pthread_kill left unmasked */
+/* The signal the library aims at one context to make the thread there look at its ThMB
+ * (__poke.c): the first real-time signal, which no program names (glibc's SIGCANCEL). */
+#define SIGPOKE 32
+/* Make t, which the caller saw (under the lock) in state `state` on context `ltn`, take what
+ * was left in its ThMB soon: interrupt its context, or end its call parked in the kernel. */
+void __poke(struct __pthread* t, int state, int ltn);
+/* The cancellable system call (arch/syscall_cp.S, __syscall_cp.c). */
+long __syscall_cp_asm(volatile int* cancel, long nr, long a, long b, long c);
+extern char __cp_begin[], __cp_end[];
+void __cancel(void) __attribute__((noreturn));
 extern int __sigmask_used; /* pthread_sigmask has been called: a create copies the mask */
 /* An absolute time by `clock` as the same moment by CLOCK_REALTIME, which __timed_block reads. */
 void __abs_realtime(clockid_t clock, const struct timespec* abstime, struct timespec* out);

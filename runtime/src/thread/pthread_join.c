@@ -43,6 +43,6 @@ int pthread_join(pthread_t t, void** res) {
   t->id = 0;
   int kept = __thmb_put(t); /* from here on t may be another thread's */
   __sched_unlock();
-  if (!kept) free(t->mem); /* 0 for the main thread, whose stack is the process's */
+  if (!kept && t->mem) __thmb_free(t); /* no mem: the main thread, whose stack is the process's */
   return 0;
 }

@@ -1,13 +1,13 @@
 /* pthread_kill, __pthread_take_signals - a signal for one thread.
  *
- * The kernel keeps one set of pending signals per process and delivers one to whichever context
- * of the process next returns to user mode, so it cannot aim a signal at the thread on one
- * context, let alone at a thread switched out in software. The library does the nearest thing
- * POSIX allows: pthread_kill leaves the signal in the target's ThMB (sigpend), and the target
- * takes it itself the next time it enters the library: at once when it signals itself, else at a
- * cancellation point (pthread_cancel.c lists them) or in pthread_sigmask when that unblocks the
- * signal. A thread running its own code takes it only when it next calls one of those; one its
- * mask blocks stays pending in sigpend until pthread_sigmask unblocks it.
+ * The library knows its threads, the kernel only contexts and parked calls, and a thread may be
+ * switched out in software: so pthread_kill leaves the signal in the target's ThMB (sigpend), and
+ * the target takes it itself: at once when it signals itself; when it runs on another context or
+ * waits in a parked system call, __poke (__poke.c) interrupts that context (its handler takes the
+ * signal on the target's stack) or ends the call with EINTR (its wrapper takes it); otherwise at
+ * its next cancellation point (pthread_cancel.c lists them) or in pthread_sigmask when that
+ * unblocks the signal. One its mask blocks stays pending in sigpend until pthread_sigmask
+ * unblocks it, and is not poked.
  *
  * Taking it: a handler is called right here, on the thread's stack, with the thread's mask
  * widened by the action's sa_mask and the signal (unless SA_NODEFER), and SA_RESETHAND honoured,
@@ -64,8 +64,11 @@ int pthread_kill(pthread_t t, int sig) {
     __sched_unlock();
     return ESRCH;
   }
+  int poke = sig && t->state != ST_EXITED && t != __self() && !(t->sigmask & (1ul << (sig - 1)));
+  int state = t->state, ltn = t->ltn;
   if (sig && t->state != ST_EXITED) a_fetch_or((volatile int*)&t->sigpend, 1 << (sig - 1));
   __sched_unlock();
   if (t == __self() && t->sigpend) __pthread_take_signals(t); /* not a cancellation point */
+  if (poke) __poke(t, state, ltn);
   return 0;
 }

@@ -16,10 +16,12 @@
 
 int __sigmask_used;
 
+/* SIGPOKE (__poke.c) is the library's own too. */
 #ifdef KASANE_THREADS_CONV
-#define UNBLOCKABLE ((1ul << (SIGKILL - 1)) | (1ul << (SIGSTOP - 1)) | (1ul << (SIGIO - 1)))
+#define UNBLOCKABLE \
+  ((1ul << (SIGKILL - 1)) | (1ul << (SIGSTOP - 1)) | (1ul << (SIGIO - 1)) | (1ul << (SIGPOKE - 1)))
 #else
-#define UNBLOCKABLE ((1ul << (SIGKILL - 1)) | (1ul << (SIGSTOP - 1)))
+#define UNBLOCKABLE ((1ul << (SIGKILL - 1)) | (1ul << (SIGSTOP - 1)) | (1ul << (SIGPOKE - 1)))
 #endif
 
 int pthread_sigmask(int how, const sigset_t* set, sigset_t* old) {

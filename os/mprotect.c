@@ -1,0 +1,66 @@
+/* mprotect: page protections of user memory, as Linux MIPS gives them without RI/XI.
+ *
+ * The MIPS TLB has two permission bits per page, V (valid) and D (writable), and the refill
+ * handler loads PTEs into EntryLo unchanged, so a protection is a PTE:
+ *   PROT_NONE                         frame, cache attribute; V and D clear
+ *   PROT_READ, PROT_EXEC, READ|EXEC   frame, cache attribute, V
+ *   anything with PROT_WRITE          frame, cache attribute, V, D
+ * A PROT_NONE page keeps its frame (its contents come back with a later mprotect), which is why
+ * a page "is there" when its PTE is not 0 rather than when V is set (vm.c: uvm_mapped, and the
+ * frees that must not leak such a page). An mmap page nothing has touched yet gets no frame for
+ * PROT_NONE: its PTE is PTE_NOFRAME, frame 0 (the kernel's own first page, never a user page's),
+ * so a guard page costs no memory; a later mprotect that opens it gives it its zero page then. Any access to it misses V and takes TLBL/TLBS, which
+ * uvm_fault refuses: SIGSEGV with SEGV_ACCERR (trap.c). As on Linux without RI/XI, a readable
+ * page is executable and a writable one readable. */
+#include "defs.h"
+#include "errno.h"
+#include "mips.h"
+#include "param.h"
+#include "proc.h"
+
+#define PROT_READ 0x1 /* Linux values */
+#define PROT_WRITE 0x2
+#define PROT_EXEC 0x4
+
+#define PTE_NOFRAME PTE_C_CACHED /* an untouched PROT_NONE page: not 0, frame 0, V clear */
+
+/* Whether the page at va (page-aligned) of vm is mapped memory mprotect may change: a page is
+ * there (text, data, heap, the grown stack, a touched mmap page, a PROT_NONE page), or it lies in
+ * an anonymous mmap region whose zero page has not been touched yet. */
+static int protectable(struct vmspace* vm, uint32_t va) {
+  return uvm_mapped(vm, va) || regionof(vm, va) >= 0;
+}
+
+/* mprotect(addr, len, prot): give every page of [addr, addr + len) (len rounded up to pages)
+ * protection prot. 0; -EINVAL for an addr not page-aligned or an unknown prot bit, -ENOMEM if
+ * some page of the range is not mapped (then nothing changes: the whole range is checked first),
+ * or when memory for an untouched page runs out. len 0 is 0, as Linux. An untouched mmap page is
+ * given its zero page first, so that its protection has a PTE to live in. */
+int32_t sys_mprotect(void) {
+  uint32_t addr, len, prot;
+  struct vmspace* vm = &myproc()->vm;
+  argint(0, &addr);
+  argint(1, &len);
+  argint(2, &prot);
+  if (addr % PGSIZE || (prot & ~(PROT_READ | PROT_WRITE | PROT_EXEC))) return -EINVAL;
+  if (len == 0) return 0;
+  if (addr >= USERTOP || len > USERTOP - addr || PGROUNDUP(len) > USERTOP - addr) return -ENOMEM;
+  uint32_t end = addr + PGROUNDUP(len);
+  for (uint32_t va = addr; va < end; va += PGSIZE)
+    if (!protectable(vm, va)) return -ENOMEM;
+  uint32_t bits = (prot & PROT_WRITE) ? PTE_V | PTE_D : prot ? PTE_V : 0;
+  for (uint32_t va = addr; va < end; va += PGSIZE) {
+    uint32_t* pte = walkpte(vm->pgdir, va, 1);
+    if (pte == 0) return -ENOMEM;
+    if (*pte == PTE_NOFRAME && bits) *pte = 0; /* opened: it gets its zero page below */
+    if (*pte == 0 && bits == 0) {
+      *pte = PTE_NOFRAME;
+      tlb_invalidate(va, vm->asid);
+      continue;
+    }
+    if (*pte == 0 && uvm_page(vm, va, 0) == 0) return -ENOMEM;
+    *pte = (*pte & ~(PTE_V | PTE_D)) | bits;
+    tlb_invalidate(va, vm->asid);
+  }
+  return 0;
+}
