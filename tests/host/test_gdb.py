@@ -13,8 +13,7 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DEFAULT = ROOT / "configs" / "machines" / "default.toml"
-GDB = shutil.which("gdb-multiarch")
-pytestmark = pytest.mark.skipif(GDB is None, reason="gdb-multiarch is not installed")
+GDB = shutil.which("gdb-multiarch") or "gdb-multiarch (run scripts/install-deps.sh)"
 
 
 def start(sim, *args):
@@ -146,3 +145,22 @@ def test_kill_ends_the_run_and_a_bad_port_is_refused(sim, run_sim, target_dir):
     assert status == 137 and "killed by GDB at cycle" in err, out + err
     r = run_sim("--gdb", "65536", elf)
     assert r.returncode == 64 and "not a TCP port" in r.stderr, r.stderr
+
+
+def test_ctrl_c_stops_a_machine_that_would_run_forever(sim, target_dir):
+    elf = target_dir / "tests_bare" / "spin-forever-hits-max-cycles.elf"
+    proc, port = start(sim, "--set", "sim.model=iss", elf)  # no sim.max_cycles: only GDB ends it
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall(packet(b"QStartNoAckMode") + packet(b"vCont;c"))
+        data = b""
+        while b"$OK#" not in data:
+            data += s.recv(4096)
+        s.sendall(b"\x03")
+        while not re.search(rb"\$T[^#]*#..", data):
+            chunk = s.recv(4096)
+            assert chunk, data
+            data += chunk
+        assert b"$T02thread:1;#" in data, data
+        s.sendall(packet(b"k"))
+    status, _, err = finish(proc)
+    assert status == 137 and "killed by GDB" in err, err
