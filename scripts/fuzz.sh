@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${1:-60}
 BUILD=${KASANE_FUZZ_BUILD:-build-fuzz}
-TARGETS=(fuzz_decoder fuzz_iss_vs_pipeline fuzz_elf fuzz_config)
+TARGETS=(fuzz_decoder fuzz_iss_vs_pipeline fuzz_elf fuzz_config fuzz_gdb_packet)
 
 generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)

@@ -12,6 +12,7 @@ PACKAGES=(
   python3-jsonschema python3-scipy python3-numpy     # experiment-file checks; repeats' intervals
   python3-jinja2                                     # the docs' figure templates (scripts/figures.py)
   clang libclang-rt-14-dev                           # libFuzzer + sanitizers (scripts/fuzz.sh)
+  gdb-multiarch                                      # the GDB stub's tests (tests/host/test_gdb.py)
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -1,6 +1,6 @@
 // kasane-sim: run one machine (from a config) with one kernel and, optionally, one program.
 //
-//   kasane-sim [--config FILE] [--set key=value]... [--disk FILE] [--stats FILE]
+//   kasane-sim [--config FILE] [--set key=value]... [--disk FILE] [--stats FILE] [--gdb PORT]
 //              KERNEL [PROGRAM [ARGS...]]
 //
 // Options come before KERNEL; everything after PROGRAM belongs to the guest program. The guest sees
@@ -27,6 +27,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "debug/gdb_session.h"
 #include "platform/config.h"
 #include "platform/elf_image.h"
 #include "platform/exit_status.h"
@@ -43,7 +44,7 @@ namespace {
 const char* kUsage = "usage: kasane-sim [options] KERNEL [PROGRAM [ARGS...]]";
 
 struct Options {
-  std::string config, stats, disk, platform_header, trace, trace_window, thermal_trace;
+  std::string config, stats, disk, platform_header, trace, trace_window, thermal_trace, gdb;
   std::string help_config;  // "", "text" or "json"
   std::vector<std::string> sets, env, positional;
   bool help = false, progress = false;
@@ -68,6 +69,9 @@ po::options_description describe(Options& o) {
        "cycles before its begin to N cycles after its end")
       ("thermal-trace", po::value(&o.thermal_trace)->value_name("FILE"),
        "write power and temperature per thermal interval (CSV)")
+      ("gdb", po::value(&o.gdb)->value_name("PORT"),
+       "wait for GDB on 127.0.0.1:PORT (0: any free port, said on stderr) before the first "
+       "instruction; GDB's kill ends the run with status 137")
       ("progress", po::bool_switch(&o.progress),
        "report simulated cycles, speed and time left on stderr every second")
       ("help-config", po::value(&o.help_config)->value_name("text|json")->implicit_value("text"),
@@ -263,6 +267,12 @@ int run(int argc, char** argv) {
   if (!o.trace.empty() && cfg.get_string("sim.model") != "pipeline")
     return fail(exit_status::kUsage, "--pipeline-trace needs sim.model = pipeline");
   if (std::string p = input_problems(o, cfg); !p.empty()) return fail(exit_status::kNoInput, p);
+  uint16_t gdb_port = 0;
+  try {
+    if (!o.gdb.empty()) gdb_port = gdb::parse_port(o.gdb);
+  } catch (const std::invalid_argument& e) {
+    return fail(exit_status::kUsage, std::string("--gdb: ") + e.what());
+  }
   Outputs out;
   try {
     if (!o.stats.empty()) out.stats = OutputFile("--stats", o.stats);
@@ -293,12 +303,18 @@ int run(int argc, char** argv) {
     platform.load_kernel(kernel);
     platform.boot(kernel, program ? &*program : nullptr, args, o.env);
 
+    std::optional<gdb::Session> debugger;
+    if (!o.gdb.empty()) debugger.emplace(platform, gdb_port, kernel);
+
     auto t0 = std::chrono::steady_clock::now();
     RunResult r = platform.run();
+    if (debugger && debugger->killed())
+      return fail(137, "killed by GDB at cycle " + std::to_string(r.cycles));
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (out.stats.is_open())
       std::fputs((make_stats(cfg, r, seconds).dump(2) + "\n").c_str(), out.stats.get());
     const int status = report_outcome(r, kernel, platform, o, trace);
+    if (debugger) debugger->finish(status);
     // Output that did not reach its file is an error even when the guest did well; the guest's
     // own status is still said, since the exit status can no longer carry it.
     const std::vector<std::string> problems = out.close();
@@ -315,6 +331,8 @@ int run(int argc, char** argv) {
     return fail(exit_status::kNoInput, e.what());
   } catch (const std::invalid_argument& e) {  // a timing model that cannot be built
     return fail(exit_status::kConfig, e.what());
+  } catch (const gdb::SocketError& e) {
+    return fail(exit_status::kUsage, std::string("--gdb: ") + e.what());
   }
 }
 

@@ -172,6 +172,7 @@ void Iss::wake_on_interrupt(Context& c) {
 
 Iss::StepResult Iss::step(Context& c) {
   if (c.check_irq && take_interrupt(c)) return StepResult::kInterrupted;
+  if (debug_) debug_->before_step(c);
   c.redirected = c.exception_taken = false;
   c.in_delay = c.slot_pending;
   uint32_t raw;

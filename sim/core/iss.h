@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/context.h"
+#include "core/debug_hook.h"
 #include "core/insn.h"
 #include "core/store_observer.h"
 #include "core/tlb.h"
@@ -113,6 +114,8 @@ class Iss : public DeviceHost {
   // (MTC0 writes only IP1..0); the handler acknowledges the device, which lowers the line.
   void set_irq(unsigned ctx, unsigned line, bool level) override;
 
+  // A debugger to consult before every instruction (debug_hook.h), or nullptr.
+  void set_debug_hook(DebugHook* h) { debug_ = h; }
   void request_stop() { stop_ = true; }
   // false: tick idle cycles one by one instead of jumping over them (for measuring the jump).
   void set_idle_skip(bool on) { idle_skip_ = on; }
@@ -225,6 +228,7 @@ class Iss : public DeviceHost {
   bool stop_ = false;
   bool deadlocked_ = false;
   bool idle_skip_ = true;
+  DebugHook* debug_ = nullptr;
   std::string storm_;
 };
 

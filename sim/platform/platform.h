@@ -91,6 +91,8 @@ class Platform : public sc_core::sc_module {
   ~Platform() override;
 
   sc_core::sc_time clock_period() const { return period_; }
+  // The core, for a debugger (--gdb) to hook into.
+  Core& core() { return *core_; }
   // The pipeline trace was to follow a region of interest that never began.
   bool trace_region_missed() const { return machine_->core(0).trace_region_missed(); }
 
