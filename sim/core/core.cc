@@ -22,11 +22,18 @@ Core::Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming&
       start_(std::chrono::steady_clock::now()),
       last_report_(start_) {
   iss_.set_idle_skip(idle_skip_);
+  if (timing.exec_trace_file) {
+    exec_trace_ = std::make_unique<ExecTrace>(timing.exec_trace_file, timing.exec_trace_flags,
+                                              timing.trace_window, 0, timing.symbolize);  // core 0
+    iss_.set_exec_trace(exec_trace_.get());
+  }
   power_ = std::make_unique<PowerModel>(timing.power, timing.thermal, cfg.contexts);
   if (timing.pipeline) {
     memory_ = std::make_unique<MemoryHierarchy>(timing.memory);
-    if (timing.trace_file)
+    if (timing.trace_file) {
       trace_ = std::make_unique<KanataWriter>(timing.trace_file, timing.trace_window);
+      trace_->set_core(0, cfg.first_cpunum);  // the multi-core platform passes its core id
+    }
     unsigned line =
         timing.memory.model == "cached" ? timing.memory.l1i.line_bytes : timing.fetch_block;
     pipeline_ = std::make_unique<Pipeline>(timing.pipe, functional_, memory_->inst(),
@@ -194,7 +201,10 @@ void Core::thread() {
     }
   }
   if (pipeline_) pipeline_->finish(cycle_);
-  if (trace_) trace_->flush();
+  if (trace_) {
+    trace_->finish();
+    trace_->flush();
+  }
   sc_core::sc_stop();
 }
 

@@ -18,6 +18,8 @@
 
 namespace kasane {
 
+class ExecTrace;
+
 // Physical memory as a core sees it: RAM pages it may touch directly (the TLM-2.0 DMI idea, one
 // page at a time so that RAM can be allocated lazily), and everything else through the bus.
 class PhysMemory {
@@ -99,6 +101,9 @@ class Iss {
   // lines are level-triggered: the Cause bit follows the line, and software cannot clear it
   // (MTC0 writes only IP1..0); the handler acknowledges the device, which lowers the line.
   void set_irq(unsigned ctx, unsigned line, bool level);
+
+  // Write the instruction trace to `t` (owned by the caller), or stop with nullptr.
+  void set_exec_trace(ExecTrace* t) { exec_trace_ = t; }
 
   void request_stop() { stop_ = true; }
   // false: tick idle cycles one by one instead of jumping over them (for measuring the jump).
@@ -196,6 +201,7 @@ class Iss {
   uint64_t cycle_ = 0;
   uint64_t next_timer_ = ~0ull;  // the earliest timer, MWAIT timeout or device event
   std::multimap<uint64_t, std::function<void()>> events_;  // by cycle; equal keys in order
+  ExecTrace* exec_trace_ = nullptr;  // --trace, or none
   unsigned watchers_ = 0;  // LL links and armed monitors: stores check them only when non-zero
   bool stop_ = false;
   bool deadlocked_ = false;

@@ -16,16 +16,24 @@
 #include <string>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 namespace kasane {
 
-// What --trace-window selects: cycles first..last, or the first entry of region `region_id`
-// with margins (the region's begin - before .. its end + after).
+// What --trace-window selects: cycles first..last, the first entry of region `region_id` with
+// margins (the region's begin - before .. its end + after), or the first time any context
+// executes the instruction at symbol `symbol` (sym_addr, which kasane-sim looks up in the ELF
+// symbol tables; from then - before to then + after, or to the end without +AFTER).
 struct TraceWindow {
   uint64_t first = 0, last = UINT64_MAX;
   bool region = false;
   uint32_t region_id = 0;
   uint64_t before = 0, after = 0;
+  bool at_symbol = false;
+  std::string symbol;
+  uint32_t sym_addr = 0;
+  // A region or symbol window: nothing is traced until its start is seen.
+  bool deferred() const { return region || at_symbol; }
 };
 
 class KanataWriter {
@@ -51,8 +59,13 @@ class KanataWriter {
   // A region of interest begins or ends at `cycle` (sim-control's markers). Opens the window at
   // the first begin of the traced region, closes it window.after cycles past that entry's end.
   void region_marker(uint32_t id, bool begin, uint64_t cycle);
-  // A region window whose region never began: the trace holds no instruction.
-  bool region_missed() const { return window_.region && waiting_; }
+  // A sym: window waits for its symbol: execute() reports each instruction's pc until then.
+  bool watching() const { return waiting_ && window_.at_symbol; }
+  // A context executes the instruction at `pc`: the first time it is the window's symbol opens
+  // the window, window.before cycles back, until window.after cycles on.
+  void reached(uint32_t pc, uint64_t cycle);
+  // A region or symbol window whose start never came: the trace holds no instruction.
+  bool region_missed() const { return window_.deferred() && waiting_; }
 
   // Every call takes the current cycle, which never goes back (asserted; in a release build an
   // earlier cycle is written as the current one). The writer emits C lines as it moves forward.
@@ -62,6 +75,25 @@ class KanataWriter {
   void stage(uint64_t cycle, uint64_t id, const char* stage);
   // Ends the current stage of `id` and writes its R line: committed, or squashed (flushed).
   void retire(uint64_t cycle, uint64_t id, bool squashed);
+  // The same, scheduled for a later cycle `when` (> cycle), where the pipeline already knows it:
+  // a stage that begins then (Is after decode, M and W after issue) unless a stage() or retire()
+  // of `id` comes first, and the commit of an instruction in its W stage. Written when the file
+  // reaches that cycle.
+  void stage_at(uint64_t cycle, uint64_t id, const char* stage, uint64_t when);
+  void retire_at(uint64_t cycle, uint64_t id, uint64_t when);
+  // `consumer` reads a register that `producer` writes: a W (wakeup) arrow in Konata, if both are
+  // recorded and the producer is still in flight.
+  void depend(uint64_t cycle, uint64_t consumer, uint64_t producer);
+  // Why `id` waits to issue (operand, unit busy, MSHR full, serialise): a hover label line, once
+  // per change of reason.
+  void stall(uint64_t cycle, uint64_t id, const char* reason);
+  // Names the lanes: instructions of context C show "cCORE.tC" and thread id first_thread + C.
+  void set_core(unsigned core, unsigned first_thread) {
+    core_ = core;
+    first_thread_ = first_thread;
+  }
+  // The run ended: writes the events scheduled for later cycles.
+  void finish();
   // Pushes the lines written so far to the file. Returns false once a write has failed (a full
   // disk, say): from then on nothing more is written, so a run into a full disk goes on at full
   // speed, and the file's owner reports the error when it closes the file (a stream's error flag
@@ -86,13 +118,24 @@ class KanataWriter {
 
   // An event held in the pre-roll while a region window waits for its region.
   struct Held {
-    enum Kind : uint8_t { kBegin, kStage, kRetire } kind;
+    enum Kind : uint8_t { kBegin, kStage, kRetire, kLater, kDepend, kStall } kind;
     uint64_t cycle, id;
     unsigned thread;
     uint32_t pc;
-    std::string text;  // disassembly or stage name
+    std::string text;  // disassembly, stage name or stall reason; "" for a later retire
     bool squashed;
+    uint64_t when = 0;  // kLater: its cycle; kDepend: the producer
   };
+  // A stage or commit scheduled for a later cycle.
+  struct Later {
+    uint64_t when, id;
+    std::string stage;  // "" for the commit
+  };
+  void write_later(uint64_t id, const std::string& stage, uint64_t when);
+  void write_depend(uint64_t consumer, uint64_t producer);
+  void write_stall(uint64_t id, const std::string& reason);
+  void drop_later(uint64_t id);  // an explicit event of `id` supersedes its scheduled ones
+  void write_due(uint64_t before);  // scheduled events of cycles < before, in cycle order
   void hold(Held e);
   void open_window(uint64_t first);
 
@@ -112,7 +155,10 @@ class KanataWriter {
   struct Live {
     uint64_t file_id;
     std::string stage;
+    std::string reason;  // the last stall reason written
   };
+  std::vector<Later> later_;
+  unsigned core_ = 0, first_thread_ = 0;
   std::unordered_map<uint64_t, Live> live_;
   std::deque<Held> preroll_;  // oldest first; none older than `before` cycles
 };
