@@ -43,6 +43,10 @@ void IssueStage::evaluate(uint64_t now) {
                       : cp.n_decoded > 0 ? CpiCat::kUnit
                       : cp.recovering    ? CpiCat::kMispredict
                                          : CpiCat::kFetch;
+      if (s_.trace && cp.n_decoded > 0) {
+        const DynInst& d = cp.window[cp.window.size() - cp.n_fetched - cp.n_decoded];
+        if (d.trace_id != ~0ull && d.decoded_at < now) s_.trace->stall(now, d.trace_id, "issue width");
+      }
       continue;
     }
     while (budget > 0 && try_issue(c, now)) --budget;
