@@ -176,16 +176,22 @@ Iss::StepResult Iss::step(Context& c) {
     const InsnInfo* info = decode_exec(raw);
     slot = DecodeSlot{raw, info ? info : &kReservedRow};
   }
-  // The instruction trace, when on (--trace): one well-predicted branch when off.
-  if (__builtin_expect(exec_trace_ != nullptr, 0))
+  auto execute = [&] {
+    if ((slot.info->flags & kF_cp1) && !c.cp0.cp1_usable())
+      raise(c, cp0::kCpU, false, 1);  // every FPU instruction, one check: the kernel uses CE = 1
+    else
+      slot.info->exec(c, Insn{raw});
+    c.gpr[0] = 0;
+  };
+  // The instruction trace (--trace) sees the registers before and after: one well-predicted
+  // branch when it is off.
+  if (__builtin_expect(exec_trace_ != nullptr, 0)) {
     exec_trace_->before(c, pc, raw, slot.info == &kReservedRow ? nullptr : slot.info, cycle_);
-  if ((slot.info->flags & kF_cp1) && !c.cp0.cp1_usable())
-    raise(c, cp0::kCpU, false, 1);  // every FPU instruction, one check: the kernel uses CE = 1
-  else
-    slot.info->exec(c, Insn{raw});
-  c.gpr[0] = 0;
-  if (__builtin_expect(exec_trace_ != nullptr, 0))
+    execute();
     exec_trace_->after(c, !(c.redirected && c.exception_taken));
+  } else {
+    execute();
+  }
   if (c.redirected) {
     // An exception or ERET set pc itself. ERET retires; an exception does not.
     if (c.exception_taken) return StepResult::kException;
