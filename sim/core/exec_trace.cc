@@ -5,6 +5,7 @@
 // Values are hexadecimal, cycles decimal.
 #include "core/exec_trace.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstring>
 #include <stdexcept>
