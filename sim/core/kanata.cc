@@ -134,6 +134,12 @@ bool KanataWriter::advance(uint64_t cycle) {
   return true;
 }
 
+void KanataWriter::end_stall(Live& l) {
+  if (!l.stalled) return;
+  std::fprintf(file_, "E\t%" PRIu64 "\t1\t%s\n", l.file_id, label_text(l.reason).c_str());
+  l.stalled = false;
+}
+
 void KanataWriter::end_stage(uint64_t file_id, const std::string& stage) {
   if (!stage.empty())
     std::fprintf(file_, "E\t%" PRIu64 "\t0\t%s\n", file_id, stage.c_str());
@@ -163,7 +169,7 @@ void KanataWriter::write_begin(uint64_t id, unsigned thread, uint32_t pc,
                label_text(disasm).c_str());
   // Core and context, for the hover box (the thread id above is the global context number).
   std::fprintf(file_, "L\t%" PRIu64 "\t1\tc%u.t%u\n", f, core_, thread);
-  live_.emplace(id, Live{f, std::string(), std::string()});
+  live_.emplace(id, Live{f, std::string(), std::string(), false});
 }
 
 void KanataWriter::stage(uint64_t cycle, uint64_t id, const char* stage) {
@@ -278,8 +284,11 @@ void KanataWriter::stall(uint64_t cycle, uint64_t id, const char* reason) {
 
 void KanataWriter::write_stall(uint64_t id, const std::string& reason) {
   auto it = live_.find(id);
-  if (it == live_.end() || it->second.reason == reason) return;
+  if (it == live_.end() || (it->second.stalled && it->second.reason == reason)) return;
+  end_stall(it->second);
   it->second.reason = reason;
+  it->second.stalled = true;
+  std::fprintf(file_, "S\t%" PRIu64 "\t1\t%s\n", it->second.file_id, label_text(reason).c_str());
   // A hover line per change of reason; Konata turns the literal \n into a line break.
   std::fprintf(file_, "L\t%" PRIu64 "\t1\t\\n%" PRIu64 ": waits: %s\n", it->second.file_id,
                cycle_, label_text(reason).c_str());
@@ -287,6 +296,8 @@ void KanataWriter::write_stall(uint64_t id, const std::string& reason) {
 
 void KanataWriter::write_stage(uint64_t id, const std::string& stage) {
   Live& l = live_.at(id);
+  // A stall is the wait to issue: the scheduled Is written after it in its cycle goes on with it.
+  if (stage != "Is") end_stall(l);
   end_stage(l.file_id, l.stage);
   std::fprintf(file_, "S\t%" PRIu64 "\t0\t%s\n", l.file_id, stage.c_str());
   l.stage = stage;
@@ -305,6 +316,7 @@ void KanataWriter::retire(uint64_t cycle, uint64_t id, bool squashed) {
 
 void KanataWriter::write_retire(uint64_t id, bool squashed) {
   auto it = live_.find(id);
+  end_stall(it->second);
   end_stage(it->second.file_id, it->second.stage);
   // Konata indexes committed instructions by retire id, a serial over the whole file; a squashed
   // instruction gets the number it would have had, which the format allows to repeat.

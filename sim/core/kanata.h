@@ -84,8 +84,9 @@ class KanataWriter {
   // `consumer` reads a register that `producer` writes: a W (wakeup) arrow in Konata, if both are
   // recorded and the producer is still in flight.
   void depend(uint64_t cycle, uint64_t consumer, uint64_t producer);
-  // Why `id` waits to issue (operand, unit busy, MSHR full, serialise): a hover label line, once
-  // per change of reason.
+  // Why `id` waits to issue (operand, unit busy, MSHR full, serialise): a stage of that name in
+  // lane 1, the stall lane Konata overlays on the stages, until the reason changes or the
+  // instruction moves on; and a hover label line per change of reason.
   void stall(uint64_t cycle, uint64_t id, const char* reason);
   // Names the lanes: instructions of context C show "cCORE.tC" and thread id first_thread + C.
   void set_core(unsigned core, unsigned first_thread) {
@@ -156,7 +157,9 @@ class KanataWriter {
     uint64_t file_id;
     std::string stage;
     std::string reason;  // the last stall reason written
+    bool stalled = false;  // its stall stage is open in lane 1
   };
+  void end_stall(Live& l);
   std::vector<Later> later_;
   unsigned core_ = 0, first_thread_ = 0;
   std::unordered_map<uint64_t, Live> live_;

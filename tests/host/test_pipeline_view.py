@@ -10,6 +10,7 @@ import kanata
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DEFAULT = ROOT / "configs" / "machines" / "default.toml"
 ORDER = ["F", "D", "Is", "X", "M", "W"]
+REASONS = {"operand", "unit busy", "MSHR full", "serialise", "in-flight limit", "issue width"}
 
 
 def pipeline_trace(run_sim, tmp_path, *args, smp=False):
@@ -38,9 +39,18 @@ def test_two_contexts_follow_konatas_rules_with_every_stage(run_sim, tmp_path, t
         ends = [(start, end) for _, start, end in i["stages"]]
         assert all(a_end == b_start for (_, a_end), (b_start, _) in zip(ends, ends[1:]))
         assert i["detail"].startswith(f"c0.t{i['thread']}")
+        # The stall lane: reasons, one after the other, inside the wait to issue.
+        stalls = i["lanes"].get(1, [])
+        assert {s for s, _, _ in stalls} <= REASONS, stalls
+        if stalls:
+            is_start = next(start for s, start, _ in i["stages"] if s == "Is")
+            issued = next((start for s, start, _ in i["stages"] if s == "X"), None)
+            assert is_start <= stalls[0][1] and (issued is None or stalls[-1][2] <= issued)
+            assert all(a[2] == b[1] for a, b in zip(stalls, stalls[1:]))
     assert seen == set(ORDER)
     # Waiting instructions say why, and the lw/sc/addiu chain has its wakeup arrows.
     assert any("waits: operand" in i["detail"] for i in insns)
+    assert any(s == "operand" for i in insns for s, _, _ in i["lanes"].get(1, []))
     deps = [line.split("\t") for line in path.read_text().splitlines() if line.startswith("W\t")]
     assert len(deps) > 100
     by_id = {i["id"]: i for i in insns}

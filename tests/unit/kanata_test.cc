@@ -149,7 +149,8 @@ TEST(KanataWriter, StagesOfUnknownOrRetiredIdsAreIgnored) {
 }
 
 // Is, M and the commit are scheduled ahead; a stage of the same instruction in that cycle
-// supersedes the scheduled one, and the scheduled events come out in cycle order.
+// supersedes the scheduled one, and the scheduled events come out in cycle order. A stall is a
+// stage in lane 1 from the first cycle it is seen until the instruction issues.
 TEST(KanataWriter, ScheduledStagesArrowsAndStallReasons) {
   const std::string path = temp_path("kanata_scheduled.log");
   {
@@ -181,10 +182,11 @@ TEST(KanataWriter, ScheduledStagesArrowsAndStallReasons) {
             "I\t1\t1\t9\nL\t1\t0\t00000104: addu $t1, $t0, $t0\nL\t1\t1\tc2.t1\n"
             "S\t0\t0\tF\nS\t1\t0\tF\n"
             "C\t1\nE\t0\t0\tF\nS\t0\t0\tD\nE\t1\t0\tF\nS\t1\t0\tD\n"
-            "C\t1\nE\t0\t0\tD\nS\t0\t0\tX\nL\t1\t1\t\\n2: waits: operand\nE\t1\t0\tD\nS\t1\t0\tIs\n"
+            "C\t1\nE\t0\t0\tD\nS\t0\t0\tX\nS\t1\t1\toperand\nL\t1\t1\t\\n2: waits: operand\n"
+            "E\t1\t0\tD\nS\t1\t0\tIs\n"
             "C\t1\nE\t0\t0\tX\nS\t0\t0\tM\n"
             "C\t2\nE\t0\t0\tM\nS\t0\t0\tW\n"
-            "C\t1\nE\t1\t0\tIs\nS\t1\t0\tX\nW\t1\t0\t0\nE\t0\t0\tW\nR\t0\t0\t0\n"
+            "C\t1\nE\t1\t1\toperand\nE\t1\t0\tIs\nS\t1\t0\tX\nW\t1\t0\t0\nE\t0\t0\tW\nR\t0\t0\t0\n"
             "C\t1\nE\t1\t0\tX\nS\t1\t0\tW\n"
             "C\t1\nE\t1\t0\tW\nR\t1\t1\t0\n");
 }
