@@ -150,6 +150,12 @@ def test_bad_flags_and_missing_symbol_are_usage_errors(run_sim, tmp_path, target
     proc = run_sim("--trace", "exec", "--trace-file", tmp_path / "t", "--trace-window",
                    "sym:no_such_symbol", target_dir / "os" / "kernel.elf")
     assert proc.returncode == 64 and "no symbol 'no_such_symbol'" in proc.stderr
+    # A symbol that is there but never runs: the trace is empty, and the run says so.
+    proc = run_sim("--trace", "exec", "--trace-file", tmp_path / "t", "--trace-window",
+                   "sym:panic", target_dir / "os" / "kernel.elf",
+                   target_dir / "workloads" / "fib.elf", "5")
+    assert proc.returncode == 64 and "symbol panic was never reached" in proc.stderr
+    assert (tmp_path / "t").read_text() == ""
 
 
 def test_notification_upcalls_are_traced(run_sim, tmp_path, target_dir):
