@@ -1,12 +1,15 @@
 // The pipeline trace: a Kanata 0004 log (the format the Konata viewer opens) of the instructions
-// that enter the pipeline during a window of cycles. Each instruction gets an I line, a label
-// with its pc and disassembly, S/E lines as it moves through the stages (lane 0), and an R line
-// when it commits or is squashed. tests/host/kanata.py reads the format back for tests.
+// that enter the pipeline during a window of cycles. Each instruction gets an I line (its thread
+// id the global context number), a label with its pc and disassembly and a hover label with its
+// core and context, S/E lines as it moves through the stages F, D, Is, X, M, W (lane 0), its stall
+// reasons in lane 1, W lines from the producers of its operands, and an R line when it commits
+// or is squashed. tests/host/kanata.py reads the format back for tests.
 //
-// The window is a span of cycles, or a region of interest (--trace-window roi:ID-BEFORE+AFTER):
-// then the writer waits for the region's begin marker and stops AFTER cycles past its end. Since
-// the begin is only known when it happens, a BEFORE margin is kept as a pre-roll: the events of
-// the last BEFORE cycles are held in memory and written out when the region begins.
+// The window is a span of cycles, a region of interest (--trace-window roi:ID-BEFORE+AFTER) or a
+// symbol (sym:NAME-BEFORE+AFTER): then the writer waits for the region's begin marker or the
+// symbol's first execution, and stops AFTER cycles past the region's end or the symbol. Since
+// the start is only known when it happens, a BEFORE margin is kept as a pre-roll: the events of
+// the last BEFORE cycles are held in memory and written out when the window opens.
 #pragma once
 
 #include <cstdint>
@@ -18,23 +21,10 @@
 #include <utility>
 #include <vector>
 
+#include "core/trace_window.h"
+
 namespace kasane {
 
-// What --trace-window selects: cycles first..last, the first entry of region `region_id` with
-// margins (the region's begin - before .. its end + after), or the first time any context
-// executes the instruction at symbol `symbol` (sym_addr, which kasane-sim looks up in the ELF
-// symbol tables; from then - before to then + after, or to the end without +AFTER).
-struct TraceWindow {
-  uint64_t first = 0, last = UINT64_MAX;
-  bool region = false;
-  uint32_t region_id = 0;
-  uint64_t before = 0, after = 0;
-  bool at_symbol = false;
-  std::string symbol;
-  uint32_t sym_addr = 0;
-  // A region or symbol window: nothing is traced until its start is seen.
-  bool deferred() const { return region || at_symbol; }
-};
 
 class KanataWriter {
  public:
@@ -165,13 +155,5 @@ class KanataWriter {
   std::unordered_map<uint64_t, Live> live_;
   std::deque<Held> preroll_;  // oldest first; none older than `before` cycles
 };
-
-// Parses --trace-window: "A:B" (parse_trace_window) or "roi:ID[-BEFORE][+AFTER]" (decimal ID and
-// cycles); throws std::invalid_argument saying what is wrong and what is expected.
-TraceWindow parse_trace_spec(const std::string& text);
-
-// Parses "A:B" (decimal cycles, A <= B) into a window; throws std::invalid_argument saying what
-// is wrong and what is expected.
-std::pair<uint64_t, uint64_t> parse_trace_window(const std::string& text);
 
 }  // namespace kasane
