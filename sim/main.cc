@@ -35,6 +35,7 @@
 #include "platform/output_file.h"
 #include "platform/platform.h"
 #include "platform/stats.h"
+#include "platform/trace_symbols.h"
 
 namespace po = boost::program_options;
 using namespace kasane;
@@ -45,6 +46,7 @@ const char* kUsage = "usage: kasane-sim [options] KERNEL [PROGRAM [ARGS...]]";
 
 struct Options {
   std::string config, stats, disk, platform_header, trace, trace_window, thermal_trace, gdb;
+  std::string exec_trace, exec_trace_file;  // --trace FLAGS --trace-file FILE
   std::string help_config;  // "", "text" or "json"
   std::vector<std::string> sets, env, positional;
   bool help = false, progress = false;
@@ -64,9 +66,14 @@ po::options_description describe(Options& o) {
        "environment string for the program (repeatable)")
       ("pipeline-trace", po::value(&o.trace)->value_name("FILE"),
        "write a Kanata pipeline trace (open it in Konata); needs sim.model = pipeline")
-      ("trace-window", po::value(&o.trace_window)->value_name("A:B|roi:ID[-M][+N]"),
-       "only cycles A to B go into the pipeline trace; or region ID's first entry, from M "
-       "cycles before its begin to N cycles after its end")
+      ("trace", po::value(&o.exec_trace)->value_name("exec,mem,syscall,notify"),
+       "write an instruction trace of these categories to --trace-file")
+      ("trace-file", po::value(&o.exec_trace_file)->value_name("FILE"),
+       "where --trace writes")
+      ("trace-window", po::value(&o.trace_window)->value_name("A:B|roi:ID[-M][+N]|sym:NAME[-M][+N]"),
+       "only cycles A to B go into the traces; or region ID's first entry, from M "
+       "cycles before its begin to N cycles after its end; or from the first time a context "
+       "reaches symbol NAME")
       ("thermal-trace", po::value(&o.thermal_trace)->value_name("FILE"),
        "write power and temperature per thermal interval (CSV)")
       ("gdb", po::value(&o.gdb)->value_name("PORT"),
@@ -129,12 +136,12 @@ int print(const std::string& text) {
 // Every output file, opened before the run (so a bad path ends it before any cycle) and closed
 // after it with a check of every write.
 struct Outputs {
-  OutputFile stats, trace, thermal;
+  OutputFile stats, trace, thermal, exec_trace;
 
   // "" or one line per file (the console included) whose writes failed.
   std::vector<std::string> close() {
     std::vector<std::string> problems;
-    for (OutputFile* f : {&stats, &trace, &thermal})
+    for (OutputFile* f : {&stats, &trace, &thermal, &exec_trace})
       if (std::string p = f->close(); !p.empty()) problems.push_back(p);
     if (std::string p = stream_write_problem(stdout, "the console (standard output)"); !p.empty())
       problems.push_back(p);
@@ -168,9 +175,11 @@ int report_outcome(const RunResult& r, const ElfImage& kernel, Platform& platfor
                    const Options& o, const TraceOptions& trace) {
   if (platform.trace_region_missed())
     return fail(exit_status::kUsage,
-                "--trace-window " + o.trace_window + ": region " +
-                    std::to_string(trace.window.region_id) +
-                    " was never entered, so the pipeline trace has no instruction");
+                "--trace-window " + o.trace_window + ": " +
+                    (trace.window.at_symbol ? "symbol " + trace.window.symbol + " was never reached"
+                                            : "region " + std::to_string(trace.window.region_id) +
+                                                  " was never entered") +
+                    ", so the trace has no instruction");
   if (r.check_failures)
     return fail(exit_status::kCheckFailed,
                 "reference check failed " + std::to_string(r.check_failures) +
@@ -257,11 +266,21 @@ int run(int argc, char** argv) {
   TraceOptions trace;
   trace.progress = o.progress;
   if (!o.trace_window.empty()) {
-    if (o.trace.empty()) return fail(exit_status::kUsage, "--trace-window needs --pipeline-trace");
+    if (o.trace.empty() && o.exec_trace.empty())
+      return fail(exit_status::kUsage, "--trace-window needs --pipeline-trace or --trace");
     try {
       trace.window = parse_trace_spec(o.trace_window);
     } catch (const std::invalid_argument& e) {
       return fail(exit_status::kUsage, std::string("--trace-window: ") + e.what());
+    }
+  }
+  if (o.exec_trace.empty() != o.exec_trace_file.empty())
+    return fail(exit_status::kUsage, "--trace and --trace-file go together");
+  if (!o.exec_trace.empty()) {
+    try {
+      trace.exec_flags = parse_exec_trace_flags(o.exec_trace);
+    } catch (const std::invalid_argument& e) {
+      return fail(exit_status::kUsage, std::string("--trace: ") + e.what());
     }
   }
   if (!o.trace.empty() && cfg.get_string("sim.model") != "pipeline")
@@ -278,11 +297,13 @@ int run(int argc, char** argv) {
     if (!o.stats.empty()) out.stats = OutputFile("--stats", o.stats);
     if (!o.trace.empty()) out.trace = OutputFile("--pipeline-trace", o.trace);
     if (!o.thermal_trace.empty()) out.thermal = OutputFile("--thermal-trace", o.thermal_trace);
+    if (!o.exec_trace_file.empty()) out.exec_trace = OutputFile("--trace-file", o.exec_trace_file);
   } catch (const OutputError& e) {
     return fail(exit_status::kNoInput, e.what());
   }
   trace.file = out.trace.get();
   trace.thermal_file = out.thermal.get();
+  trace.exec_file = out.exec_trace.get();
 
   try {
     const uint64_t elf_cap = static_cast<uint64_t>(cfg.get_int("memory.ram_size"));
@@ -295,6 +316,12 @@ int run(int argc, char** argv) {
     // that depends on alignment) with the length of the checkout's path. The kernel still finds
     // the boot program by this name when it spawns itself.
     if (!args.empty()) args[0] = std::filesystem::path(args[0]).filename().string();
+    try {
+      resolve_trace_symbol(trace.window, kernel, program ? &*program : nullptr);
+    } catch (const std::invalid_argument& e) {
+      return fail(exit_status::kUsage, std::string("--trace-window: ") + e.what());
+    }
+    trace.symbolize = trace_symbolizer(kernel, program ? &*program : nullptr);
 
     // SystemC's informational reports ("simulation stopped by user") would land on the console.
     sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);

@@ -15,12 +15,19 @@ Core::Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming&
       period_(period),
       idle_skip_(timing.idle_skip) {
   iss_.set_idle_skip(idle_skip_);
+  if (timing.exec_trace_file) {
+    exec_trace_ = std::make_unique<ExecTrace>(timing.exec_trace_file, timing.exec_trace_flags,
+                                              timing.trace_window, index, timing.symbolize);
+    iss_.set_exec_trace(exec_trace_.get());
+  }
   power_ = std::make_unique<PowerModel>(timing.power, timing.thermal, cfg.contexts);
   if (timing.pipeline) {
     memory_ = shared ? std::make_unique<MemoryHierarchy>(timing.memory, *shared, index)
                      : std::make_unique<MemoryHierarchy>(timing.memory);
-    if (timing.trace_file)
+    if (timing.trace_file) {
       trace_ = std::make_unique<KanataWriter>(timing.trace_file, timing.trace_window);
+      trace_->set_core(index, cfg.first_cpunum);
+    }
     unsigned line =
         timing.memory.model == "cached" ? timing.memory.l1i.line_bytes : timing.fetch_block;
     pipeline_ = std::make_unique<Pipeline>(timing.pipe, functional_, memory_->inst(),
@@ -163,7 +170,10 @@ bool Core::idle() const {
 
 void Core::finish() {
   if (pipeline_) pipeline_->finish(cycle_);
-  if (trace_) trace_->flush();
+  if (trace_) {
+    trace_->finish();
+    trace_->flush();
+  }
 }
 
 uint8_t* Core::ram_page(uint32_t ppn) {

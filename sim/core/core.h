@@ -15,6 +15,7 @@
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 
+#include "core/exec_trace.h"
 #include "core/iss.h"
 #include "core/kanata.h"
 #include "core/pipeline/pipeline.h"
@@ -33,6 +34,9 @@ struct CoreTiming {
   ThermalConfig thermal = default_thermal_config();
   std::FILE* trace_file = nullptr;  // Kanata pipeline trace (its owner closes it), or none
   TraceWindow trace_window;
+  std::FILE* exec_trace_file = nullptr;  // instruction trace (--trace), or none
+  ExecTraceFlags exec_trace_flags;
+  Symbolizer symbolize;  // pc -> "main+0x14" for the instruction trace
 };
 
 class Core : public sc_core::sc_module, public PhysMemory {
@@ -90,9 +94,12 @@ class Core : public sc_core::sc_module, public PhysMemory {
   // A region of interest begins or ends (sim-control): the pipeline trace may follow it.
   void region_marker(uint32_t id, bool begin, uint64_t cycle) {
     if (trace_) trace_->region_marker(id, begin, cycle);
+    if (exec_trace_) exec_trace_->region_marker(id, begin, cycle);
   }
-  // The pipeline trace follows a region that never began.
-  bool trace_region_missed() const { return trace_ && trace_->region_missed(); }
+  // A trace follows a region or symbol that never came.
+  bool trace_region_missed() const {
+    return (trace_ && trace_->region_missed()) || (exec_trace_ && exec_trace_->window_missed());
+  }
 
   uint8_t* ram_page(uint32_t ppn) override;
   bool io(uint32_t pa, unsigned size, bool write, uint32_t& data) override;
@@ -111,6 +118,7 @@ class Core : public sc_core::sc_module, public PhysMemory {
   IssCore functional_;
   std::unique_ptr<MemoryHierarchy> memory_;
   std::unique_ptr<KanataWriter> trace_;
+  std::unique_ptr<ExecTrace> exec_trace_;
   std::unique_ptr<Pipeline> pipeline_;
   std::unique_ptr<PowerModel> power_;
   uint64_t l2_seen_ = 0, dram_seen_ = 0, instret_seen_ = 0;

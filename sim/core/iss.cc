@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "core/decoder.h"
+#include "core/exec_trace.h"
 
 namespace kasane {
 
@@ -186,11 +187,22 @@ Iss::StepResult Iss::step(Context& c) {
     const InsnInfo* info = decode_exec(raw);
     slot = DecodeSlot{raw, info ? info : &kReservedRow};
   }
-  if ((slot.info->flags & kF_cp1) && !c.cp0.cp1_usable())
-    raise(c, cp0::kCpU, false, 1);  // every FPU instruction, one check: the kernel uses CE = 1
-  else
-    slot.info->exec(c, Insn{raw});
-  c.gpr[0] = 0;
+  auto execute = [&] {
+    if ((slot.info->flags & kF_cp1) && !c.cp0.cp1_usable())
+      raise(c, cp0::kCpU, false, 1);  // every FPU instruction, one check: the kernel uses CE = 1
+    else
+      slot.info->exec(c, Insn{raw});
+    c.gpr[0] = 0;
+  };
+  // The instruction trace (--trace) sees the registers before and after: one well-predicted
+  // branch when it is off.
+  if (__builtin_expect(exec_trace_ != nullptr, 0)) {
+    exec_trace_->before(c, pc, raw, slot.info == &kReservedRow ? nullptr : slot.info, cycle_);
+    execute();
+    exec_trace_->after(c, !(c.redirected && c.exception_taken));
+  } else {
+    execute();
+  }
   if (c.redirected) {
     // An exception or ERET set pc itself. ERET retires; an exception does not.
     if (c.exception_taken) return StepResult::kException;

@@ -22,6 +22,8 @@
 
 namespace kasane {
 
+class ExecTrace;
+
 // Physical memory as a core sees it: RAM pages it may touch directly (the TLM-2.0 DMI idea, one
 // page at a time so that RAM can be allocated lazily), and everything else through the bus.
 class PhysMemory {
@@ -116,6 +118,9 @@ class Iss : public DeviceHost {
 
   // A debugger to consult before every instruction (debug_hook.h), or nullptr.
   void set_debug_hook(DebugHook* h) { debug_ = h; }
+  // Write the instruction trace to `t` (owned by the caller), or stop with nullptr.
+  void set_exec_trace(ExecTrace* t) { exec_trace_ = t; }
+
   void request_stop() { stop_ = true; }
   // false: tick idle cycles one by one instead of jumping over them (for measuring the jump).
   void set_idle_skip(bool on) { idle_skip_ = on; }
@@ -225,6 +230,7 @@ class Iss : public DeviceHost {
   DeviceEvents* events_ = &own_events_;  // the machine's, once it joins one
   StoreObserver own_observer_;
   StoreObserver* observer_ = &own_observer_;
+  ExecTrace* exec_trace_ = nullptr;  // --trace, or none
   bool stop_ = false;
   bool deadlocked_ = false;
   bool idle_skip_ = true;

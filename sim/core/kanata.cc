@@ -28,17 +28,17 @@ std::string label_text(const std::string& text) {
   return out;
 }
 
-bool all_digits(const std::string& s) {
-  if (s.empty()) return false;
-  for (char c : s)
-    if (c < '0' || c > '9') return false;
-  return true;
+TraceWindow window_of(uint64_t first, uint64_t last) {
+  TraceWindow w;
+  w.first = first;
+  w.last = last;
+  return w;
 }
 
 }  // namespace
 
 KanataWriter::KanataWriter(const std::string& path, uint64_t first, uint64_t last)
-    : KanataWriter(path, TraceWindow{first, last}) {}
+    : KanataWriter(path, window_of(first, last)) {}
 
 KanataWriter::KanataWriter(const std::string& path, const TraceWindow& window)
     : KanataWriter(std::fopen(path.c_str(), "w"), window) {
@@ -51,7 +51,7 @@ KanataWriter::KanataWriter(std::FILE* file, const TraceWindow& window)
     : file_(file), window_(window), first_(window.first), last_(window.last), cycle_(window.first) {
   if (!file_) return;  // the path constructor throws
   std::fputs("Kanata\t0004\n", file_);
-  if (window_.region) {
+  if (window_.deferred()) {
     waiting_ = true;  // an empty window until the region begins
     first_ = 1;
     last_ = 0;
@@ -72,6 +72,13 @@ void KanataWriter::region_marker(uint32_t id, bool begin, uint64_t cycle) {
   }
 }
 
+void KanataWriter::reached(uint32_t pc, uint64_t cycle) {
+  if (!watching() || pc != window_.sym_addr) return;
+  open_window(cycle >= window_.before ? cycle - window_.before : 0);
+  closing_ = true;
+  last_ = cycle + std::min(window_.after, UINT64_MAX - cycle);
+}
+
 // The region began: the window starts `before` cycles ago, and the pre-roll holds what happened
 // since then. Instructions that began before that are left out, as with a window of cycles.
 void KanataWriter::open_window(uint64_t first) {
@@ -84,10 +91,14 @@ void KanataWriter::open_window(uint64_t first) {
     if (e.kind == Held::kBegin) {
       if (advance(e.cycle)) write_begin(e.id, e.thread, e.pc, e.text);
     } else if (live_.count(e.id) && advance(e.cycle)) {
-      if (e.kind == Held::kStage)
-        write_stage(e.id, e.text);
-      else
-        write_retire(e.id, e.squashed);
+      switch (e.kind) {
+        case Held::kStage: drop_later(e.id); write_stage(e.id, e.text); break;
+        case Held::kRetire: drop_later(e.id); write_retire(e.id, e.squashed); break;
+        case Held::kLater: write_later(e.id, e.text, e.when); break;
+        case Held::kDepend: write_depend(e.id, e.when); break;
+        case Held::kStall: write_stall(e.id, e.text); break;
+        case Held::kBegin: break;
+      }
     }
   }
   preroll_.clear();
@@ -102,14 +113,24 @@ void KanataWriter::hold(Held e) {
 bool KanataWriter::advance(uint64_t cycle) {
   // The window is over, or the file cannot take more: nothing will be written again, so drop
   // the state.
-  if ((cycle > last_ || failed_) && !live_.empty()) live_.clear();
+  if ((cycle > last_ || failed_) && !live_.empty()) {
+    live_.clear();
+    later_.clear();
+  }
   if (cycle < first_ || cycle > last_ || failed_) return false;
   assert(cycle >= cycle_ && "pipeline trace: the cycle went back");
+  if (cycle > cycle_) write_due(cycle);
   if (cycle > cycle_) {
     std::fprintf(file_, "C\t%" PRIu64 "\n", cycle - cycle_);
     cycle_ = cycle;
   }
   return true;
+}
+
+void KanataWriter::end_stall(Live& l) {
+  if (!l.stalled) return;
+  std::fprintf(file_, "E\t%" PRIu64 "\t1\t%s\n", l.file_id, label_text(l.reason).c_str());
+  l.stalled = false;
 }
 
 void KanataWriter::end_stage(uint64_t file_id, const std::string& stage) {
@@ -136,10 +157,12 @@ void KanataWriter::write_begin(uint64_t id, unsigned thread, uint32_t pc,
   const uint64_t f = next_file_id_++;
   // The id in the simulator is the same serial: the pipeline has no sequence number of its own
   // worth showing, and the thread has its own field.
-  std::fprintf(file_, "I\t%" PRIu64 "\t%" PRIu64 "\t%u\n", f, f, thread);
+  std::fprintf(file_, "I\t%" PRIu64 "\t%" PRIu64 "\t%u\n", f, f, first_thread_ + thread);
   std::fprintf(file_, "L\t%" PRIu64 "\t0\t%08" PRIx32 ": %s\n", f, pc,
                label_text(disasm).c_str());
-  live_.emplace(id, Live{f, std::string()});
+  // Core and context, for the hover box (the thread id above is the global context number).
+  std::fprintf(file_, "L\t%" PRIu64 "\t1\tc%u.t%u\n", f, core_, thread);
+  live_.emplace(id, Live{f, std::string(), std::string(), false});
 }
 
 void KanataWriter::stage(uint64_t cycle, uint64_t id, const char* stage) {
@@ -150,11 +173,124 @@ void KanataWriter::stage(uint64_t cycle, uint64_t id, const char* stage) {
     return;
   }
   if (!live_.count(id) || !advance(cycle)) return;  // kNotRecorded and retired ids are not there
+  drop_later(id);
   write_stage(id, stage);
+}
+
+void KanataWriter::stage_at(uint64_t cycle, uint64_t id, const char* stage, uint64_t when) {
+  assert(when > cycle && std::strpbrk(stage, "\t\n") == nullptr);
+  if (id == kNotRecorded) return;
+  if (waiting_) {
+    Held e{Held::kLater, cycle, id, 0, 0, stage, false};
+    e.when = when;
+    hold(std::move(e));
+    return;
+  }
+  if (!live_.count(id) || !advance(cycle)) return;
+  write_later(id, stage, when);
+}
+
+void KanataWriter::retire_at(uint64_t cycle, uint64_t id, uint64_t when) {
+  if (id == kNotRecorded) return;
+  if (waiting_) {
+    Held e{Held::kLater, cycle, id, 0, 0, std::string(), false};
+    e.when = when;
+    hold(std::move(e));
+    return;
+  }
+  if (!live_.count(id) || !advance(cycle)) return;
+  write_later(id, std::string(), when);
+}
+
+void KanataWriter::write_later(uint64_t id, const std::string& stage, uint64_t when) {
+  if (live_.count(id)) later_.push_back({when, id, stage});
+}
+
+void KanataWriter::drop_later(uint64_t id) {
+  later_.erase(std::remove_if(later_.begin(), later_.end(),
+                              [id](const Later& l) { return l.id == id; }),
+               later_.end());
+}
+
+// A scheduled event is written when the file moves past its cycle, so an explicit event of the
+// same instruction in that cycle can still supersede it. Few are pending (two per instruction in
+// flight at most): a scan for the earliest is enough.
+void KanataWriter::write_due(uint64_t before) {
+  for (;;) {
+    auto next = later_.end();
+    for (auto it = later_.begin(); it != later_.end(); ++it)
+      if (it->when < before && (next == later_.end() || it->when < next->when)) next = it;
+    if (next == later_.end()) return;
+    const Later l = *next;
+    later_.erase(next);
+    if (!live_.count(l.id)) continue;
+    if (l.when > cycle_) {
+      std::fprintf(file_, "C\t%" PRIu64 "\n", l.when - cycle_);
+      cycle_ = l.when;
+    }
+    if (l.stage.empty())
+      write_retire(l.id, false);
+    else
+      write_stage(l.id, l.stage);
+  }
+}
+
+// What is still in flight when the run ends never retires: it is flushed, so that every
+// instruction the file starts ends exactly once.
+void KanataWriter::finish() {
+  if (waiting_ || failed_) return;
+  write_due(UINT64_MAX);
+  std::vector<uint64_t> ids;
+  for (const auto& [id, live] : live_) ids.push_back(id);
+  std::sort(ids.begin(), ids.end());  // in the order they began
+  for (uint64_t id : ids) write_retire(id, true);
+}
+
+void KanataWriter::depend(uint64_t cycle, uint64_t consumer, uint64_t producer) {
+  if (consumer == kNotRecorded || producer == kNotRecorded) return;
+  if (waiting_) {
+    Held e{Held::kDepend, cycle, consumer, 0, 0, std::string(), false};
+    e.when = producer;
+    hold(std::move(e));
+    return;
+  }
+  if (!live_.count(consumer) || !live_.count(producer) || !advance(cycle)) return;
+  write_depend(consumer, producer);
+}
+
+void KanataWriter::write_depend(uint64_t consumer, uint64_t producer) {
+  auto c = live_.find(consumer), p = live_.find(producer);
+  if (c == live_.end() || p == live_.end()) return;
+  // Konata: W <consumer> <producer> <type>, type 0 a wakeup (a register dependence).
+  std::fprintf(file_, "W\t%" PRIu64 "\t%" PRIu64 "\t0\n", c->second.file_id, p->second.file_id);
+}
+
+void KanataWriter::stall(uint64_t cycle, uint64_t id, const char* reason) {
+  if (id == kNotRecorded) return;
+  if (waiting_) {
+    hold({Held::kStall, cycle, id, 0, 0, reason, false});
+    return;
+  }
+  if (!live_.count(id) || !advance(cycle)) return;
+  write_stall(id, reason);
+}
+
+void KanataWriter::write_stall(uint64_t id, const std::string& reason) {
+  auto it = live_.find(id);
+  if (it == live_.end() || (it->second.stalled && it->second.reason == reason)) return;
+  end_stall(it->second);
+  it->second.reason = reason;
+  it->second.stalled = true;
+  std::fprintf(file_, "S\t%" PRIu64 "\t1\t%s\n", it->second.file_id, label_text(reason).c_str());
+  // A hover line per change of reason; Konata turns the literal \n into a line break.
+  std::fprintf(file_, "L\t%" PRIu64 "\t1\t\\n%" PRIu64 ": waits: %s\n", it->second.file_id,
+               cycle_, label_text(reason).c_str());
 }
 
 void KanataWriter::write_stage(uint64_t id, const std::string& stage) {
   Live& l = live_.at(id);
+  // A stall is the wait to issue: the scheduled Is written after it in its cycle goes on with it.
+  if (stage != "Is") end_stall(l);
   end_stage(l.file_id, l.stage);
   std::fprintf(file_, "S\t%" PRIu64 "\t0\t%s\n", l.file_id, stage.c_str());
   l.stage = stage;
@@ -167,11 +303,13 @@ void KanataWriter::retire(uint64_t cycle, uint64_t id, bool squashed) {
     return;
   }
   if (!live_.count(id) || !advance(cycle)) return;
+  drop_later(id);
   write_retire(id, squashed);
 }
 
 void KanataWriter::write_retire(uint64_t id, bool squashed) {
   auto it = live_.find(id);
+  end_stall(it->second);
   end_stage(it->second.file_id, it->second.stage);
   // Konata indexes committed instructions by retire id, a serial over the whole file; a squashed
   // instruction gets the number it would have had, which the format allows to repeat.
@@ -184,71 +322,6 @@ void KanataWriter::write_retire(uint64_t id, bool squashed) {
 bool KanataWriter::flush() {
   if (!failed_ && (std::fflush(file_) != 0 || std::ferror(file_))) failed_ = true;
   return !failed_;
-}
-
-namespace {
-const char kExpected[] =
-    " (expected FIRST:LAST in cycles, e.g. 1000:2000, or roi:ID[-BEFORE][+AFTER], e.g. "
-    "roi:3-500+2000)";
-}  // namespace
-
-std::pair<uint64_t, uint64_t> parse_trace_window(const std::string& text) {
-  const std::string expected = kExpected;
-  const size_t colon = text.find(':');
-  if (colon == std::string::npos)
-    throw std::invalid_argument("trace window '" + text + "' has no ':'" + expected);
-  const std::string a = text.substr(0, colon), b = text.substr(colon + 1);
-  if (!all_digits(a) || !all_digits(b))
-    throw std::invalid_argument("trace window '" + text + "' is not two decimal numbers" +
-                                expected);
-  uint64_t first, last;
-  try {
-    first = std::stoull(a);
-    last = std::stoull(b);
-  } catch (const std::out_of_range&) {
-    throw std::invalid_argument("trace window '" + text + "' has a number too large" + expected);
-  }
-  if (last < first)
-    throw std::invalid_argument("trace window '" + text + "' ends before it starts" + expected);
-  return {first, last};
-}
-
-// roi:ID[-BEFORE][+AFTER]: each part decimal, in that order, the margins optional.
-TraceWindow parse_trace_spec(const std::string& text) {
-  if (text.compare(0, 4, "roi:") != 0) {
-    TraceWindow w;
-    std::tie(w.first, w.last) = parse_trace_window(text);
-    return w;
-  }
-  auto fail = [&](const std::string& why) {
-    throw std::invalid_argument("trace window '" + text + "' " + why + kExpected);
-  };
-  TraceWindow w;
-  w.region = true;
-  const std::string rest = text.substr(4);
-  const size_t minus = rest.find('-'), plus = rest.find('+');
-  if (minus != std::string::npos && plus != std::string::npos && plus < minus)
-    fail("has its +AFTER before its -BEFORE");
-  const size_t id_end = std::min(minus, plus);
-  auto number = [&](const std::string& digits, const char* what) -> uint64_t {
-    if (!all_digits(digits))
-      fail(std::string("has no decimal ") + what + " where '" + digits + "' is");
-    try {
-      return std::stoull(digits);
-    } catch (const std::out_of_range&) {
-      fail(std::string("has a ") + what + " too large");
-    }
-    return 0;
-  };
-  const uint64_t id = number(rest.substr(0, id_end), "region id");
-  if (id > UINT32_MAX) fail("has a region id too large");
-  w.region_id = static_cast<uint32_t>(id);
-  if (minus != std::string::npos)
-    w.before = number(rest.substr(minus + 1, plus == std::string::npos ? std::string::npos
-                                                                        : plus - minus - 1),
-                      "BEFORE margin");
-  if (plus != std::string::npos) w.after = number(rest.substr(plus + 1), "AFTER margin");
-  return w;
 }
 
 }  // namespace kasane

@@ -97,6 +97,9 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   if (m.model != "cached") t.pipe.fetch_skew = fetch_skew(m.perturb_seed, t.fetch_block);
   t.trace_file = trace.file;
   t.trace_window = trace.window;
+  t.exec_trace_file = trace.exec_file;
+  t.exec_trace_flags = trace.exec_flags;
+  t.symbolize = trace.symbolize;
   return t;
 }
 

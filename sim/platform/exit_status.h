@@ -29,7 +29,7 @@ struct Doc {
 inline constexpr Doc kExitStatusDocs[] = {
     {"0-255", "the guest's own exit status, when it exits (0 also when all its threads end); a "
               "guest may exit with any number below, and only then is there no kasane-sim: line"},
-    {"64", "bad command line (also: the --trace-window region never began)"},
+    {"64", "bad command line (also: the --trace-window region or symbol never came)"},
     {"65", "a malformed or unsuitable ELF file (truncated, not MIPS, a user program given as "
            "kernel)"},
     {"66", "a file that cannot be read, created or written: an input that is missing, not a "

@@ -67,6 +67,9 @@ struct RunResult {
 struct TraceOptions {
   std::FILE* file = nullptr;  // --pipeline-trace FILE --trace-window A:B or roi:ID...
   TraceWindow window;
+  std::FILE* exec_file = nullptr;  // --trace FLAGS --trace-file FILE: the instruction trace
+  ExecTraceFlags exec_flags;
+  Symbolizer symbolize;
   std::FILE* thermal_file = nullptr;  // --thermal-trace: power and temperature per interval (CSV)
   bool progress = false;     // --progress
 };

@@ -14,9 +14,11 @@ Kanata\t0004
 C=\t10
 I\t0\t0\t0
 L\t0\t0\t80001004: addiu $sp, $sp, -32
+L\t0\t1\tc0.t0
 S\t0\t0\tF
 I\t1\t1\t1
 L\t1\t0\t80002000: lw $t0, 0($a0)
+L\t1\t1\tc0.t1
 S\t1\t0\tF
 C\t1
 E\t0\t0\tF
@@ -34,6 +36,7 @@ R\t0\t0\t0
 C\t6
 I\t2\t2\t1
 L\t2\t0\t80002004: beq $t0, $zero, 0x80002010
+L\t2\t1\tc0.t1
 S\t2\t0\tF
 C\t1
 E\t2\t0\tF
@@ -45,7 +48,7 @@ def test_writer_trace_parses_into_instructions(tmp_path):
     path = tmp_path / "trace.log"
     path.write_text(WRITER_TRACE)
     a, b, c = kanata.parse(path)
-    assert a == {"id": 0, "thread": 0, "label": "80001004: addiu $sp, $sp, -32", "detail": "",
+    assert a == {"id": 0, "thread": 0, "label": "80001004: addiu $sp, $sp, -32", "detail": "c0.t0",
                  "stages": [("F", 10, 11), ("D", 11, 12), ("X", 12, 13)], "lanes": a["lanes"],
                  "retired": True, "squashed": False, "retire_id": 0}
     assert (b["thread"], b["retired"], b["squashed"]) == (1, False, True)
@@ -66,7 +69,7 @@ def test_writer_trace_is_the_one_the_cpp_unit_test_expects():
 def test_complete_requires_every_instruction_to_retire(tmp_path):
     path = tmp_path / "trace.log"
     path.write_text(WRITER_TRACE)
-    with pytest.raises(ValueError, match=r"trace.log:28: instruction 2 has no R line"):
+    with pytest.raises(ValueError, match=r"trace.log:31: instruction 2 has no R line"):
         kanata.parse(path, complete=True)
 
 

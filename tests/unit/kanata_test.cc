@@ -73,9 +73,11 @@ TEST(KanataWriter, WritesTwoThreadsASquashAndCutsAtTheWindow) {
             "C=\t10\n"
             "I\t0\t0\t0\n"
             "L\t0\t0\t80001004: addiu $sp, $sp, -32\n"
+            "L\t0\t1\tc0.t0\n"
             "S\t0\t0\tF\n"
             "I\t1\t1\t1\n"
             "L\t1\t0\t80002000: lw $t0, 0($a0)\n"
+            "L\t1\t1\tc0.t1\n"
             "S\t1\t0\tF\n"
             "C\t1\n"
             "E\t0\t0\tF\n"
@@ -93,6 +95,7 @@ TEST(KanataWriter, WritesTwoThreadsASquashAndCutsAtTheWindow) {
             "C\t6\n"
             "I\t2\t2\t1\n"
             "L\t2\t0\t80002004: beq $t0, $zero, 0x80002010\n"
+            "L\t2\t1\tc0.t1\n"
             "S\t2\t0\tF\n"
             "C\t1\n"
             "E\t2\t0\tF\n"
@@ -141,7 +144,62 @@ TEST(KanataWriter, StagesOfUnknownOrRetiredIdsAreIgnored) {
     w.retire(1, a, false);
     w.stage(1, 42, "F");
   }
-  EXPECT_EQ(read_file(path), "Kanata\t0004\nC=\t0\nI\t0\t0\t0\nL\t0\t0\t00000100: a\nR\t0\t0\t0\n");
+  EXPECT_EQ(read_file(path),
+            "Kanata\t0004\nC=\t0\nI\t0\t0\t0\nL\t0\t0\t00000100: a\nL\t0\t1\tc0.t0\nR\t0\t0\t0\n");
+}
+
+// Is, M and the commit are scheduled ahead; a stage of the same instruction in that cycle
+// supersedes the scheduled one, and the scheduled events come out in cycle order. A stall is a
+// stage in lane 1 from the first cycle it is seen until the instruction issues.
+TEST(KanataWriter, ScheduledStagesArrowsAndStallReasons) {
+  const std::string path = temp_path("kanata_scheduled.log");
+  {
+    KanataWriter w(path, 0, 100);
+    w.set_core(2, 8);
+    const uint64_t a = w.begin(0, 1, 0x100, "lw $t0, 0($a0)");
+    const uint64_t b = w.begin(0, 1, 0x104, "addu $t1, $t0, $t0");
+    w.stage(0, a, "F");
+    w.stage(0, b, "F");
+    w.stage(1, a, "D");
+    w.stage_at(1, a, "Is", 2);
+    w.stage(1, b, "D");
+    w.stage_at(1, b, "Is", 2);
+    w.stage(2, a, "X");  // issues at once: no Is for a
+    w.stage_at(2, a, "M", 3);
+    w.stall(2, b, "operand");
+    w.stall(3, b, "operand");  // the same reason: no second label
+    w.stage(5, a, "W");
+    w.retire_at(5, a, 6);
+    w.stage(6, b, "X");
+    w.depend(6, b, a);  // a is still in flight in cycle 6: R comes when the file leaves it
+    w.stage(7, b, "W");
+    w.retire_at(7, b, 8);
+    w.finish();
+  }
+  EXPECT_EQ(read_file(path),
+            "Kanata\t0004\nC=\t0\n"
+            "I\t0\t0\t9\nL\t0\t0\t00000100: lw $t0, 0($a0)\nL\t0\t1\tc2.t1\n"
+            "I\t1\t1\t9\nL\t1\t0\t00000104: addu $t1, $t0, $t0\nL\t1\t1\tc2.t1\n"
+            "S\t0\t0\tF\nS\t1\t0\tF\n"
+            "C\t1\nE\t0\t0\tF\nS\t0\t0\tD\nE\t1\t0\tF\nS\t1\t0\tD\n"
+            "C\t1\nE\t0\t0\tD\nS\t0\t0\tX\nS\t1\t1\toperand\nL\t1\t1\t\\n2: waits: operand\n"
+            "E\t1\t0\tD\nS\t1\t0\tIs\n"
+            "C\t1\nE\t0\t0\tX\nS\t0\t0\tM\n"
+            "C\t2\nE\t0\t0\tM\nS\t0\t0\tW\n"
+            "C\t1\nE\t1\t1\toperand\nE\t1\t0\tIs\nS\t1\t0\tX\nW\t1\t0\t0\nE\t0\t0\tW\nR\t0\t0\t0\n"
+            "C\t1\nE\t1\t0\tX\nS\t1\t0\tW\n"
+            "C\t1\nE\t1\t0\tW\nR\t1\t1\t0\n");
+}
+
+TEST(TraceWindow, ParsesASymbolWithOptionalMargins) {
+  TraceWindow w = parse_trace_spec("sym:main-10+5000");
+  EXPECT_TRUE(w.at_symbol);
+  EXPECT_FALSE(w.region);
+  EXPECT_EQ(w.symbol, "main");
+  EXPECT_EQ(w.before, 10u);
+  EXPECT_EQ(w.after, 5000u);
+  EXPECT_EQ(parse_trace_spec("sym:fib").after, UINT64_MAX);  // to the end of the run
+  EXPECT_HAS(window_error([] { parse_trace_spec("sym:+5"); }), "has no symbol name");
 }
 
 TEST(KanataWriterDeathTest, CycleGoingBackIsAnAssertion) {
@@ -155,7 +213,8 @@ TEST(KanataWriter, FlushMakesTheLinesVisibleWhileTheWriterLives) {
   KanataWriter w(path, 0, 10);
   w.begin(3, 1, 0x100, "a");
   w.flush();
-  EXPECT_EQ(read_file(path), "Kanata\t0004\nC=\t0\nC\t3\nI\t0\t0\t1\nL\t0\t0\t00000100: a\n");
+  EXPECT_EQ(read_file(path),
+            "Kanata\t0004\nC=\t0\nC\t3\nI\t0\t0\t1\nL\t0\t0\t00000100: a\nL\t0\t1\tc0.t1\n");
 }
 
 TEST(KanataWriter, AFailedWriteStopsTheWriterAndLeavesTheStreamFlagged) {

@@ -22,7 +22,10 @@ void DecodeStage::evaluate(uint64_t now) {
       ++cp.n_decoded;
       --budget;
       if (s_.power) s_.power->count(PowerEvent::kDecode);
-      if (d.trace_id != ~0ull && s_.trace) s_.trace->stage(now, d.trace_id, "D");
+      if (d.trace_id != ~0ull && s_.trace) {
+        s_.trace->stage(now, d.trace_id, "D");
+        s_.trace->stage_at(now, d.trace_id, "Is", now + 1);  // waits to issue, unless it issues
+      }
     }
   }
   rr_ = (rr_ + 1) % n;

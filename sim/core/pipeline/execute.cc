@@ -25,6 +25,7 @@ void ExecuteStage::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_re
     ref_pc = f_.next_pc(c, in_slot, slot_target);
     f_.peek_fetch(c, ref_pc, ref_pa, ref_raw);
   }
+  if (s_.trace && s_.trace->watching()) s_.trace->reached(d.pc, now);  // a sym: window
   const ExecResult r = f_.execute(c, now);
   if (r.result != Iss::StepResult::kRetired) {
     // An exception or interrupt: the instruction leaves the pipeline without retiring and fetch
@@ -59,7 +60,7 @@ void ExecuteStage::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_re
     cp.reg_by_fpu[d.dst[k]] = is_fpu;
   }
   if (serialising(d)) cp.serial_until = d.ready_at;
-  if (d.trace_id != ~0ull && s_.trace) s_.trace->stage(now, d.trace_id, "X");
+  if (s_.trace) trace_issue(cp, d, now);
   if (d.info && (d.info->flags & kF_delay)) score_branch(c, d, r);
 
   // The context's next instruction is now certain.
@@ -72,6 +73,20 @@ void ExecuteStage::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_re
   } else if (cp.fetch_pc != r.next_pc) {
     squash(c, idx + 1, now);
   }
+}
+
+// The pipeline trace: X now, M from the next cycle while a load or store waits for the cache,
+// and a W arrow from the producer of each operand.
+void ExecuteStage::trace_issue(ContextPipe& cp, const DynInst& d, uint64_t now) {
+  if (d.trace_id != ~0ull) {
+    s_.trace->stage(now, d.trace_id, "X");
+    const bool mem = d.info && (d.info->unit == Unit::load || d.info->unit == Unit::store);
+    if (mem && d.ready_at > now + 1) s_.trace->stage_at(now, d.trace_id, "M", now + 1);
+    for (unsigned k = 0; k < d.nsrc; ++k)
+      if (cp.reg_writer_trace[d.src[k]] != ~0ull)
+        s_.trace->depend(now, d.trace_id, cp.reg_writer_trace[d.src[k]]);
+  }
+  for (unsigned k = 0; k < d.ndst; ++k) cp.reg_writer_trace[d.dst[k]] = d.trace_id;
 }
 
 void ExecuteStage::score_branch(unsigned c, const DynInst& d, const ExecResult& r) {

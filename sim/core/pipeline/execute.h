@@ -34,6 +34,7 @@ class ExecuteStage {
   void squash(unsigned c, size_t idx, uint64_t now);
 
  private:
+  void trace_issue(ContextPipe& cp, const DynInst& d, uint64_t now);
   void score_branch(unsigned c, const DynInst& d, const ExecResult& r);
 
   PipeState& s_;

@@ -4,6 +4,8 @@
 #include <array>
 #include <cstdint>
 
+#include "core/kanata.h"
+
 namespace kasane {
 
 void IssueStage::evaluate(uint64_t now) {
@@ -41,6 +43,10 @@ void IssueStage::evaluate(uint64_t now) {
                       : cp.n_decoded > 0 ? CpiCat::kUnit
                       : cp.recovering    ? CpiCat::kMispredict
                                          : CpiCat::kFetch;
+      if (s_.trace && cp.n_decoded > 0) {
+        const DynInst& d = cp.window[cp.window.size() - cp.n_fetched - cp.n_decoded];
+        if (d.trace_id != ~0ull && d.decoded_at < now) s_.trace->stall(now, d.trace_id, "issue width");
+      }
       continue;
     }
     while (budget > 0 && try_issue(c, now)) --budget;
@@ -57,18 +63,27 @@ bool IssueStage::try_issue(unsigned c, uint64_t now) {
   if (!f_.running(c)) return blocked(CpiCat::kIdle);
   if (cp.n_decoded == 0) return blocked(cp.recovering ? CpiCat::kMispredict : CpiCat::kFetch);
   const size_t idx = cp.window.size() - cp.n_fetched - cp.n_decoded;
-  if (idx >= s_.cfg.inflight) return blocked(CpiCat::kUnit);  // no room for another in flight
   DynInst& d = cp.window[idx];
+  // The oldest decoded instruction waits: the pipeline trace labels it with the reason.
+  auto waits = [&](CpiCat why, const char* reason) {
+    if (s_.trace && d.trace_id != ~0ull && d.decoded_at < now)
+      s_.trace->stall(now, d.trace_id, reason);
+    return blocked(why);
+  };
+  if (idx >= s_.cfg.inflight) return waits(CpiCat::kUnit, "in-flight limit");
   if (d.decoded_at >= now) return blocked(CpiCat::kFetch);
-  if (cp.serial_until > now || (serialising(d) && idx != 0)) return blocked(CpiCat::kSerialize);
+  if (cp.serial_until > now || (serialising(d) && idx != 0))
+    return waits(CpiCat::kSerialize, "serialise");
   for (unsigned k = 0; k < d.nsrc; ++k)
     if (cp.reg_ready[d.src[k]] > now)
-      return blocked(cp.reg_by_load[d.src[k]]  ? CpiCat::kMemory
-                     : cp.reg_by_fpu[d.src[k]] ? CpiCat::kFpu
-                                               : CpiCat::kDependence);
+      return waits(cp.reg_by_load[d.src[k]]  ? CpiCat::kMemory
+                   : cp.reg_by_fpu[d.src[k]] ? CpiCat::kFpu
+                                             : CpiCat::kDependence,
+                   "operand");
   if (!ex_.unit_free(d, now))
-    return blocked(d.info && is_fpu_class(fu_class_of(d.info->unit)) ? CpiCat::kFpu
-                                                                     : CpiCat::kUnit);
+    return waits(d.info && is_fpu_class(fu_class_of(d.info->unit)) ? CpiCat::kFpu
+                                                                   : CpiCat::kUnit,
+                 "unit busy");
   // The functional model must be about to execute exactly this instruction. It is, unless the
   // context was stopped and restarted elsewhere from outside (the kernel, later): then what was
   // fetched is stale.
@@ -84,7 +99,7 @@ bool IssueStage::try_issue(unsigned c, uint64_t now) {
   uint64_t mem_ready = 0;
   if (d.info && (d.info->unit == Unit::load || d.info->unit == Unit::store)) {
     MemoryStage::Claim claim = mem_.claim(c, d, now);
-    if (!claim.accepted) return blocked(CpiCat::kMemory);
+    if (!claim.accepted) return waits(CpiCat::kMemory, "MSHR full");
     // A store is done once the cache has accepted it; only a load waits for its data.
     if (d.info->unit == Unit::load) mem_ready = claim.ready_at;
   }

@@ -62,7 +62,7 @@ struct ContextStats {
 };
 
 struct ContextPipe {
-  explicit ContextPipe(size_t window) : window(window) {}
+  explicit ContextPipe(size_t window) : window(window) { reg_writer_trace.fill(~0ull); }
 
   Window window;
   unsigned n_fetched = 0, n_decoded = 0;  // instructions in those stages (queue occupancy)
@@ -81,6 +81,8 @@ struct ContextPipe {
   std::array<uint64_t, kNumDepRegs> reg_ready{};
   std::array<bool, kNumDepRegs> reg_by_load{};
   std::array<bool, kNumDepRegs> reg_by_fpu{};  // ... or an FPU operation (fpadd/fpmul/fpdiv)
+  // The pipeline trace's id of the last issued writer of each register, for its W arrows.
+  std::array<uint64_t, kNumDepRegs> reg_writer_trace{};
   uint64_t serial_until = 0;  // a serialising instruction is in flight until then
 
   CpiCat head_block = CpiCat::kFetch;  // why the oldest instruction did not issue this cycle

@@ -29,7 +29,11 @@ void WritebackStage::retire(unsigned c, uint64_t now) {
   ContextPipe& cp = s_.ctx[c];
   DynInst& d = cp.window.front();
   if (s_.cfg.check) check(c, d);
-  if (d.trace_id != ~0ull && s_.trace) s_.trace->retire(now, d.trace_id, false);
+  if (d.trace_id != ~0ull && s_.trace) {
+    // W is the cycle it commits (this stage retires); the R line closes it at the next one.
+    s_.trace->stage(now, d.trace_id, "W");
+    s_.trace->retire_at(now, d.trace_id, now + 1);
+  }
   ++cp.stats.retired;
   if (d.seq >= cp.redirect_seq) cp.recovering = false;
   cp.window.pop_front();
