@@ -337,6 +337,7 @@ void Config::validate() const {
       {"platform.simctl_base", KASANE_SIMCTL_SIZE},
       {"platform.blockdev_base", KASANE_BLK_SIZE},
       {"platform.sensor_base", KASANE_SENSOR_SIZE},
+      {"platform.simctl_user_base", KASANE_SIMCTL_USER_SIZE},
   };
   // Errors start with where the user most likely made the change: the origin of `key`, or of
   // `other` if `key` is at its default. `msg` gets that place so that it can say where each
@@ -467,7 +468,7 @@ std::string Config::help_text() {
 uint64_t Config::ram_low_size() const {
   int64_t lowest = get_int("memory.ram_size");
   for (const char* k : {"platform.uart_base", "platform.simctl_base", "platform.blockdev_base",
-                        "platform.sensor_base"})
+                        "platform.sensor_base", "platform.simctl_user_base"})
     lowest = std::min(lowest, get_int(k) & ~int64_t{0xffffff});  // the device hole is 16 MiB aligned
   return static_cast<uint64_t>(lowest);
 }
@@ -492,6 +493,8 @@ std::string Config::platform_header() const {
   define("KASANE_SIMCTL_BASE", addr("platform.simctl_base"), "platform.simctl_base");
   define("KASANE_BLOCKDEV_BASE", addr("platform.blockdev_base"), "platform.blockdev_base");
   define("KASANE_SENSOR_BASE", addr("platform.sensor_base"), "platform.sensor_base");
+  define("KASANE_SIMCTL_USER_BASE", addr("platform.simctl_user_base"),
+         "platform.simctl_user_base");
   define("KASANE_CONTEXTS", std::to_string(get_int("core.contexts")), "core.contexts");
   out << "\n#endif /* KASANE_PLATFORM_H */\n";
   return out.str();
