@@ -43,7 +43,7 @@ namespace {
 const char* kUsage = "usage: kasane-sim [options] KERNEL [PROGRAM [ARGS...]]";
 
 struct Options {
-  std::string config, stats, disk, platform_header, trace, trace_window, thermal_trace;
+  std::string config, stats, disk, platform_header, trace, trace_window, thermal_trace, timeline;
   std::string help_config;  // "", "text" or "json"
   std::vector<std::string> sets, env, positional;
   bool help = false, progress = false;
@@ -68,6 +68,9 @@ po::options_description describe(Options& o) {
        "cycles before its begin to N cycles after its end")
       ("thermal-trace", po::value(&o.thermal_trace)->value_name("FILE"),
        "write power and temperature per thermal interval (CSV)")
+      ("timeline", po::value(&o.timeline)->value_name("FILE"),
+       "write the thread timeline: context states, system calls, hand-offs (Chrome Trace Event "
+       "JSON; open it in ui.perfetto.dev)")
       ("progress", po::bool_switch(&o.progress),
        "report simulated cycles, speed and time left on stderr every second")
       ("help-config", po::value(&o.help_config)->value_name("text|json")->implicit_value("text"),
@@ -123,12 +126,12 @@ int print(const std::string& text) {
 // Every output file, opened before the run (so a bad path ends it before any cycle) and closed
 // after it with a check of every write.
 struct Outputs {
-  OutputFile stats, trace, thermal;
+  OutputFile stats, trace, thermal, timeline;
 
   // "" or one line per file (the console included) whose writes failed.
   std::vector<std::string> close() {
     std::vector<std::string> problems;
-    for (OutputFile* f : {&stats, &trace, &thermal})
+    for (OutputFile* f : {&stats, &trace, &thermal, &timeline})
       if (std::string p = f->close(); !p.empty()) problems.push_back(p);
     if (std::string p = stream_write_problem(stdout, "the console (standard output)"); !p.empty())
       problems.push_back(p);
@@ -266,11 +269,13 @@ int run(int argc, char** argv) {
     if (!o.stats.empty()) out.stats = OutputFile("--stats", o.stats);
     if (!o.trace.empty()) out.trace = OutputFile("--pipeline-trace", o.trace);
     if (!o.thermal_trace.empty()) out.thermal = OutputFile("--thermal-trace", o.thermal_trace);
+    if (!o.timeline.empty()) out.timeline = OutputFile("--timeline", o.timeline);
   } catch (const OutputError& e) {
     return fail(exit_status::kNoInput, e.what());
   }
   trace.file = out.trace.get();
   trace.thermal_file = out.thermal.get();
+  trace.timeline_file = out.timeline.get();
 
   try {
     const uint64_t elf_cap = static_cast<uint64_t>(cfg.get_int("memory.ram_size"));
