@@ -111,6 +111,7 @@ void Timeline::switch_to(const Context& c, Track& t, State s, uint64_t cycle) {
   if (s != State::kKernel) t.kernel_entry.clear();
   t.state = s;
   t.since = cycle;
+  if (s == State::kFree) t.thread = 0;  // TEXIT ends whatever thread the context ran
   // A process switch shows as the address space changing under user code.
   if (s == State::kUser || s == State::kUpcall) {
     const int asid = static_cast<int>(c.cp0.entryhi & cp0::kEntryHiASIDMask);
