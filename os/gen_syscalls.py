@@ -9,6 +9,7 @@ writes each call in five places, we write it once. The generator refuses a table
 name or number, a number outside the two ranges or a malformed row, naming the line.
 
     gen_syscalls.py TABLE --header OUT.h --kernel OUT.inc --stubs DIR [--fuzz OUT.h]
+                          [--names OUT.inc]   # number and name pairs, for the simulator
     gen_syscalls.py TABLE --list-stubs    # the user functions, one per line (for CMake)
     gen_syscalls.py TABLE --check         # only validate
 """
@@ -173,6 +174,14 @@ def gen_header(rows):
     return "\n".join(out) + "\n"
 
 
+def gen_names(rows):
+    """The simulator's table of names (its thread timeline names system call slices by them)."""
+    out = [f"/* {GENERATED} from {SRC}; do not edit. */",
+           "/* { number, name } of every system call, as initialisers of an array. */"]
+    out += [f'{{{r.number}, "{r.name}"}},' for r in rows]
+    return "\n".join(out) + "\n"
+
+
 def gen_kernel(rows):
     out = [f"/* {GENERATED} from {SRC}; do not edit. */",
            "/* The kernel's system call table, included once, by os/syscall.c (after <stdint.h>,",
@@ -278,6 +287,7 @@ def main():
     ap.add_argument("--kernel", help="the kernel's dispatch table include")
     ap.add_argument("--stubs", help="directory for the runtime's user stubs, NAME.c each")
     ap.add_argument("--fuzz", help="the system call fuzzer's table of argument types")
+    ap.add_argument("--names", help="the simulator's table of call numbers and names")
     ap.add_argument("--list-stubs", action="store_true", help="print the stub names, one per line")
     args = ap.parse_args()
     try:
@@ -297,6 +307,8 @@ def main():
         write_stubs(rows, args.stubs)
     if args.fuzz:
         write(args.fuzz, fuzz)
+    if args.names:
+        write(args.names, gen_names(rows))
     return 0
 
 

@@ -42,6 +42,8 @@
 #define USTACKEAGER (4 * PGSIZE)   /* stack mapped by exec below the arguments; more on demand */
 #define USTACKGUARD (16 * PGSIZE)  /* unmapped gap that brk may not take from below the stack */
 #define ARGMAX (USTACKMAX / 4)         /* bytes of argument and environment strings (as Linux) */
+/* Sim-control's user page (<kasane/devices.h>) sits at KASANE_SIMCTL_USER_VA, above the stack,
+ * in every address space: the thread library tells the simulator there which thread runs. */
 
 #define KSEG0REACH U32(0x20000000)     /* kseg0 maps the first 512 MiB of physical memory */
 #define NASID 256                  /* the TLB tells address spaces apart by an 8-bit ASID */

@@ -5,6 +5,9 @@
  * even/odd pair of PTEs into EntryLo0/1 unchanged. User pages are not global (G = 0): the TLB
  * tells processes apart by ASID. The kernel reaches user memory through kseg0, after looking each
  * page up here; it never dereferences a user address, so it never takes a TLB exception itself. */
+#include <kasane/devices.h>
+#include <kasane/platform.h>
+
 #include "defs.h"
 #include "mips.h"
 #include "param.h"
@@ -67,14 +70,31 @@ void tlb_flush_asid(uint32_t asid) {
   c0_write(CP0_ENTRYHI, old);
 }
 
-/* Make vm a new, empty address space with TLB id asid. 0, or -1 if memory is exhausted. */
+/* A page the kernel allocated (RAM, mapped cached) rather than a device page it only maps: the
+ * ones uvm_free and uvm_dealloc give back and the kernel may copy to and from. V may be clear: a
+ * PROT_NONE page keeps its frame (mprotect.c); an untouched one has frame 0, nothing to free. */
+static int ownedpage(uint32_t pte) {
+  return PTE_ADDR(pte) && (pte & PTE_C_MASK) == PTE_C_CACHED;
+}
+
+/* Make vm a new address space with TLB id asid: empty but for sim-control's user page at
+ * KASANE_SIMCTL_USER_VA (uncached, writable; it holds only the thread register, which cannot
+ * harm the machine). 0, or -1 if memory is exhausted. */
 int uvm_create(struct vmspace* vm, uint32_t asid) {
   vm->pgdir = kzalloc();
   vm->asid = asid;
   vm->brkbase = vm->brk = 0;
   vm->mmapbase = USTACKTOP - USTACKMAX - USTACKGUARD;
   memset(vm->regions, 0, sizeof vm->regions);
-  return vm->pgdir ? 0 : -1;
+  if (vm->pgdir == 0) return -1;
+  uint32_t* pte = walkpte(vm->pgdir, KASANE_SIMCTL_USER_VA, 1);
+  if (pte == 0) {
+    kfree(vm->pgdir);
+    vm->pgdir = 0;
+    return -1;
+  }
+  *pte = PA2PTE(KASANE_SIMCTL_USER_BASE) | PTE_C_UNCACHED | PTE_D | PTE_V;
+  return 0;
 }
 
 /* The PTE for user address va in pgdir. Missing page tables are created if alloc (0 when memory
@@ -134,8 +154,9 @@ void uvm_dealloc(struct vmspace* vm, uint32_t start, uint32_t end) {
       continue;
     }
     uint32_t* pte = walkpte(vm->pgdir, va, 0);
-    if (*pte) { /* valid, or a page mprotect made inaccessible (frame 0: none, mprotect.c) */
-      if (PTE_ADDR(*pte)) kfree(P2V(PTE_ADDR(*pte)));
+    /* A page, accessible or not (mprotect.c); a device page is mapped, not owned: it stays. */
+    if (*pte && (*pte & PTE_C_MASK) == PTE_C_CACHED) {
+      if (ownedpage(*pte)) kfree(P2V(PTE_ADDR(*pte)));
       *pte = 0;
       tlb_invalidate(va, vm->asid);
     }
@@ -148,7 +169,7 @@ void uvm_free(struct vmspace* vm) {
     uint32_t* pt = (uint32_t*)vm->pgdir[i];
     if (pt == 0) continue;
     for (uint32_t j = 0; j < NPTENTRIES; j++)
-      if (PTE_ADDR(pt[j])) kfree(P2V(PTE_ADDR(pt[j])));
+      if (ownedpage(pt[j])) kfree(P2V(PTE_ADDR(pt[j])));
     kfree(pt);
   }
   kfree(vm->pgdir);
@@ -241,6 +262,7 @@ void* uva2ka(struct vmspace* vm, uint32_t va, int write) {
   }
   uint32_t* pte = userpte(vm, va);
   if (pte == 0 || (write && !(*pte & PTE_D))) return 0;
+  if (!ownedpage(*pte)) return 0; /* a device page: a system call's buffer may not lie there */
   return (char*)P2V(PTE_ADDR(*pte)) + (va % PGSIZE);
 }
 

@@ -47,6 +47,7 @@ const char* kUsage = "usage: kasane-sim [options] KERNEL [PROGRAM [ARGS...]]";
 struct Options {
   std::string config, stats, disk, platform_header, trace, trace_window, thermal_trace, gdb;
   std::string exec_trace, exec_trace_file;  // --trace FLAGS --trace-file FILE
+  std::string timeline;
   std::string help_config;  // "", "text" or "json"
   std::vector<std::string> sets, env, positional;
   bool help = false, progress = false;
@@ -79,6 +80,9 @@ po::options_description describe(Options& o) {
       ("gdb", po::value(&o.gdb)->value_name("PORT"),
        "wait for GDB on 127.0.0.1:PORT (0: any free port, said on stderr) before the first "
        "instruction; GDB's kill ends the run with status 137")
+      ("timeline", po::value(&o.timeline)->value_name("FILE"),
+       "write the thread timeline: context states, system calls, hand-offs (Chrome Trace Event "
+       "JSON; open it in ui.perfetto.dev)")
       ("progress", po::bool_switch(&o.progress),
        "report simulated cycles, speed and time left on stderr every second")
       ("help-config", po::value(&o.help_config)->value_name("text|json")->implicit_value("text"),
@@ -136,12 +140,12 @@ int print(const std::string& text) {
 // Every output file, opened before the run (so a bad path ends it before any cycle) and closed
 // after it with a check of every write.
 struct Outputs {
-  OutputFile stats, trace, thermal, exec_trace;
+  OutputFile stats, trace, thermal, exec_trace, timeline;
 
   // "" or one line per file (the console included) whose writes failed.
   std::vector<std::string> close() {
     std::vector<std::string> problems;
-    for (OutputFile* f : {&stats, &trace, &thermal, &exec_trace})
+    for (OutputFile* f : {&stats, &trace, &thermal, &exec_trace, &timeline})
       if (std::string p = f->close(); !p.empty()) problems.push_back(p);
     if (std::string p = stream_write_problem(stdout, "the console (standard output)"); !p.empty())
       problems.push_back(p);
@@ -298,12 +302,14 @@ int run(int argc, char** argv) {
     if (!o.trace.empty()) out.trace = OutputFile("--pipeline-trace", o.trace);
     if (!o.thermal_trace.empty()) out.thermal = OutputFile("--thermal-trace", o.thermal_trace);
     if (!o.exec_trace_file.empty()) out.exec_trace = OutputFile("--trace-file", o.exec_trace_file);
+    if (!o.timeline.empty()) out.timeline = OutputFile("--timeline", o.timeline);
   } catch (const OutputError& e) {
     return fail(exit_status::kNoInput, e.what());
   }
   trace.file = out.trace.get();
   trace.thermal_file = out.thermal.get();
   trace.exec_file = out.exec_trace.get();
+  trace.timeline_file = out.timeline.get();
 
   try {
     const uint64_t elf_cap = static_cast<uint64_t>(cfg.get_int("memory.ram_size"));

@@ -30,6 +30,16 @@
 #define KASANE_SIMCTL_REPORT_NAME 0x80u /* write: the name, KASANE_SIMCTL_REPORT_NAME_MAX bytes */
 #define KASANE_SIMCTL_REPORT_NAME_MAX 32u /* bytes of name buffer: names of 1 to 31 characters */
 #define KASANE_SIMCTL_SIZE 0x1000u
+/* The user page: a second window of sim-control (platform.simctl_user_base) with only what a
+ * user program may write without harm to the machine. The kernel maps it, uncached and
+ * writable, at KASANE_SIMCTL_USER_VA in every process; bare-metal code reaches it through kseg1. */
+#define KASANE_SIMCTL_USER_THREAD 0x00u /* write: the user thread this context runs from now on
+                                         * (the runtime's thread id, its ThMB address; 0 none;
+                                         * KASANE_SIMCTL_THREAD_UPCALL the upcall handler), for
+                                         * the thread timeline (--timeline); reads return 0 */
+#define KASANE_SIMCTL_THREAD_UPCALL 1u  /* no thread id: ThMBs are word-aligned */
+#define KASANE_SIMCTL_USER_SIZE 0x1000u
+#define KASANE_SIMCTL_USER_VA 0x7fffe000u /* where processes see the user page */
 
 /* Power and thermal sensor: the reading core's own figures, in the units lm_sensors uses. */
 #define KASANE_SENSOR_TEMP 0x00u  /* read: die temperature, millidegrees Celsius (temp1_input) */

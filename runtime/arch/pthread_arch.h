@@ -22,9 +22,25 @@
 #define THMB_STACK_TOP 248 /* stack_top (ctx is padded to 8) */
 #define FPREGS_SIZE 136    /* struct __fpregs: 16 doubles and FCSR, padded to 8 */
 
+/* Sim-control's user thread register, mapped by the kernel in every process
+ * (KASANE_SIMCTL_USER_VA + KASANE_SIMCTL_USER_THREAD in <kasane/devices.h>, checked below). */
+#define THREAD_TAG_VA 0x7fffe000
+
 #ifndef __ASSEMBLER__
 
+#include <kasane/devices.h>
+
 #include "atomic_arch.h"
+
+_Static_assert(THREAD_TAG_VA == KASANE_SIMCTL_USER_VA + KASANE_SIMCTL_USER_THREAD,
+               "THREAD_TAG_VA is sim-control's user thread register");
+
+/* Tell the simulator that this context runs t from now on (a ThMB, or
+ * KASANE_SIMCTL_THREAD_UPCALL in the notification handler), for its thread timeline: one
+ * uncached store at every switch, cheap enough to make whether or not anyone records it. */
+static inline void __thread_tag(const void* t) {
+  *(volatile unsigned long*)THREAD_TAG_VA = (unsigned long)t;
+}
 
 /* If *p == old, store v; either way return what *p held. No barrier. */
 static inline int a_cas(volatile int* p, int old, int v) {

@@ -61,6 +61,8 @@ __switch:
 	lui	$t1, %hi(__running)
 	addu	$t1, $t1, $t0
 	sw	$a1, %lo(__running)($t1)
+	lui	$t1, %hi(THREAD_TAG_VA)		/* the simulator's timeline: `to` runs here */
+	sw	$a1, %lo(THREAD_TAG_VA)($t1)
 	lui	$t1, %hi(__thmbs)
 	addu	$t1, $t1, $t0
 	sw	$a1, %lo(__thmbs)($t1)

@@ -41,13 +41,17 @@ void exec_eret(Context& c, Insn) {
   c.core->ll_clear(c);
   c.check_irq = true;
   c.redirected = true;
+  c.core->note_change(c);  // back to user mode, or to the interrupted kernel code
 }
 
 // WAIT sleeps until an interrupt is pending (masked by IM, whatever IE says); execution then
 // continues after the WAIT, or in the handler if interrupts are enabled.
 void exec_wait(Context& c, Insn) {
   if (!require_cp0(c)) return;
-  if (!(c.cp0.cause & c.cp0.status & cp0::kCauseIPMask)) c.state = ContextState::kWaiting;
+  if (!(c.cp0.cause & c.cp0.status & cp0::kCauseIPMask)) {
+    c.state = ContextState::kWaiting;
+    c.core->note_change(c);
+  }
 }
 
 void exec_tlbwi(Context& c, Insn) {

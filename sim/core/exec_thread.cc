@@ -69,6 +69,7 @@ void exec_tfork(Context& c, Insn i) {
     t.flush_utlb();
     core.schedule_timer(t);
     core.wake(t, core.config().thread.fork_latency);
+    core.note_flow(c, t, "tfork");
     c.gpr[i.rd()] = k + 1;
     return;
   }
@@ -84,6 +85,7 @@ void exec_texit(Context& c, Insn) {
   c.core->ll_clear(c);
   c.state = ContextState::kFree;
   c.core->note_texit();
+  c.core->note_change(c);
 }
 
 void exec_tid(Context& c, Insn i) {
@@ -99,6 +101,7 @@ void exec_tsuspend(Context& c, Insn) {
     return;
   }
   c.state = ContextState::kSuspended;
+  c.core->note_change(c);
   c.core->wake_on_interrupt(c);  // an interrupt already pending wakes it at once
 }
 
@@ -116,6 +119,7 @@ void exec_tresume(Context& c, Insn i) {
     result = 0xffffffffu;
   } else if (t->state == ContextState::kSuspended) {
     c.core->wake(*t, c.core->config().thread.resume_latency);
+    c.core->note_flow(c, *t, "tresume");
     result = 1;
   } else {
     t->wake_token = true;
@@ -152,6 +156,7 @@ void exec_mwait(Context& c, Insn i) {
   c.mwait_deep = c.gpr[i.rt()] != 0;
   c.mwait_deadline = timeout ? core.cycle() + timeout : ~0ull;
   c.state = ContextState::kMwait;
+  core.note_change(c);
   core.note_deadline(c.mwait_deadline);
   core.wake_on_interrupt(c);  // an interrupt already pending wakes it at once
 }
@@ -170,6 +175,7 @@ void exec_thalt(Context& c, Insn i) {
   if (t->state == ContextState::kHalted) return;
   t->halted_from = t->state;
   t->state = ContextState::kHalted;
+  c.core->note_change(*t);
 }
 
 // TSTART rs: let a halted context go on in the state THALT found it in. A wake-up that came
@@ -183,6 +189,7 @@ void exec_tstart(Context& c, Insn i) {
   Iss& core = *c.core;
   const ThreadTiming& timing = core.config().thread;
   t->state = t->halted_from;
+  core.note_change(*t);
   switch (t->state) {
     case ContextState::kRunning:
       t->wake_at = std::max(t->wake_at, core.cycle() + 1);

@@ -63,6 +63,7 @@ void Iss::reset(uint32_t entry, uint32_t a0, uint32_t a1) {
     c.pc = entry;
     c.gpr[4] = a0;
     c.gpr[5] = a1;
+    note_change(c);
   }
 }
 
@@ -150,6 +151,7 @@ void Iss::wake(Context& c, uint64_t latency) {
   c.state = ContextState::kRunning;
   c.wake_at = cycle_ + latency;
   c.mwait_deadline = ~0ull;
+  note_change(c);
 }
 
 void Iss::wake_on_interrupt(Context& c) {
@@ -345,6 +347,7 @@ bool Iss::access_slow(Context& c, uint32_t va, unsigned size, Access a, uint32_t
     return true;
   }
   if (a != Access::kStore) data = 0;
+  io_ctx_ = &c;
   if (mem_.io(pa, size, a == Access::kStore, data)) {
     if (a == Access::kStore && observer_->watchers) note_store(pa);
     return true;
@@ -419,6 +422,10 @@ void Iss::raise(Context& c, uint32_t code, bool refill, unsigned ce) {
   s.cause = (s.cause & ~(cp0::kCauseExcMask | (3u << cp0::kCauseCEShift))) |
             (code << cp0::kCauseExcShift) | (ce << cp0::kCauseCEShift);
   s.status |= cp0::kStatusEXL;
+  if (observer_) {
+    observer_->on_exception(c, code, cycle_);
+    observer_->on_change(c, cycle_);
+  }
   if (++c.exc_streak == cfg_.exception_storm && storm_.empty()) {
     char buf[200];
     std::snprintf(buf, sizeof buf,

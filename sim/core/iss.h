@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/context.h"
+#include "core/context_observer.h"
 #include "core/debug_hook.h"
 #include "core/insn.h"
 #include "core/store_observer.h"
@@ -182,6 +183,19 @@ class Iss : public DeviceHost {
   // Every context has ended with TEXIT.
   bool all_exited() const;
 
+  // The thread timeline (or any recorder) hears of state changes, exceptions and hand-offs.
+  void set_observer(ContextObserver* o) { observer_ = o; }
+  ContextObserver* observer() const { return observer_; }
+  void note_change(const Context& c) {
+    if (observer_) observer_->on_change(c, cycle_);
+  }
+  void note_flow(const Context& from, const Context& to, const char* what) {
+    if (observer_) observer_->on_flow(from, to, what, cycle_);
+  }
+  // The context whose load or store is reaching a device now (a device register that means
+  // "this context" asks it).
+  const Context* io_context() const { return io_ctx_; }
+
   uint32_t cp0_read(Context& c, unsigned reg, unsigned sel);
   void cp0_write(Context& c, unsigned reg, unsigned sel, uint32_t v);
   uint32_t count(const Context& c) const {
@@ -236,6 +250,8 @@ class Iss : public DeviceHost {
   bool idle_skip_ = true;
   DebugHook* debug_ = nullptr;
   std::string storm_;
+  ContextObserver* observer_ = nullptr;
+  const Context* io_ctx_ = nullptr;
 };
 
 template <typename T>

@@ -14,7 +14,7 @@ namespace kasane {
 SimCtl::SimCtl(sc_core::sc_module_name name, sc_core::sc_time clock_period,
                std::function<CounterSet()> snapshot, std::function<void()> stop,
                GuestError& errors)
-    : RegDevice(name, KASANE_SIMCTL_SIZE),
+    : RegDevice(name, kUserPage + KASANE_SIMCTL_USER_SIZE),
       period_(clock_period),
       snapshot_(std::move(snapshot)),
       stop_(std::move(stop)),
@@ -46,6 +46,10 @@ CounterSet SimCtl::take_snapshot(const sc_core::sc_time& when) const {
 }
 
 bool SimCtl::read(uint32_t offset, uint32_t& value, const sc_core::sc_time& when) {
+  if (offset >= kUserPage) {  // a program may probe its page: reads harm nothing
+    value = 0;
+    return true;
+  }
   switch (offset) {
     case KASANE_SIMCTL_CYCLE_LO: {
       uint64_t c = cycle_at(when);
@@ -67,6 +71,13 @@ bool SimCtl::read(uint32_t offset, uint32_t& value, const sc_core::sc_time& when
 }
 
 bool SimCtl::write(uint32_t offset, uint32_t value, const sc_core::sc_time& when) {
+  if (offset >= kUserPage) {
+    // The user page is written by user programs: anything but the thread register is ignored
+    // rather than ending the run, which a program must not be able to do.
+    if (offset == kUserPage + KASANE_SIMCTL_USER_THREAD && on_user_thread_)
+      on_user_thread_(value, cycle_at(when));
+    return true;
+  }
   switch (offset) {
     case KASANE_SIMCTL_EXIT:
       exited_ = true;

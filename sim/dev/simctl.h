@@ -44,6 +44,12 @@ class SimCtl : public RegDevice {
   void on_marker(std::function<void(uint32_t id, bool begin, uint64_t cycle)> f) {
     on_marker_ = std::move(f);
   }
+  // Called when the user page's thread register is written (the thread timeline).
+  void on_user_thread(std::function<void(uint32_t thread, uint64_t cycle)> f) {
+    on_user_thread_ = std::move(f);
+  }
+  // The user page sits at this offset of the device, behind its own bus window.
+  static constexpr uint32_t kUserPage = KASANE_SIMCTL_SIZE;
 
   bool exited() const { return exited_; }
   bool panicked() const { return panicked_; }
@@ -62,6 +68,7 @@ class SimCtl : public RegDevice {
   sc_core::sc_time period_;
   std::function<CounterSet()> snapshot_;
   std::function<void(uint32_t, bool, uint64_t)> on_marker_;
+  std::function<void(uint32_t, uint64_t)> on_user_thread_;
   CounterSet take_snapshot(const sc_core::sc_time& when) const;
   std::function<void()> stop_;
   GuestError& errors_;

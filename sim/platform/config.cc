@@ -338,6 +338,7 @@ void Config::validate() const {
       {"platform.blockdev_base", KASANE_BLK_SIZE},
       {"platform.sensor_base", KASANE_SENSOR_SIZE},
       {"platform.ipi_base", KASANE_IPI_SIZE},
+      {"platform.simctl_user_base", KASANE_SIMCTL_USER_SIZE},
   };
   // Errors start with where the user most likely made the change: the origin of `key`, or of
   // `other` if `key` is at its default. `msg` gets that place so that it can say where each
@@ -474,7 +475,8 @@ std::string Config::help_text() {
 uint64_t Config::ram_low_size() const {
   int64_t lowest = get_int("memory.ram_size");
   for (const char* k : {"platform.uart_base", "platform.simctl_base", "platform.blockdev_base",
-                        "platform.sensor_base", "platform.ipi_base"})
+                        "platform.sensor_base", "platform.ipi_base",
+                        "platform.simctl_user_base"})
     lowest = std::min(lowest, get_int(k) & ~int64_t{0xffffff});  // the device hole is 16 MiB aligned
   return static_cast<uint64_t>(lowest);
 }
@@ -500,6 +502,8 @@ std::string Config::platform_header() const {
   define("KASANE_BLOCKDEV_BASE", addr("platform.blockdev_base"), "platform.blockdev_base");
   define("KASANE_SENSOR_BASE", addr("platform.sensor_base"), "platform.sensor_base");
   define("KASANE_IPI_BASE", addr("platform.ipi_base"), "platform.ipi_base");
+  define("KASANE_SIMCTL_USER_BASE", addr("platform.simctl_user_base"),
+         "platform.simctl_user_base");
   define("KASANE_CONTEXTS", std::to_string(get_int("core.contexts")), "core.contexts");
   define("KASANE_CORES", std::to_string(get_int("platform.cores")), "platform.cores");
   define("KASANE_MAX_CONTEXTS", std::to_string(kMaxContexts),

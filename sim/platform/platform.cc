@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "kasane/bootinfo.h"
+#include "debug/timeline_attach.h"
 #include "kasane/devices.h"
 #include "mem/perturb.h"
 #include "platform/exit_status.h"
@@ -110,8 +111,17 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
       // in the pipeline, where the marker's store executes at issue.
       [machine] { return machine->snapshot(); },
       [machine] { machine->request_stop(); }, *errors_);
-  simctl_->on_marker([core](uint32_t id, bool begin, uint64_t cycle) {
+  if (trace.timeline_file) {
+    std::vector<Core*> cores;
+    for (unsigned k = 0; k < machine_->num_cores(); ++k) cores.push_back(&machine_->core(k));
+    timeline_ = std::make_unique<Timeline>(trace.timeline_file,
+                                           cfg.get_float("core.clock_ghz") * 1000.0,
+                                           machine_->num_cores(), core->iss().num_contexts());
+    attach_timeline(*timeline_, cores, *simctl_);
+  }
+  simctl_->on_marker([core, tl = timeline_.get()](uint32_t id, bool begin, uint64_t cycle) {
     core->region_marker(id, begin, cycle);
+    if (tl) tl->region_marker(core->iss().io_context(), id, begin, cycle);
   });
 
   // RAM sits at physical 0 below the device window and continues at kRamHighBase: the bus
@@ -139,6 +149,8 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
   bus_->map("uart", 1, cfg.get_int("platform.uart_base"), KASANE_UART_SIZE);
   bus_->to_targets.bind(simctl_->socket);
   bus_->map("simctl", 2, cfg.get_int("platform.simctl_base"), KASANE_SIMCTL_SIZE);
+  bus_->map("simctl-user", 2, cfg.get_int("platform.simctl_user_base"), KASANE_SIMCTL_USER_SIZE,
+            SimCtl::kUserPage);
   bus_->to_targets.bind(sensor_->socket);
   bus_->map("sensor", 3, cfg.get_int("platform.sensor_base"), KASANE_SENSOR_SIZE);
   bus_->to_targets.bind(blockdev_->socket);
@@ -289,6 +301,7 @@ RunResult Platform::run() {
     r.outcome = RunResult::Outcome::kAllExited;
   else
     r.outcome = RunResult::Outcome::kMaxCycles;
+  if (timeline_) timeline_->finish(r.cycles);
   std::fflush(nullptr);
   return r;
 }

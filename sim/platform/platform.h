@@ -18,6 +18,7 @@
 #include "dev/guest_error.h"
 #include "dev/ipi.h"
 #include "dev/sensor.h"
+#include "debug/timeline.h"
 #include "dev/simctl.h"
 #include "dev/uart.h"
 #include "mem/bus.h"
@@ -72,6 +73,7 @@ struct TraceOptions {
   Symbolizer symbolize;
   std::FILE* thermal_file = nullptr;  // --thermal-trace: power and temperature per interval (CSV)
   bool progress = false;     // --progress
+  std::FILE* timeline_file = nullptr;  // --timeline: the thread timeline (Chrome Trace Event JSON)
 };
 
 // The core's timing model as the config describes it.
@@ -113,6 +115,7 @@ class Platform : public sc_core::sc_module {
   std::unique_ptr<BlockDev> blockdev_;
   std::unique_ptr<Ipi> ipi_;
   std::unique_ptr<GuestError> errors_;
+  std::unique_ptr<Timeline> timeline_;  // --timeline, or none
   uint32_t kernel_end_ = 0;  // physical end of the loaded kernel
 };
 

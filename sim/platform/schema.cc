@@ -61,6 +61,9 @@ const std::vector<KeySpec>& config_schema() {
       {"platform.ipi_base", KeyType::Int, "0x1f004000", "address",
        "physical base of the inter-processor interrupt device (a line per context)", 0,
        kDevBaseMax, {}},
+      {"platform.simctl_user_base", KeyType::Int, "0x1f005000", "address",
+       "physical base of sim-control's user page (the thread register the runtime writes, which "
+       "the kernel maps into every process)", 0, kDevBaseMax, {}},
       // --- the block device. The defaults are a NAND flash SSD on NVMe at 1 GHz: a read takes
       // tens of microseconds before data flows (20 us here; Optane ~10 us, SATA SSDs ~100 us,
       // disks milliseconds) and PCIe 3 x4 carries 2-3.5 GB/s (2 GB/s = 2 bytes a cycle).

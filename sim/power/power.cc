@@ -203,6 +203,7 @@ void PowerModel::close_interval() {
                  static_cast<double>(closed_cycles_) * seconds_per_cycle_, last_power_w_,
                  dynamic_w, static_w, thermal_.die_c(), thermal_.spreader_c());
   }
+  if (on_interval_) on_interval_(closed_cycles_, last_power_w_, thermal_.die_c());
 }
 
 PowerModel::Totals PowerModel::totals() const {

@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <nlohmann/json.hpp>
 
 #include "power/thermal.h"
@@ -115,6 +116,9 @@ class PowerModel {
   // One CSV row per completed interval: cycle, seconds, power_w, dynamic_w, static_w, die_c,
   // spreader_c. Writes the header line now; nullptr stops tracing. The caller owns the file.
   void set_trace(std::FILE* csv);
+  // Called as each interval completes with its end cycle, average power (W) and die temperature
+  // (°C): the thread timeline's counters.
+  void on_interval(std::function<void(uint64_t, double, double)> f) { on_interval_ = std::move(f); }
 
  private:
   // Integer activity of the interval in progress: exact, so per-cycle and bulk calls agree.
@@ -163,6 +167,7 @@ class PowerModel {
   double temp_time_integral_ = 0;
   double peak_temp_c_;
   std::FILE* trace_ = nullptr;
+  std::function<void(uint64_t, double, double)> on_interval_;
 };
 
 }  // namespace kasane

@@ -132,6 +132,7 @@ static void sigio(int sig, siginfo_t* si, void* uc) {
   (void)sig;
   struct __fpregs fp;
   __fpregs_save(&fp);
+  __thread_tag((void*)KASANE_SIMCTL_THREAD_UPCALL);
   struct __pthread* t = (struct __pthread*)si->si_addr;
   if (si->si_code == KASANE_EV_UNBLOCKED) {
     t->sys_result = (long)si->si_value.sival_int;
@@ -143,6 +144,7 @@ static void sigio(int sig, siginfo_t* si, void* uc) {
   }
   unblock_on_return(uc);
   __fpregs_load(&fp);
+  __thread_tag(__running[__ctx_idx()]); /* back to the thread the signal interrupted */
 }
 
 /* A context started by kasane_ctx_spawn, on its idle ThMB's stack: it is that context's idle
@@ -152,6 +154,7 @@ static void __attribute__((noreturn)) ctx_start(struct __pthread* idle) {
   idle->ltn = idx + 1;
   __idle[idx] = idle; /* before any thread can reach this context: they come through idle */
   __running[idx] = idle;
+  __thread_tag(idle);
   __thmbs[idx] = idle;
   __sched_lock_take();
   __idle_loop(idle);

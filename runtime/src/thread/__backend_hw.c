@@ -56,6 +56,7 @@ resume_regs(int idx, struct __pthread* t, struct kasane_regs* copy, struct __pth
   __fpregs_load(&t->kfp); /* the kernel restores only the integer registers */
   a_barrier(); /* the copy and the mark before t is published */
   __running[idx] = record;
+  __thread_tag(record);
   __resume_stub(copy, &__thmbs[idx], t);
 }
 
@@ -71,6 +72,7 @@ static void __attribute__((noreturn)) resume_ctx(int idx, struct __pthread* t) {
   r->pc = t->ctx.ra;
   __ctx_load_fp(t); /* the kernel restores only the integer registers */
   __running[idx] = t;
+  __thread_tag(t);
   __resume_stub(r, &__thmbs[idx], t);
 }
 
@@ -103,6 +105,7 @@ static void preempt(int idx, struct __pthread* i) {
 void __upcall(long ev, struct __pthread* t, long arg, long ltn) {
   int idx = (int)ltn - 1;
   (void)arg;
+  __thread_tag((void*)KASANE_SIMCTL_THREAD_UPCALL);
   struct __pthread* record;
   struct __pthread* i = interrupted(idx, &record);
   i->kfp = __upcall_fp[idx]; /* the FPU goes with the registers the kernel saved into i */

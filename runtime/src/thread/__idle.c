@@ -92,6 +92,7 @@ void __runner_start(struct __pthread* idle) {
   int idx = idle->ltn - 1;
   __idle_reset(idle);
   __running[idx] = idle;
+  __thread_tag(idle);
   __thmbs[idx] = idle;
   __sched_lock_take();
   __idle_loop(idle);
@@ -102,6 +103,7 @@ void __thread_start(struct __pthread* t) {
   int idx = __ctx_idx();
   t->ltn = idx + 1;
   __running[idx] = t;
+  __thread_tag(t);
   __thmbs[idx] = t;
   pthread_exit(t->start(t->arg));
 }

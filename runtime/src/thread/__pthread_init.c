@@ -28,6 +28,7 @@ void __pthread_init(void) {
   int idx = __ctx_idx();
   __pthread_main.ltn = idx + 1;
   __running[idx] = &__pthread_main;
+  __thread_tag(&__pthread_main);
   __thmbs[idx] = &__pthread_main;
   __idle[idx] = __idle_alloc(idx + 1);
   __backend_init();
