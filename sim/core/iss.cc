@@ -422,9 +422,9 @@ void Iss::raise(Context& c, uint32_t code, bool refill, unsigned ce) {
   s.cause = (s.cause & ~(cp0::kCauseExcMask | (3u << cp0::kCauseCEShift))) |
             (code << cp0::kCauseExcShift) | (ce << cp0::kCauseCEShift);
   s.status |= cp0::kStatusEXL;
-  if (observer_) {
-    observer_->on_exception(c, code, cycle_);
-    observer_->on_change(c, cycle_);
+  if (ctx_observer_) {
+    ctx_observer_->on_exception(c, code, cycle_);
+    ctx_observer_->on_change(c, cycle_);
   }
   if (++c.exc_streak == cfg_.exception_storm && storm_.empty()) {
     char buf[200];

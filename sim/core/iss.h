@@ -184,13 +184,13 @@ class Iss : public DeviceHost {
   bool all_exited() const;
 
   // The thread timeline (or any recorder) hears of state changes, exceptions and hand-offs.
-  void set_observer(ContextObserver* o) { observer_ = o; }
-  ContextObserver* observer() const { return observer_; }
+  void set_observer(ContextObserver* o) { ctx_observer_ = o; }
+  ContextObserver* observer() const { return ctx_observer_; }
   void note_change(const Context& c) {
-    if (observer_) observer_->on_change(c, cycle_);
+    if (ctx_observer_) ctx_observer_->on_change(c, cycle_);
   }
   void note_flow(const Context& from, const Context& to, const char* what) {
-    if (observer_) observer_->on_flow(from, to, what, cycle_);
+    if (ctx_observer_) ctx_observer_->on_flow(from, to, what, cycle_);
   }
   // The context whose load or store is reaching a device now (a device register that means
   // "this context" asks it).
@@ -250,7 +250,7 @@ class Iss : public DeviceHost {
   bool idle_skip_ = true;
   DebugHook* debug_ = nullptr;
   std::string storm_;
-  ContextObserver* observer_ = nullptr;
+  ContextObserver* ctx_observer_ = nullptr;
   const Context* io_ctx_ = nullptr;
 };
 

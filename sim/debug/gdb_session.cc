@@ -7,10 +7,14 @@
 namespace kasane::gdb {
 
 Session::Session(Platform& platform, uint16_t port, const ElfImage& kernel) : listener_(port) {
-  Core& core = platform.core();
+  std::vector<CoreView> cores;
+  for (unsigned k = 0; k < platform.machine().num_cores(); ++k) {
+    Core& core = platform.machine().core(k);
+    cores.push_back({&core.iss(), &core});
+  }
   // The kernel's refill handler walks the page directory in `cur_pgdir` (os/vm.c): GDB reads a
   // user page the TLB does not hold the same way.
-  stub_ = std::make_unique<Stub>(std::vector<CoreView>{{&core.iss(), &core}},
+  stub_ = std::make_unique<Stub>(std::move(cores),
                                  [this] { return listener_.accept(); },
                                  kernel.symbol("cur_pgdir"));
   stub_->attach();

@@ -13,18 +13,18 @@
 #include <systemc>
 
 #include "core/core.h"
-#include "platform/machine.h"
+#include "debug/timeline.h"
 #include "dev/blockdev.h"
 #include "dev/guest_error.h"
 #include "dev/ipi.h"
 #include "dev/sensor.h"
-#include "debug/timeline.h"
 #include "dev/simctl.h"
 #include "dev/uart.h"
 #include "mem/bus.h"
 #include "mem/ram.h"
 #include "platform/config.h"
 #include "platform/elf_image.h"
+#include "platform/machine.h"
 
 namespace kasane {
 
@@ -96,8 +96,8 @@ class Platform : public sc_core::sc_module {
   ~Platform() override;
 
   sc_core::sc_time clock_period() const { return period_; }
-  // The core, for a debugger (--gdb) to hook into.
-  Core& core() { return *core_; }
+  // The cores, for a debugger (--gdb) to hook into.
+  Machine& machine() { return *machine_; }
   // The pipeline trace was to follow a region of interest that never began.
   bool trace_region_missed() const { return machine_->core(0).trace_region_missed(); }
 
