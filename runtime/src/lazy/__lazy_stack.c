@@ -163,7 +163,9 @@ int __lazy_seg_new(struct lazy_seg* s, unsigned long need) {
   }
   s->blk = b;
   s->lo = block_base(b) + LAZY_GUARD;
-  s->hi = block_base(b) + (unsigned long)span * stride() - LAZY_GUARD_PAGE;
+  /* span * block_size bytes, as counted: the guard pages opened inside a span lie within them,
+   * and the last block's top is left unused for as many bytes. */
+  s->hi = block_base(b) + (unsigned long)span * bs;
   return 0;
 }
 

@@ -54,7 +54,8 @@
                                   * __wait_ctx: a safety net, not a poll) */
 #define NAP_DEADLINE_CAP (1u << 30) /* ... and with one (MWAIT's timeout is 32 bits) */
 #define THMB_PAGE 4096           /* the page size: mprotect's granule for stack guards */
-#define THMB_CACHE 8             /* ThMBs (with default stacks) kept for reuse by pthread_create */
+#define THMB_CACHE 64            /* ThMBs (with default stacks) kept for reuse by pthread_create:
+                                  * a fresh one costs a malloc and two mprotects (its guard) */
 #define CONV_SPIN 200            /* conventional: spin rounds between sched_yields while waiting */
 #define CONV_SPIN_SKEW 37        /* ... plus this many per context index */
 #define CONV_NAP_AFTER 1000000   /* conventional: cycles a wait polls before it sleeps (__ctx_nap) */
