@@ -79,8 +79,12 @@ class SharedMemory {
   uint64_t dram_accesses() const { return memory_->stats().accesses; }
 
   // L2 and DRAM accesses core `core`'s requests caused.
-  uint64_t l2_charged(unsigned core) const { return core < l2_by_core_.size() ? l2_by_core_[core] : 0; }
-  uint64_t dram_charged(unsigned core) const { return core < dram_by_core_.size() ? dram_by_core_[core] : 0; }
+  uint64_t l2_charged(unsigned core) const {
+    return core < l2_by_core_.size() ? l2_by_core_[core] : 0;
+  }
+  uint64_t dram_charged(unsigned core) const {
+    return core < dram_by_core_.size() ? dram_by_core_[core] : 0;
+  }
   void charge(unsigned core, uint64_t l2, uint64_t dram);
 
   // The shared level should never see time go backwards: the cores advance in lock-step, one
