@@ -2,6 +2,8 @@
 #ifndef KASANE_OS_PARAM_H
 #define KASANE_OS_PARAM_H
 
+#include <kasane/platform.h>  /* KASANE_MAX_CONTEXTS, the simulator's one definition */
+
 /* An unsigned 32-bit constant in C, a plain number in assembly (which has no suffixes). */
 #ifdef __ASSEMBLER__
 #define U32(x) x
@@ -16,7 +18,7 @@
 #define NPTENTRIES 1024            /* entries in a page table (one page of 4-byte entries) */
 
 #define NPROC 16                   /* process slots */
-#define NCTX 16                    /* most contexts a core may have (isa.md: 1 to 16) */
+#define NCTX KASANE_MAX_CONTEXTS    /* most contexts a machine has (generated: platform.h) */
 #define NREGION 16                 /* anonymous mmap regions per address space */
 #define PATHMAX 128                /* bytes of a path given to spawn or open, NUL included */
 #define NPARKED 32                 /* system calls parked by kernel notifications at once */

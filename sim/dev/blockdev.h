@@ -4,10 +4,10 @@
 // include/kasane/devices.h.
 //
 // Timing: a request takes disk.latency cycles plus its bytes / disk.bandwidth, from the cycle its
-// CMD write executes. Its end is an event in the machine's clock (DeviceHost::schedule_event), so it comes
-// at that exact cycle whatever the core model, the quantum or the idle skip. The data moves all at
-// once at that cycle, as one copy: the simplest model that is deterministic, and a guest may not
-// look at the buffer before DONE anyway. Then DONE is set and the line raised.
+// CMD write executes. Its end is an event in the machine's clock (DeviceHost::schedule_event), so
+// it comes at that exact cycle whatever the core model, the quantum or the idle skip. The data
+// moves all at once at that cycle, as one copy: the simplest model that is deterministic, and a
+// guest may not look at the buffer before DONE anyway. Then DONE is set and the line raised.
 #pragma once
 
 #include <cstdint>

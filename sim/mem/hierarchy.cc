@@ -59,7 +59,7 @@ MemoryHierarchy::MemoryHierarchy(const HierarchyConfig& cfg, SharedMemory& share
 }
 
 void MemoryHierarchy::counters(CounterSet& out) const {
-  for (const Cache* c : {static_cast<const Cache*>(l1i_.get()), static_cast<const Cache*>(l1d_.get()), l2()})
+  for (const Cache* c : own_and_shared_caches())
     if (c)
       for (const CacheCounter& k : kCacheCounters)
         out.set("cache." + c->name() + "." + k.name, c->stats().*k.field);
@@ -69,7 +69,7 @@ void MemoryHierarchy::counters(CounterSet& out) const {
 
 nlohmann::json MemoryHierarchy::report(const CounterSet& n, uint64_t retired) const {
   nlohmann::json caches = nlohmann::json::object();
-  for (const Cache* c : {static_cast<const Cache*>(l1i_.get()), static_cast<const Cache*>(l1d_.get()), l2()}) {
+  for (const Cache* c : own_and_shared_caches()) {
     if (!c) continue;
     const std::string key = "cache." + c->name() + ".";
     nlohmann::json j;

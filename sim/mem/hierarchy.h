@@ -5,6 +5,7 @@
 // (mem/shared_memory.h) and reached through the core's SharedPort.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -69,6 +70,10 @@ class MemoryHierarchy {
 
  private:
   const Cache* l2() const { return shared_.l2(); }
+  // The caches this core reports, L1s first (each may be null).
+  std::array<const Cache*, 3> own_and_shared_caches() const {
+    return {l1i_.get(), l1d_.get(), l2()};
+  }
 
   std::string model_;
   std::unique_ptr<SharedMemory> own_shared_;  // only with the first constructor

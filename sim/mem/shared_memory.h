@@ -79,14 +79,18 @@ class SharedMemory {
   uint64_t dram_accesses() const { return memory_->stats().accesses; }
 
   // L2 and DRAM accesses core `core`'s requests caused.
-  uint64_t l2_charged(unsigned core) const { return core < l2_by_core_.size() ? l2_by_core_[core] : 0; }
-  uint64_t dram_charged(unsigned core) const { return core < dram_by_core_.size() ? dram_by_core_[core] : 0; }
+  uint64_t l2_charged(unsigned core) const {
+    return core < l2_by_core_.size() ? l2_by_core_[core] : 0;
+  }
+  uint64_t dram_charged(unsigned core) const {
+    return core < dram_by_core_.size() ? dram_by_core_[core] : 0;
+  }
   void charge(unsigned core, uint64_t l2, uint64_t dram);
 
   // The shared level should never see time go backwards: the cores advance in lock-step, one
   // cycle each in turn, so a request's `now` is at least the last one's. SharedPort reports each
-  // request here; those earlier than the latest are counted (the coherence bus may ask for a
-  // later cycle when it is busy, and the other path, the L1I's, then comes back to now).
+  // request here and those earlier than the latest are counted, for the stats and the tests to
+  // show (a model that asked ahead of the clock, as the coherence bus once did, would).
   void check_time(uint64_t now) {
     if (now < latest_) {
       ++reversals_;

@@ -133,11 +133,11 @@ std::optional<SnoopBus::Fill> SnoopBus::fill(unsigned core, uint32_t pa, bool ex
     ++me.stats.cache_to_cache;
     // A read leaves two clean copies, so memory must get the dirty data; a read-exclusive moves
     // the ownership, and the dirty data with it.
-    if (!exclusive) next_.writeback(base, start);
+    if (!exclusive) next_.writeback(base, now);
   } else {
-    std::optional<uint64_t> data = next_.access(base, false, start);
+    std::optional<uint64_t> data = next_.access(base, false, now);
     if (!data) return std::nullopt;
-    ready = std::max(*data, start + cfg_.snoop_latency);
+    ready = std::max(*data + (start - now), start + cfg_.snoop_latency);
   }
   take(me, now, start);
   if (exclusive) {
@@ -164,7 +164,7 @@ void SnoopBus::writeback(unsigned core, uint32_t pa, uint64_t now) {
   const uint64_t start = start_at(now);
   take(me, now, start);
   ++me.stats.bus_writebacks;
-  next_.writeback(line_base(pa), start);
+  next_.writeback(line_base(pa), now);
 }
 
 void SnoopBus::dma_write(uint32_t pa, uint32_t bytes, uint64_t now) {

@@ -17,13 +17,16 @@
 //
 // Latencies (CoherenceConfig). A transaction starts when the bus is free (at or after the cycle it
 // is asked for; the wait counts as bus_wait_cycles) and then:
-//   a miss the next level serves is ready at max(next level's answer, start + snoop_latency): the
-//     next level is asked at `start`, in parallel with the snoop, whose answer (no dirty copy)
-//     the requester needs before it may use the data;
+//   a miss the next level serves is ready at max(next level's answer + wait, start +
+//     snoop_latency): the next level works in parallel with the snoop, whose answer (no dirty
+//     copy) the requester needs before it may use the data;
 //   a miss another cache serves is ready at max(start + snoop_latency, that copy's own fill) +
 //     intervention_latency;
 //   an upgrade is done at start + upgrade_latency (every invalidation acknowledged).
-// The requesting cache adds its hit latency on top, as for any fill. A transaction changes the
+// The requesting cache adds its hit latency on top, as for any fill. The next level is asked (and
+// sent write-backs) at the cycle of the request, not the later cycle the bus is granted, and the
+// wait is added to its answer: the cores advance in lock-step, so the shared level below never
+// sees time go backwards, whatever the bus's queue and the L1Is that bypass it. A transaction changes the
 // states of every cache at once, when it starts (an atomic bus): a copy still arriving is snooped
 // like one that has arrived.
 //

@@ -265,7 +265,8 @@ RunResult Platform::run() {
       const nlohmann::json& p = c["power"];
       for (const char* k : {"energy_j", "energy_with_dram_j", "avg_power_w"})
         pkg[k] = pkg[k].get<double>() + p[k].get<double>();
-      pkg["peak_temp_c"] = std::max(pkg["peak_temp_c"].get<double>(), p["peak_temp_c"].get<double>());
+      pkg["peak_temp_c"] =
+          std::max(pkg["peak_temp_c"].get<double>(), p["peak_temp_c"].get<double>());
     }
     r.package_power = pkg;
   }

@@ -22,7 +22,8 @@ def test_json_schema_lists_the_keys_of_the_text_help_with_typed_values(build):
     keys = {k["name"]: k for k in doc["keys"]}
     assert keys["core.contexts"] == {
         "name": "core.contexts", "type": "int", "default": 4, "unit": "contexts", "min": 1,
-        "max": 16, "description": "hardware contexts (architecture threads) per core"}
+        "max": 16, "description": "hardware contexts (architecture threads) per core; with "
+        "platform.cores, at most 16 in the machine"}
     assert keys["core.prid"]["default"] == 0x19300  # written in hex in the schema
     assert keys["sim.model"]["choices"] == ["pipeline", "iss"]
     assert keys["core.smp_start"]["default"] is False and "min" not in keys["core.smp_start"]

@@ -9,7 +9,9 @@
 #include <bare.h>
 
 /* The cycle counter of sim-control (low word). */
-static inline uint32_t cycle_lo(void) { return *BARE_IO(KASANE_SIMCTL_BASE + KASANE_SIMCTL_CYCLE_LO); }
+static inline uint32_t cycle_lo(void) {
+  return *BARE_IO(KASANE_SIMCTL_BASE + KASANE_SIMCTL_CYCLE_LO);
+}
 
 /* Busy for about `n` loop iterations without touching memory. */
 static inline void spin(uint32_t n) {

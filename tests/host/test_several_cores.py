@@ -67,6 +67,8 @@ def test_false_sharing_shows_in_the_coherence_counts(run_sim, bare, cores, tmp_p
     assert c["total"]["cache_to_cache"] >= 1000
     ends = [c["cores"][0], c["cores"][-1]]
     assert all(e["invalidations_received"] >= 400 for e in ends)
+    # Lock-step: the shared L2 below the bus never sees time go backwards.
+    assert c["shared_level_reversals"] == 0
 
 
 def test_four_cores_run_twice_give_identical_stats(run_sim, bare, tmp_path):

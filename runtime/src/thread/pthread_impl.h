@@ -42,7 +42,8 @@
 
 #include <kasane/kasane_isa.h> /* both: MONITOR/MWAIT for long waits (__timer.c) */
 
-#define NCTX 16                 /* contexts a core may have (isa.md: 1 to 16) */
+#include <kasane/platform.h>
+#define NCTX KASANE_MAX_CONTEXTS /* contexts a machine has at most (generated: platform.h) */
 /* Bytes of stack of an idle ThMB. Conventional: SIGIO frames (about 1 KiB each) land on whatever
  * stack a context is on, mostly an idle thread's, and nest when a delivery comes while a handler
  * runs (the mask is the process's: another context's handler may have unblocked SIGIO). */
