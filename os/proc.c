@@ -134,8 +134,11 @@ void kt_exit(struct kthread* kt) {
  * if it is the first process: its status is the run's). Called by context 0 with every other
  * context stopped. 1 if p is finished. */
 int proc_reap_threads(struct proc* p) {
+  /* A runnable thread counts too: woken in the middle of a call (a kill ends interruptible
+   * sleeps), it still holds what the call took, such as a timed sleep linked from its stack.
+   * Freeing it unrun left that entry dangling: fuzzer seed 10081 panicked in the timer. */
   for (int i = 0; i < ncontexts; i++)
-    if (p->kt[i].state == KT_RUNNING || p->kt[i].state == KT_SLEEPING) return 0;
+    if (p->kt[i].state != KT_NONE) return 0;
   for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)
     if (kt->state != KT_NONE && kt->proc == p) return 0;
   if (p->pid == 1) halt(p->xstatus);

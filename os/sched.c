@@ -306,7 +306,10 @@ static void scheduler(void) {
         waitkick(0);
       continue;
     }
-    if (p && !p->parking && !p->killed && p->kt[i].state == KT_RUNNABLE) run(&p->kt[i]);
+    /* A killed process's thread runs too: it leaves at once (kt_exit), but if it was woken in
+     * the middle of a system call it first undoes what that holds (a timed sleep linked from its
+     * stack, a busy buffer or inode); proc_reap_threads() waits for it. */
+    if (p && !p->parking && p->kt[i].state == KT_RUNNABLE) run(&p->kt[i]);
     if (p && !p->parking && !p->killed && p->kt[i].state == KT_SLEEPING) {
       waitkick(0); /* keep the context: its thread will need it */
       continue;
