@@ -1,6 +1,8 @@
 """With platform.cores = 1 the machine is the one-core machine of before: the smallest E1 and E2
-points give the very stats.json figures that main's build gave (tests/data/one-core-reference.json,
-written by scripts/one_core_reference.py), cycle for cycle and counter for counter."""
+points give the very stats.json figures of the reference (tests/data/one-core-reference.json,
+written by scripts/one_core_reference.py), cycle for cycle and counter for counter. It was first
+written by the build before several cores existed; a change to the kernel, runtime or timing model
+that moves these figures on purpose rewrites it and says so in its commit."""
 import importlib.util
 import json
 import pathlib
