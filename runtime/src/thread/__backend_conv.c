@@ -90,7 +90,7 @@ static int someone_polls(void) {
  * again. Not when it is the idle thread, waits (__wake must find it where it sleeps), is caught
  * in a switch or starting (__running and the slot disagree, or the pc is in __switch), or the
  * lock is taken (it may hold it). */
-static void preempt(const struct kasane_ucontext* uc) {
+static void preempt(const struct kasane_ucontext* uc, const struct __pthread* unblocked) {
   uint32_t pc = (uint32_t)uc->uc_mcontext.sc_pc;
   if ((pc >= (uint32_t)__switch && pc < (uint32_t)__switch_end) || someone_polls() ||
       !__sched_trylock())
@@ -105,7 +105,12 @@ static void preempt(const struct kasane_ucontext* uc) {
    * Nothing moves a thread between contexts without the lock. */
   int idx = __ctx_idx();
   struct __pthread* self = __running[idx];
-  if (!self || self != __thmbs[idx] || self == __idle[idx] || self->state != ST_RUNNING) {
+  /* Nor when the thread UNBLOCKED names is the interrupted one: the notification came inside
+   * its own BLOCKED handler, before that switched it out, and the handler will find it on the
+   * unblocked list and go on. Preempting it would queue it behind a thread that may spin until
+   * it runs, with no notification left to come (threadctl's bystander, one context). */
+  if (!self || self == unblocked || self != __thmbs[idx] || self == __idle[idx] ||
+      self->state != ST_RUNNING) {
     __sched_unlock();
     return;
   }
@@ -138,7 +143,7 @@ static void sigio(int sig, siginfo_t* si, void* uc) {
     t->sys_result = (long)si->si_value.sival_int;
     __push_unblocked(t);
     __dispatch(); /* a context asleep in MWAIT looks no more: kick one */
-    preempt(uc);
+    preempt(uc, t);
   } else if (si->si_code == KASANE_EV_BLOCKED) {
     blocked(t, uc);
   }
