@@ -134,6 +134,8 @@ void Stub::before_step(Context& c) {
   } else if (step_ && step_started_ && &c == step_ && (!step_user_ || user_mode(c))) {
     set_stop(c);
     on_own_stack([this] { serve(true); });
+  } else if (others_held_ && !resumed_.count(&c)) {
+    // GDB believes this thread held (others_held_): nothing of it is reported.
   } else if (!breakpoints_.empty() && breakpoints_.count(c.pc)) {
     set_stop(c);
     on_own_stack([this] { serve(true); });
@@ -172,6 +174,8 @@ void Stub::serve(bool send_stop) {
     if (!conn_->send(last_sent_)) detach();
   };
   step_ = nullptr;
+  others_held_ = false;
+  resumed_.clear();
   if (send_stop) send(stop_reply_);
   std::vector<rsp::Event> events;
   uint8_t buf[4096];
@@ -235,8 +239,11 @@ std::string Stub::thread_info(const Context& c) const {
 }
 
 Stub::Outcome Stub::resume_vcont(const std::string& args) {
-  // ";s:2;c" -> actions. A step names the thread it ends on; 'c' resumes everything anyway.
+  // ";s:2;c" -> actions. A step names the thread it ends on; every context runs in any case, but
+  // with no default action GDB expects stops only from the threads it named.
   Context* step = nullptr;
+  bool others_continue = false;
+  std::unordered_set<const Context*> resumed;
   size_t i = 0;
   while (i < args.size()) {
     if (args[i] != ';') return {Outcome::Kind::kReply, "E01"};
@@ -258,8 +265,14 @@ Stub::Outcome Stub::resume_vcont(const std::string& args) {
       }
     }
     if ((kind == 's' || kind == 'S') && !step) step = target ? target : &selected();
+    if (target)
+      resumed.insert(target);
+    else
+      others_continue = true;  // an action without a thread: the default for the rest
   }
   step_ = step;
+  others_held_ = !others_continue;
+  resumed_ = std::move(resumed);
   step_started_ = false;
   return {Outcome::Kind::kResume, ""};
 }
@@ -409,6 +422,8 @@ Stub::Outcome Stub::handle(const std::string& p) {
         selected().pc = *addr;
       }
       step_ = (p[0] == 's' || p[0] == 'S') ? &selected() : nullptr;
+      others_held_ = step_ != nullptr;  // 's' resumes the Hc thread; GDB sees the rest held
+      resumed_ = {step_};
       step_started_ = false;
       return {K::kResume, ""};
     }

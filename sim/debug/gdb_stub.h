@@ -6,7 +6,8 @@
 // has the stats of a run without it.
 //
 // Resuming is machine-wide: vCont's per-thread actions say which thread's single step ends the
-// next stop, but every context keeps running meanwhile, as the hardware would.
+// next stop, but every context keeps running meanwhile, as the hardware would; only the threads
+// GDB resumed may report a stop (it believes the others held).
 #pragma once
 
 #include <cstdint>
@@ -97,6 +98,12 @@ class Stub : public DebugHook {
   std::vector<Watch> watches_;
   Context* step_ = nullptr;  // the thread a single step is pending on
   bool step_started_ = false, step_user_ = false;
+  // GDB resumed only the threads in resumed_ (a vCont with no default action, as when it takes a
+  // thread past a breakpoint with vCont;c:N and a breakpoint on the next instruction): the other
+  // contexts still run, but a breakpoint or watchpoint they reach meanwhile is not reported, since
+  // GDB believes them held and fails an internal assertion on a stop from one of them.
+  bool others_held_ = false;
+  std::unordered_set<const Context*> resumed_;
   uint32_t poll_countdown_ = 0;  // instructions until the next look for Ctrl-C or a hang-up
 };
 

@@ -65,6 +65,25 @@ def test_user_program_under_the_kernel(sim, kernel, target_dir):
     assert status == 42 and "counts 100 200" in stdout, err
 
 
+def test_a_breakpoint_both_threads_reach_and_a_watchpoint(sim, kernel, target_dir):
+    """The tutorial's session (docs/tutorial.md, "Debug it"): both threads enter add() within a few
+    cycles. GDB steps the stopped thread over its breakpoint with vCont;s:N alone and believes the
+    others held: the other context's hit of the same breakpoint during that step must not be
+    reported, or GDB 13 fails an internal assertion (finish_step_over), as it did here."""
+    elf = target_dir / "tests_gdb" / "sum-at-O0.elf"
+    proc, port = start(sim, "--config", DEFAULT, kernel, elf)
+    out = gdb(port, elf, "break add if ((struct half *) arg)->to != 0", "continue", "info threads",
+              "print *(struct half *) arg", "watch -l ((struct half *) arg)->sum", "continue",
+              "delete", "continue")
+    status, stdout, _ = finish(proc)
+    assert "internal-error" not in out, out
+    assert re.search(r"\$1 = \{from = (0|10000), to = (10000|20000), sum = 0\}", out), out
+    in_add = re.findall(r"Thread \d \(core 0 context \d: running, user\) .*\badd \(arg=", out)
+    assert len(in_add) == 2, out  # main and the second thread, both in add()
+    assert re.search(r"Old value = 0\s+New value = [1-6]\b", out), out
+    assert "exited normally" in out and status == 0 and "sum = 59997" in stdout, out
+
+
 @pytest.mark.parametrize("model", ["iss", "pipeline"])
 def test_bare_metal_program(sim, target_dir, model):
     elf = target_dir / "tests_bare" / "smp-ll-sc-counter.elf"
