@@ -35,12 +35,20 @@ constexpr DramCounter kDramCounters[] = {{"accesses", &DramStats::accesses},
 }  // namespace
 
 MemoryHierarchy::MemoryHierarchy(const HierarchyConfig& cfg)
-    : MemoryHierarchy(cfg, *new SharedMemory(cfg), 0) {
-  own_shared_.reset(&shared_);
+    : MemoryHierarchy(cfg, std::make_unique<SharedMemory>(cfg)) {}
+
+MemoryHierarchy::MemoryHierarchy(const HierarchyConfig& cfg, std::unique_ptr<SharedMemory> own)
+    : model_(cfg.model), own_shared_(std::move(own)), shared_(*own_shared_), core_(0),
+      port_(*own_shared_, 0) {
+  build(cfg);
 }
 
 MemoryHierarchy::MemoryHierarchy(const HierarchyConfig& cfg, SharedMemory& shared, unsigned core)
     : model_(cfg.model), shared_(shared), core_(core), port_(shared, core) {
+  build(cfg);
+}
+
+void MemoryHierarchy::build(const HierarchyConfig& cfg) {
   if (cfg.model == "flat") return;
   const CacheConfig l1i = named(cfg.l1i, "l1i");
   const CacheConfig l1d = named(cfg.l1d, "l1d");
@@ -55,7 +63,7 @@ MemoryHierarchy::MemoryHierarchy(const HierarchyConfig& cfg, SharedMemory& share
   // With several cores the L1Ds share one coherence bus, so they sit over one level: the bus's.
   SnoopBus* bus = shared_.coherence();
   l1d_ = std::make_unique<Cache>(l1d, bus ? shared_.bus_port() : port_);
-  if (bus) l1d_->attach_coherence(*bus, core);
+  if (bus) l1d_->attach_coherence(*bus, core_);
 }
 
 void MemoryHierarchy::counters(CounterSet& out) const {

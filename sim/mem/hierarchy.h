@@ -75,6 +75,12 @@ class MemoryHierarchy {
     return {l1i_.get(), l1d_.get(), l2()};
   }
 
+  // The first constructor's: own_shared_ holds the levels from the start, so that a bad L1
+  // geometry, thrown by build(), frees them too.
+  MemoryHierarchy(const HierarchyConfig& cfg, std::unique_ptr<SharedMemory> own);
+  // The L1s over shared_ (both constructors).
+  void build(const HierarchyConfig& cfg);
+
   std::string model_;
   std::unique_ptr<SharedMemory> own_shared_;  // only with the first constructor
   SharedMemory& shared_;
