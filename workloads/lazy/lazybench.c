@@ -1,13 +1,16 @@
 /* lazybench - the two benchmarks of seed 004, chapter 4, on the lazy-threads runtime
  * (experiment E8).
  *
- *     lazybench [-p per-thread|lazy|fair] [-b BLOCK_BYTES] [-w WORKERS] [-t] fib N
+ *     lazybench [-p per-thread|lazy|fair] [-b BLOCK_BYTES] [-w WORKERS] [-m DIM] [-t] fib N
  *     lazybench [...] chain DEPTH [ARRAY_BYTES]
  *
  * fib N (Listing 4.1): fibo(n) spawns fibo(n-1), calls fibo(n-2), syncs, and adds the two
  * 64x64 double matrices its children returned into its own; both result matrices live in its
- * stack frame (64 KiB), so every fibo is called through lazy_call. A leaf's matrix is n in
- * every element, so every element of the root's is fib(N): checked.
+ * stack frame (64 KiB), so every inner fibo is called through lazy_call with that need. A leaf
+ * (n < 2) fills its parent's matrix with n in a function of its own, whose frame is small: were
+ * it the inner node's function, its 64 KiB frame would lie below a stated need of a few bytes.
+ * Every element of the root's matrix is fib(N): checked. -m DIM (1..64) adds and checks only the
+ * first DIM x DIM elements, for quick tests; the frame stays 64 KiB, so the stacks are the same.
  *
  * chain DEPTH (Listing 4.2): parent(count) zeroes ARRAY_BYTES (default 8192, the paper's) of
  * its frame, spawns a child that waits until its flag drops, drops the previous child's flag,
@@ -28,6 +31,8 @@
 #define DIM 64
 #define FIB_NEED (2 * DIM * DIM * sizeof(double) + 4096) /* two matrices and the rest */
 
+static int fib_elems = DIM * DIM; /* elements added per node: -m DIM gives DIM * DIM */
+
 struct fib_arg {
   int n;
   double* out; /* DIM * DIM */
@@ -35,23 +40,24 @@ struct fib_arg {
 
 static void fib_task(void* p);
 
+/* fibo(n) for n >= 2, with the two 64 KiB of matrices in its frame. */
 static void fib_body(void* p) {
   struct fib_arg* a = p;
-  if (a->n < 2) {
-    for (int i = 0; i < DIM * DIM; i++) a->out[i] = a->n;
-    return;
-  }
   double ret1[DIM * DIM], ret2[DIM * DIM];
   struct fib_arg c1 = {a->n - 1, ret1}, c2 = {a->n - 2, ret2};
   lazy_handle h = lazy_spawn(fib_task, &c1);
   fib_task(&c2);
   lazy_sync(h);
-  for (int i = 0; i < DIM * DIM; i++) a->out[i] = ret1[i] + ret2[i];
+  for (int i = 0; i < fib_elems; i++) a->out[i] = ret1[i] + ret2[i];
 }
 
 static void fib_task(void* p) {
   struct fib_arg* a = p;
-  lazy_call(fib_body, a, a->n < 2 ? 256 : FIB_NEED);
+  if (a->n < 2) { /* a leaf: this frame is small, within LAZY_SLACK */
+    for (int i = 0; i < fib_elems; i++) a->out[i] = a->n;
+    return;
+  }
+  lazy_call(fib_body, a, FIB_NEED);
 }
 
 struct chain_arg {
@@ -112,8 +118,8 @@ static unsigned long cycles(void) {
 }
 
 static int usage(void) {
-  fprintf(stderr, "usage: lazybench [-p per-thread|lazy|fair] [-b BLOCK] [-w WORKERS] [-t] "
-                  "fib N | chain DEPTH [ARRAY_BYTES]\n");
+  fprintf(stderr, "usage: lazybench [-p per-thread|lazy|fair] [-b BLOCK] [-w WORKERS] [-m DIM] "
+                  "[-t] fib N | chain DEPTH [ARRAY_BYTES]\n");
   return 2;
 }
 
@@ -132,6 +138,10 @@ int main(int argc, char** argv) {
       cfg.block_size = strtoul(argv[++i], 0, 0);
     } else if (i + 1 < argc && !strcmp(argv[i], "-w")) {
       cfg.workers = atoi(argv[++i]);
+    } else if (i + 1 < argc && !strcmp(argv[i], "-m")) {
+      int dim = atoi(argv[++i]);
+      if (dim < 1 || dim > DIM) return usage();
+      fib_elems = dim * dim;
     } else {
       return usage();
     }
@@ -165,7 +175,7 @@ int main(int argc, char** argv) {
   int ok = 1;
   if (fib) {
     unsigned long want = fib_ref(n);
-    for (int k = 0; k < DIM * DIM; k++) ok &= fib_out[k] == (double)want;
+    for (int k = 0; k < fib_elems; k++) ok &= fib_out[k] == (double)want;
   }
   struct lazy_stats s;
   lazy_get_stats(&s);

@@ -89,18 +89,44 @@ static void timeline_point(void) {
   RT.tl_n++;
 }
 
-/* `span` blocks in a row (lock held): one from the free list or the never-used rest of the
- * arena; several (a frame larger than a block) from the never-used rest only. -1 if none. */
+/* A free block of a span, taken off the span free list (lock held): the first whose span is
+ * exactly `span` blocks, or with span 0 any of them. -1 if none. */
+static int span_take(int span) {
+  for (int* at = &RT.span_free; *at >= 0; at = &RT.block[*at].next_free) {
+    int b = *at;
+    if (span && RT.block[b].span != span) continue;
+    *at = RT.block[b].next_free;
+    return b;
+  }
+  return -1;
+}
+
+/* `span` blocks in a row (lock held), -1 if none. One block: from the free list, else the
+ * never-used rest of the arena, else cut out of a freed span (its other blocks go on the free
+ * list). Several (a frame larger than a block): a freed span of the same length, else the
+ * never-used rest. Without the reuse every big frame would take fresh blocks, and fresh pages,
+ * for good: the count of blocks in use stays small while the memory touched grows with every
+ * link until the machine's RAM or the arena is used up (fib(20) at 8 KiB blocks in 1 GiB). */
 static int block_get(int span) {
-  int b = RT.free_list;
-  if (span == 1 && b >= 0) {
+  int b = -1;
+  if (span == 1 && RT.free_list >= 0) {
+    b = RT.free_list;
     RT.free_list = RT.block[b].next_free;
-  } else {
-    if (RT.nblocks - RT.bump < span) return -1;
+  } else if (span > 1) {
+    b = span_take(span);
+  }
+  if (b < 0 && RT.nblocks - RT.bump >= span) {
     b = RT.bump;
     RT.bump += span;
     for (int i = 0; i < span; i++) RT.block[b + i].guarded = 0; /* never used: all open */
   }
+  if (b < 0 && span == 1 && (b = span_take(0)) >= 0) {
+    for (int i = RT.block[b].span - 1; i >= 1; i--) { /* their guard pages close when taken */
+      RT.block[b + i].next_free = RT.free_list;
+      RT.free_list = b + i;
+    }
+  }
+  if (b < 0) return -1;
   RT.block[b].refs = 0;
   RT.block[b].span = span;
   guard(b, 1);
@@ -113,7 +139,8 @@ static int block_get(int span) {
   return b;
 }
 
-/* Give block b back (lock held): its pool entries go with it. */
+/* Give block b back (lock held): its pool entries go with it. A span stays whole, on the span
+ * free list, for the next frame of its size. */
 static void block_put(int b) {
   if (!__lazy_block_ok(b)) __lazy_fault("guard of a freed block overwritten", block_base(b));
   for (int i = 0; i < RT.npool;)
@@ -122,10 +149,9 @@ static void block_put(int b) {
     else
       i++;
   int span = RT.block[b].span;
-  for (int i = span - 1; i >= 0; i--) { /* each block of a span goes back on its own */
-    RT.block[b + i].next_free = RT.free_list;
-    RT.free_list = b + i;
-  }
+  int* list = span > 1 ? &RT.span_free : &RT.free_list;
+  RT.block[b].next_free = *list;
+  *list = b;
   RT.blocks_freed += span;
   RT.cur_bytes -= (unsigned long long)span * RT.cfg.block_size;
   timeline_point();
@@ -215,6 +241,7 @@ int __lazy_arena_init(void) {
   }
   RT.bump = 0;
   RT.free_list = -1;
+  RT.span_free = -1;
   if (RT.cfg.timeline) {
     RT.timeline = malloc(sizeof(unsigned long) * 4 * LAZY_TIMELINE_POINTS);
     RT.tl_stride = 1;

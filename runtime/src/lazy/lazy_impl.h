@@ -93,7 +93,7 @@ struct lazy_worker {
 struct lazy_block {
   int refs;        /* segments using the block (pool entries do not count) */
   int span;        /* blocks in the segment based here: >1 for a frame larger than a block */
-  int next_free;   /* free list of blocks given back, -1 ends it */
+  int next_free;   /* free list (or span free list) of blocks given back, -1 ends it */
   int guarded;     /* the guard page below it is PROT_NONE (open inside a span of several) */
 };
 
@@ -108,6 +108,7 @@ struct lazy_rt {
   char* arena;                            /* the mapping, block i at arena + i * block_size */
   unsigned long arena_size;
   int nblocks, bump, free_list;           /* blocks that fit, next never-used one, given back */
+  int span_free;                          /* spans given back, whole (block[].span long) */
   struct lazy_block* block;
   struct lazy_seg pool[LAZY_POOL];        /* fair use: freed child regions */
   int npool;
