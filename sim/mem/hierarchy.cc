@@ -73,6 +73,7 @@ void MemoryHierarchy::counters(CounterSet& out) const {
         out.set("cache." + c->name() + "." + k.name, c->stats().*k.field);
   for (const DramCounter& k : kDramCounters)
     out.set(std::string("memory.") + k.name, shared_.memory().stats().*k.field);
+  if (const L2Banks* banks = shared_.l2_banks()) banks->counters(out);
 }
 
 nlohmann::json MemoryHierarchy::report(const CounterSet& n, uint64_t retired) const {
@@ -91,7 +92,9 @@ nlohmann::json MemoryHierarchy::report(const CounterSet& n, uint64_t retired) co
                              {"bandwidth", shared_.memory().bandwidth()}};
   for (const DramCounter& k : kDramCounters)
     memory[k.name] = n.count(std::string("memory.") + k.name);
-  return {{"model", model_}, {"caches", caches}, {"memory", memory}};
+  nlohmann::json j = {{"model", model_}, {"caches", caches}, {"memory", memory}};
+  if (const L2Banks* banks = shared_.l2_banks()) j["l2_banks"] = banks->report(n);
+  return j;
 }
 
 }  // namespace kasane

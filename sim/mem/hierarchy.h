@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "mem/banks.h"
 #include "mem/cache.h"
 #include "mem/dram.h"
 #include "mem/mem_level.h"
@@ -27,6 +28,7 @@ struct HierarchyConfig {
   CacheConfig l1i, l1d;         // cached; an empty name becomes "l1i" / "l1d"
   bool l2_enabled = false;      // cached: a unified L2 between the L1s and DRAM
   CacheConfig l2;               // an empty name becomes "l2"
+  L2BankConfig l2_banks;        // cached, with an L2: its banks (mem/banks.h)
   uint32_t dram_latency = 0;    // cached: cycles of a DRAM access
   double dram_bandwidth = 0;    // cached: bytes per cycle of the DRAM channel (0: unlimited)
   uint64_t perturb_seed = 0;    // 0: none; else memory (flat) or L2 and DRAM accesses (cached)
@@ -51,7 +53,7 @@ class MemoryHierarchy {
 
   // {"model", "caches": {name: {accesses, hits, misses, miss_rate, mshr_hits, writebacks,
   //  mshr_full, prefetches, prefetch_hits, mpki}}, "memory": {latency, bandwidth, accesses, reads, writes,
-  //  queued_cycles}}; `retired`
+  //  queued_cycles}, "l2_banks": L2Banks::report, only when the L2 has a bank level}; `retired`
   // (instructions) is the MPKI denominator. "caches" is empty in the flat model.
   nlohmann::json stats_json(uint64_t retired) const {
     CounterSet c;

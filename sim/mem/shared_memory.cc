@@ -26,7 +26,10 @@ SharedMemory::SharedMemory(const HierarchyConfig& cfg) : model_(cfg.model) {
     if (l2.name.empty()) l2.name = "l2";
     MemLevel& below = perturbed_memory_ ? static_cast<MemLevel&>(*perturbed_memory_) : *memory_;
     l2_ = std::make_unique<Cache>(l2, below);
-    if (perturbation_) perturbed_l2_ = std::make_unique<PerturbedLevel>(*l2_, *perturbation_);
+    if (cfg.l2_banks.enabled())
+      banks_ = std::make_unique<L2Banks>(*l2_, cfg.l2_banks, l2.line_bytes);
+    MemLevel& banked = banks_ ? static_cast<MemLevel&>(*banks_) : *l2_;
+    if (perturbation_) perturbed_l2_ = std::make_unique<PerturbedLevel>(banked, *perturbation_);
   }
 }
 

@@ -1,8 +1,8 @@
-// What every core of the machine shares below its private L1s: the optional unified L2 and main
-// memory (DRAM, or the papers' flat memory), with the perturbation stream that delays their
-// accesses, and, with several cores, the MESI snooping bus (mem/snoop_bus.h) that keeps their
-// L1Ds coherent. The platform owns one; each core reaches it through its own SharedPort, which
-// tags the requests with the core's number.
+// What every core of the machine shares below its private L1s: the optional unified L2 (with its
+// banks, mem/banks.h, when they are configured) and main memory (DRAM, or the papers' flat
+// memory), with the perturbation stream that delays their accesses, and, with several cores, the
+// MESI snooping bus (mem/snoop_bus.h) that keeps their L1Ds coherent. The platform owns one; each
+// core reaches it through its own SharedPort, which tags the requests with the core's number.
 #pragma once
 
 #include <algorithm>
@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "mem/banks.h"
 #include "mem/cache.h"
 #include "mem/dram.h"
 #include "mem/mem_level.h"
@@ -69,11 +70,14 @@ class SharedMemory {
   // Where an L1 miss (or, in the flat model, every access) goes: perturbed or not.
   MemLevel& top() {
     if (perturbed_l2_) return *perturbed_l2_;
+    if (banks_) return *banks_;
     if (l2_) return *l2_;
     return perturbed_memory_ ? static_cast<MemLevel&>(*perturbed_memory_) : *memory_;
   }
   const std::string& model() const { return model_; }
   const Cache* l2() const { return l2_.get(); }
+  // The L2's banks, or null when there is no bank level (l2.banks = 1 and l2.bank_busy = 0).
+  const L2Banks* l2_banks() const { return banks_.get(); }
   const Dram& memory() const { return *memory_; }
   uint64_t l2_accesses() const { return l2_ ? l2_->stats().accesses : 0; }
   uint64_t dram_accesses() const { return memory_->stats().accesses; }
@@ -109,6 +113,7 @@ class SharedMemory {
   std::unique_ptr<Dram> memory_;
   std::unique_ptr<PerturbedLevel> perturbed_memory_;
   std::unique_ptr<Cache> l2_;
+  std::unique_ptr<L2Banks> banks_;
   std::unique_ptr<PerturbedLevel> perturbed_l2_;
   uint64_t latest_ = 0;  // the latest `now` a request brought
   uint64_t reversals_ = 0, max_reversal_ = 0;

@@ -367,9 +367,9 @@ void Config::validate() const {
       return describe("memory.ram_size") + " is not a multiple of 4096 (RAM is allocated in pages)";
     });
 
-  // MONITOR watches an aligned line and fetch reads an aligned block: each size must be a power
-  // of two for the mask that finds the line or block to be right.
-  for (const char* key : {"core.monitor_line", "fetch.block"}) {
+  // MONITOR watches an aligned line and fetch reads an aligned block, and a line's L2 bank is
+  // some of its address bits: each must be a power of two for the mask that finds it to be right.
+  for (const char* key : {"core.monitor_line", "fetch.block", "l2.banks"}) {
     const int64_t size = get_int(key);
     if (size & (size - 1))
       fail(key, nullptr, [&](const Describe& describe) {

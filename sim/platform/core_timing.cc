@@ -63,6 +63,8 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   m.l2 = cache(c, "l2", c.get_bool("l2.write_back"));
   m.l1d.prefetch_degree = u(c, "l1d.prefetch_degree");
   m.l2.prefetch_degree = u(c, "l2.prefetch_degree");
+  m.l2_banks.banks = u(c, "l2.banks");
+  m.l2_banks.busy = u(c, "l2.bank_busy");
   m.dram_latency = u(c, "dram.latency");
   m.dram_bandwidth = c.get_float("dram.bandwidth");
   m.perturb_seed = static_cast<uint64_t>(c.get_int("sim.perturb_seed"));

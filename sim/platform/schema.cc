@@ -243,6 +243,8 @@ const std::vector<KeySpec>& config_schema() {
       {"l2.mshrs", KeyType::Int, "16", "entries", "L2 outstanding misses", 1, 256, {}},
       {"l2.write_back", KeyType::Bool, "true", "-", "L2: write-back (false: write-through)", 0, 0, {}},
       {"l2.prefetch_degree", KeyType::Int, "0", "lines", "L2 stream prefetcher, as l1d.prefetch_degree (0 = off)", 0, 64, {}},
+      {"l2.banks", KeyType::Int, "1", "banks", "L2 banks, line-interleaved (power of two); each starts one access every l2.bank_busy cycles, so accesses to different banks overlap and to one bank queue", 1, 16, {}},
+      {"l2.bank_busy", KeyType::Int, "0", "cycles", "cycles one L2 access (or write-back from an L1) holds its bank; later ones to that bank wait, counted as bank conflicts (0 = no limit)", 0, 1000, {}},
       {"dram.latency", KeyType::Int, "100", "cycles", "cached model: DRAM access latency", 1, 100000, {}},
       {"dram.bandwidth", KeyType::Float, "0", "bytes/cycle", "cached model: DRAM channel bandwidth shared by fills and write-backs in arrival order; a line holds it for line / bandwidth cycles and later accesses queue (0 = unlimited)", 0, 1e6, {}},
   };
