@@ -13,7 +13,7 @@ import kanata
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "plot_kanata.py"
-# The selection is tested in this process (matplotlib loads once); the picture by running it.
+# The script runs as a command once; the rest is tested in this process (matplotlib loads once).
 _spec = importlib.util.spec_from_file_location("plot_kanata", SCRIPT)
 plot_kanata = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(plot_kanata)
@@ -90,7 +90,7 @@ def test_picture_and_summary_of_a_small_trace(trace, tmp_path):
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert len(data) > 5000  # bars and labels, not an empty frame
     again = tmp_path / "again.png"
-    assert plot(trace, again).returncode == 0
+    plot_kanata.draw(plot_kanata.select(kanata.parse(trace), None, 40), again)
     assert again.read_bytes() == data  # no timestamp: a figure block can regenerate it
 
 
@@ -118,10 +118,11 @@ def test_a_start_that_matches_nothing_is_an_error(trace, start):
     assert "plot_kanata:" in str(e.value)
 
 
-def test_a_trace_that_breaks_the_rules_is_refused(trace, tmp_path):
+def test_a_trace_that_breaks_the_rules_is_refused(trace, tmp_path, monkeypatch):
     bad = tmp_path / "bad.kanata"
     bad.write_text(TRACE.replace("E\t1\t1\toperand\n", ""))  # the wait never ends before R
-    proc = plot(bad, tmp_path / "bad.png")
-    assert proc.returncode != 0
-    assert "bad.kanata" in proc.stderr and "operand is open" in proc.stderr
+    monkeypatch.setattr(sys, "argv", ["plot_kanata.py", str(bad), str(tmp_path / "bad.png")])
+    with pytest.raises(SystemExit) as e:
+        plot_kanata.main()
+    assert "bad.kanata" in str(e.value) and "operand is open" in str(e.value)
     assert not (tmp_path / "bad.png").exists()
