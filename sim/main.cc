@@ -35,6 +35,7 @@
 #include "platform/output_file.h"
 #include "platform/platform.h"
 #include "platform/stats.h"
+#include "platform/region_names.h"
 #include "platform/trace_symbols.h"
 
 namespace po = boost::program_options;
@@ -72,7 +73,8 @@ po::options_description describe(Options& o) {
       ("trace-file", po::value(&o.exec_trace_file)->value_name("FILE"),
        "where --trace writes")
       ("trace-window", po::value(&o.trace_window)->value_name("A:B|roi:ID[-M][+N]|sym:NAME[-M][+N]"),
-       "only cycles A to B go into the traces; or region ID's first entry, from M "
+       "only cycles A to B go into the traces; or region ID's first entry (ID a number, or a "
+       "name given with KASANE_ROI_NAME, <kasane/roi.h>), from M "
        "cycles before its begin to N cycles after its end; or from the first time a context "
        "reaches symbol NAME")
       ("thermal-trace", po::value(&o.thermal_trace)->value_name("FILE"),
@@ -177,13 +179,16 @@ std::string input_problems(const Options& o, const Config& cfg) {
 // What the run's outcome means for the user: prints it and returns the exit status.
 int report_outcome(const RunResult& r, const ElfImage& kernel, Platform& platform,
                    const Options& o, const TraceOptions& trace) {
-  if (platform.trace_region_missed())
+  if (platform.trace_region_missed()) {
+    const TraceWindow& w = trace.window;
+    std::string region = std::to_string(w.region_id);
+    if (!w.region_name.empty()) region = w.region_name + " (id " + region + ")";
     return fail(exit_status::kUsage,
                 "--trace-window " + o.trace_window + ": " +
-                    (trace.window.at_symbol ? "symbol " + trace.window.symbol + " was never reached"
-                                            : "region " + std::to_string(trace.window.region_id) +
-                                                  " was never entered") +
+                    (w.at_symbol ? "symbol " + w.symbol + " was never reached"
+                                 : "region " + region + " was never entered") +
                     ", so the trace has no instruction");
+  }
   if (r.check_failures)
     return fail(exit_status::kCheckFailed,
                 "reference check failed " + std::to_string(r.check_failures) +
@@ -324,6 +329,7 @@ int run(int argc, char** argv) {
     if (!args.empty()) args[0] = std::filesystem::path(args[0]).filename().string();
     try {
       resolve_trace_symbol(trace.window, kernel, program ? &*program : nullptr);
+      resolve_region_name(trace.window, kernel, program ? &*program : nullptr);
     } catch (const std::invalid_argument& e) {
       return fail(exit_status::kUsage, std::string("--trace-window: ") + e.what());
     }
@@ -344,6 +350,7 @@ int run(int argc, char** argv) {
     if (debugger && debugger->killed())
       return fail(137, "killed by GDB at cycle " + std::to_string(r.cycles));
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    r.region_names = region_names(kernel, program ? &*program : nullptr);
     if (out.stats.is_open())
       std::fputs((make_stats(cfg, r, seconds).dump(2) + "\n").c_str(), out.stats.get());
     const int status = report_outcome(r, kernel, platform, o, trace);

@@ -1,14 +1,19 @@
 /* sum - the tutorial's program (docs/tutorial.md): two threads each add up half of an array.
  * POSIX threads plus two Kasane calls: the cycle counter (<kasane/cycles.h>) and
  * kasane_report, which puts a figure in stats.json (under qemu it fails and changes nothing).
- * Region of interest 0 is the parallel part, so stats.json also says when it began and ended. */
+ * Region of interest 0 is the parallel part, so stats.json also says when it began and ended;
+ * KASANE_ROI_NAME names it "parallel" for stats.json and --trace-window roi:parallel (the name
+ * is a symbol in the ELF file: no instruction). */
 #include <kasane/cycles.h>
+#include <kasane/roi.h>
 #include <kasane/syscalls.h>
 #include <pthread.h>
 #include <stdio.h>
 
 #define N 20000
 static int data[N];
+
+KASANE_ROI_NAME(0, parallel);
 
 struct half {
   int from, to;

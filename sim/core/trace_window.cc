@@ -16,8 +16,18 @@ bool all_digits(const std::string& s) {
 }
 
 const char kExpected[] =
-    " (expected FIRST:LAST in cycles, e.g. 1000:2000, roi:ID[-BEFORE][+AFTER], e.g. "
-    "roi:3-500+2000, or sym:NAME[-BEFORE][+AFTER], e.g. sym:main+5000)";
+    " (expected FIRST:LAST in cycles, e.g. 1000:2000, roi:ID[-BEFORE][+AFTER] or "
+    "roi:NAME[-BEFORE][+AFTER], e.g. roi:3-500+2000 or roi:parallel+2000, or "
+    "sym:NAME[-BEFORE][+AFTER], e.g. sym:main+5000)";
+
+// A region's name is the NAME of KASANE_ROI_NAME(ID, NAME), a C identifier (<kasane/roi.h>).
+bool identifier(const std::string& s) {
+  if (s.empty() || (s[0] >= '0' && s[0] <= '9')) return false;
+  for (char c : s)
+    if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')))
+      return false;
+  return true;
+}
 }  // namespace
 
 std::pair<uint64_t, uint64_t> parse_trace_window(const std::string& text) {
@@ -41,8 +51,8 @@ std::pair<uint64_t, uint64_t> parse_trace_window(const std::string& text) {
   return {first, last};
 }
 
-// roi:ID[-BEFORE][+AFTER] or sym:NAME[-BEFORE][+AFTER]: the margins decimal, in that order,
-// optional.
+// roi:ID[-BEFORE][+AFTER], roi:NAME[-BEFORE][+AFTER] or sym:NAME[-BEFORE][+AFTER]: the margins
+// decimal, in that order, optional.
 TraceWindow parse_trace_spec(const std::string& text) {
   const bool at_symbol = text.compare(0, 4, "sym:") == 0;
   if (text.compare(0, 4, "roi:") != 0 && !at_symbol) {
@@ -75,6 +85,10 @@ TraceWindow parse_trace_spec(const std::string& text) {
     w.symbol = rest.substr(0, id_end);
     if (w.symbol.empty()) fail("has no symbol name");
     w.after = UINT64_MAX;  // without +AFTER, to the end of the run
+  } else if (const std::string name = rest.substr(0, id_end);
+             !name.empty() && !(name[0] >= '0' && name[0] <= '9')) {
+    if (!identifier(name)) fail("has a region name '" + name + "' that is no C identifier");
+    w.region_name = name;
   } else {
     const uint64_t id = number(rest.substr(0, id_end), "region id");
     if (id > UINT32_MAX) fail("has a region id too large");

@@ -1,6 +1,6 @@
 // The window of cycles a trace covers (--trace-window), shared by the pipeline trace and the
-// instruction trace: cycles A:B, a region of interest (roi:ID-BEFORE+AFTER) or the first time a
-// context reaches a symbol (sym:NAME-BEFORE+AFTER).
+// instruction trace: cycles A:B, a region of interest by id or name (roi:ID-BEFORE+AFTER,
+// roi:NAME-BEFORE+AFTER) or the first time a context reaches a symbol (sym:NAME-BEFORE+AFTER).
 #pragma once
 
 #include <cstdint>
@@ -17,6 +17,7 @@ struct TraceWindow {
   uint64_t first = 0, last = UINT64_MAX;
   bool region = false;
   uint32_t region_id = 0;
+  std::string region_name;  // roi:NAME: region_id is left for the caller to look up
   uint64_t before = 0, after = 0;
   bool at_symbol = false;
   std::string symbol;
@@ -26,7 +27,7 @@ struct TraceWindow {
 };
 
 // Parses --trace-window: "A:B" (parse_trace_window), "roi:ID[-BEFORE][+AFTER]" (decimal ID and
-// cycles) or "sym:NAME[-BEFORE][+AFTER]" (sym_addr left for the caller to look up); throws std::invalid_argument saying what is wrong and what is expected.
+// cycles), "roi:NAME[-BEFORE][+AFTER]" (a C identifier, region_id left for the caller) or "sym:NAME[-BEFORE][+AFTER]" (sym_addr left for the caller to look up); throws std::invalid_argument saying what is wrong and what is expected.
 TraceWindow parse_trace_spec(const std::string& text);
 
 // Parses "A:B" (decimal cycles, A <= B) into a window; throws std::invalid_argument saying what

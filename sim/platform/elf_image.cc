@@ -257,4 +257,13 @@ std::optional<uint32_t> ElfImage::symbol(const std::string& name) const {
   return it->second;
 }
 
+std::vector<std::pair<std::string, uint32_t>> ElfImage::symbols_with_prefix(
+    const std::string& prefix) const {
+  std::vector<std::pair<std::string, uint32_t>> out;
+  for (const auto& [name, value] : by_name_)
+    if (name.compare(0, prefix.size(), prefix) == 0) out.emplace_back(name, value);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 }  // namespace kasane

@@ -11,6 +11,7 @@
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace kasane {
@@ -55,6 +56,10 @@ class ElfImage {
   // Address of a defined symbol (absolute ones such as _gp included); a global one wins over a
   // local one of the same name.
   std::optional<uint32_t> symbol(const std::string& name) const;
+
+  // Every defined symbol whose name starts with `prefix`, as (name, value), sorted by name (the
+  // named regions of interest, <kasane/roi.h>).
+  std::vector<std::pair<std::string, uint32_t>> symbols_with_prefix(const std::string& prefix) const;
 
  private:
   ElfImage() = default;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -47,6 +48,7 @@ struct RunResult {
   uint64_t cycles = 0;
   std::vector<ContextReport> contexts;
   std::vector<RegionOfInterest> regions;
+  std::map<uint32_t, std::string> region_names;  // the ELF files' names (<kasane/roi.h>) by id
   std::vector<nlohmann::json> region_stats;  // per region: Core::report() of its counters
   std::vector<Report> reports;
   size_t ram_pages_touched = 0;

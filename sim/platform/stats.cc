@@ -46,6 +46,9 @@ nlohmann::json make_stats(const Config& cfg, const RunResult& r, double host_sec
                 {"ipc", cycles ? static_cast<double>(sum) / cycles : 0.0},
                 {"begin_temp_c", roi.begin_temp_c},
                 {"end_temp_c", roi.end_temp_c}};
+    // Only a named region has the key, so the stats of programs that name none stay as they were.
+    if (auto name = r.region_names.find(roi.id); name != r.region_names.end())
+      reg["name"] = name->second;
     if (k < r.region_stats.size())
       for (auto& [key, value] : r.region_stats[k].items()) reg[key] = value;
     rois.push_back(reg);

@@ -2,6 +2,10 @@
  * its last three; inside it region 3 is entered twice (two loops of 100 iterations) around region
  * 4 (a loop of 50 iterations with a multiply, so the regions use different units). */
 #include "bare.h"
+#include <kasane/roi.h>
+
+/* Region 4 has a name too (tests/host/test_trace_window.py traces it by name). */
+KASANE_ROI_NAME(4, mul_loop)
     .set noreorder
     .text
     .globl _start

@@ -35,7 +35,7 @@ SETS = ["core.contexts=0", "core.contexts=16", "core.contexts=x", "memory.ram_si
         "memory.ram_size=0x100000", "memory.ram_size=99999999999999999999", "sim.model=pipeline",
         "sim.model=nope", "core.clock_ghz=nan", "core.clock_ghz=1e400", "uart.max_output=1",
         "disk.image=/dev/zero", "nokey", "=", "core.smp_start=true", "sim.quantum=1"]
-WINDOWS = ["0:100", "5:1", "roi:1", "roi:1-5+5", "roi:x", ":", "99999999999999999999999:1"]
+WINDOWS = ["0:100", "5:1", "roi:1", "roi:1-5+5", "roi:x", "roi:a.b", ":", "99999999999999999999999:1"]
 
 
 def command(rng, p):

@@ -27,6 +27,7 @@ def test_tutorial_program_builds_runs_and_reports(run_sim, kernel, target_dir, t
     s = json.loads(stats.read_text())
     region = s["regions"][0]
     assert region["closed"] and region["retired"][1] > 0  # the second thread ran on context 1
+    assert region["name"] == "parallel"  # KASANE_ROI_NAME, which chapter 4's trace window uses
     # The program's own count sits inside the region, which adds two system calls to it.
     assert 0 < s["reports"]["sum_cycles"] < region["cycles"]
 

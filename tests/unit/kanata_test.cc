@@ -281,6 +281,11 @@ TEST(TraceWindow, ParsesARegionWithOptionalMargins) {
   w = parse_trace_spec("roi:1-40");
   EXPECT_EQ(w.before, 40u);
   EXPECT_EQ(w.after, 0u);
+  w = parse_trace_spec("roi:mul_loop2-40+5");  // a name, looked up later in the ELF files
+  EXPECT_TRUE(w.region);
+  EXPECT_EQ(w.region_name, "mul_loop2");
+  EXPECT_EQ(w.before, 40u);
+  EXPECT_EQ(w.after, 5u);
   w = parse_trace_spec("100:200");  // cycles still work
   EXPECT_FALSE(w.region);
   EXPECT_EQ(w.first, 100u);
@@ -289,14 +294,16 @@ TEST(TraceWindow, ParsesARegionWithOptionalMargins) {
 
 TEST(TraceWindow, BadRegionTextNamesThePartThatIsWrong) {
   EXPECT_HAS(window_error([] { parse_trace_spec("roi:"); }), "no decimal region id");
-  EXPECT_HAS(window_error([] { parse_trace_spec("roi:abc"); }), "no decimal region id where 'abc'");
+  EXPECT_HAS(window_error([] { parse_trace_spec("roi:3bc"); }), "no decimal region id where '3bc'");
+  EXPECT_HAS(window_error([] { parse_trace_spec("roi:a.b+5"); }),
+             "region name 'a.b' that is no C identifier");
   EXPECT_HAS(window_error([] { parse_trace_spec("roi:3+"); }), "no decimal AFTER margin");
   EXPECT_HAS(window_error([] { parse_trace_spec("roi:3-x+5"); }),
              "no decimal BEFORE margin where 'x'");
   EXPECT_HAS(window_error([] { parse_trace_spec("roi:3+5-2"); }), "+AFTER before its -BEFORE");
   EXPECT_HAS(window_error([] { parse_trace_spec("roi:3+5+6"); }), "AFTER margin");
   EXPECT_HAS(window_error([] { parse_trace_spec("roi:99999999999"); }), "region id too large");
-  EXPECT_HAS(window_error([] { parse_trace_spec("roi:x"); }), "roi:ID[-BEFORE][+AFTER]");
+  EXPECT_HAS(window_error([] { parse_trace_spec("roi:x:"); }), "roi:NAME[-BEFORE][+AFTER]");
 }
 
 // One instruction begun, staged and retired per cycle from `from` to `to`.
