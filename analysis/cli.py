@@ -12,7 +12,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-from . import ExperimentError, plots, results, runner, spec, sweep, tables
+from . import ExperimentError, executors, plots, results, runner, spec, sweep, tables
 from .build import ROOT, Build, build_dir
 from .points import make_job
 
@@ -62,8 +62,8 @@ def run(opt) -> int:
     out = Path(opt.out).resolve() if opt.out else ROOT / "results" / exp.name
     out.mkdir(parents=True, exist_ok=True)
     jobs = [make_job(p, build) for p in points]
-    outcomes = runner.run_jobs(jobs, out, opt.jobs or runner.default_parallel(),
-                               progress=not opt.no_progress)
+    executor = executors.Threads(opt.jobs or executors.default_parallel())
+    outcomes = runner.run_jobs(jobs, out, executor, progress=not opt.no_progress)
     rows = results.collect(outcomes, exp.metrics)
     results.write(out, rows, exp.metrics)
     errors, table_md = [], []
