@@ -10,7 +10,8 @@ Modules, in the order a run uses them:
     sweep    expand groups and sweeps into points (parameters and resolved settings)
     points   a point's command line, its key, its directory, whether it can be skipped
     runner   run the points (through an executor), fresh disk images, failures
-    executors  where points run: processes on this host (threads waiting for them)
+    executors  where points run: processes on this host (threads waiting for them), or Dask
+    dask_cluster  the points on a Dask distributed cluster (--scheduler, --cluster local:N)
     results  metrics from stats.json, results.csv and results.jsonl
     expr     the restricted expressions of tables and plots
     repeats  means and 95% confidence intervals over the seeds of repeated points (scipy)

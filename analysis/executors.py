@@ -11,9 +11,15 @@ An executor is a context manager (entering it starts or reaches the workers) wit
     cancel(futures)               drop what has not run (Ctrl-C)
 
 Threads is the local one: a thread per point, each waiting for its kasane-sim process (the work
-is in the processes, so threads are enough)."""
+is in the processes, so threads are enough). dask_cluster.Dask sends the points to a Dask
+distributed cluster."""
 import concurrent.futures
 import os
+
+
+class ClusterError(Exception):
+    """The workers cannot be reached or started (a Dask scheduler that does not answer): nothing
+    ran. One line, naming the address."""
 
 
 class Threads:
@@ -49,3 +55,22 @@ class Threads:
 
 def default_parallel() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def make(jobs: int | None, scheduler: str | None, cluster: str | None, connect_timeout: float):
+    """The executor the command line asks for: --scheduler ADDRESS, --cluster local:N, or --jobs N
+    processes here (the default: the host's cores)."""
+    if scheduler or cluster:
+        from .dask_cluster import Dask  # only then: dask is needed only for a cluster
+        return Dask(scheduler=scheduler, local_workers=local_workers(cluster) if cluster else None,
+                    connect_timeout=connect_timeout)
+    return Threads(jobs or default_parallel())
+
+
+def local_workers(spec: str) -> int:
+    """N of `local:N`; ValueError with the reason otherwise."""
+    kind, _, n = spec.partition(":")
+    if kind != "local" or not n.isdigit() or int(n) < 1:
+        raise ValueError(f"--cluster {spec!r}: expected local:N with N >= 1 workers "
+                         "(for another cluster, start it and pass --scheduler ADDRESS)")
+    return int(n)
