@@ -5,14 +5,18 @@ local executor runs it in a thread: the worker starts kasane-sim in the point's 
 writes console.txt, stats.json and done.json there; the outcome streams back as it finishes.
 
 The assumption, as on a Slurm cluster: the workers share the file system with this host and see
-the checkout, the build and the results directory at the same paths, and they run a Python that
-can import this `analysis` package (the checkout on PYTHONPATH). The driver copies nothing. Each
-task first checks that its worker sees the files its point reads and the results directory; if
-not, the point fails with a reason naming the paths and the worker, like any other failure.
-Afterwards this host checks that it sees the stats.json the worker wrote.
+the checkout, the build and the results directory at the same paths, and the scheduler and the
+workers run a Python that can import this `analysis` package (the checkout on PYTHONPATH): a
+task names its function by module, and newer schedulers unpickle the tasks too. The driver copies
+nothing. On connecting, the scheduler and the workers there already are asked whether they can
+import `analysis`; one that cannot is a ClusterError naming it. Each task first checks that its
+worker sees the files its point reads and the results directory; if not, the point fails with a
+reason naming the paths and the worker, like any other failure. Afterwards this host checks that
+it sees the stats.json the worker wrote.
 
 A scheduler that does not answer within --connect-timeout seconds is a ClusterError: one line
 naming the address, exit status 3, nothing ran."""
+import importlib.util
 import logging
 import os
 import socket
@@ -74,7 +78,26 @@ class Dask:
             self._close()
             raise ClusterError(f"cannot reach the Dask scheduler at {address} within "
                                f"{self.connect_timeout:g} s: {e}") from None
+        try:
+            self._check_environment(address)
+        except ClusterError:
+            self._close()
+            raise
         return self
+
+    def _check_environment(self, address: str):
+        """Every process that will unpickle a point can import `analysis` (find_spec, from the
+        standard library, since our own functions would not unpickle where the check fails)."""
+        cannot = []
+        if self.client.run_on_scheduler(importlib.util.find_spec, "analysis") is None:
+            cannot.append(f"the scheduler at {address}")
+        for worker, spec in sorted(self.client.run(importlib.util.find_spec, "analysis").items()):
+            if spec is None:
+                cannot.append(f"worker {worker}")
+        if cannot:
+            raise ClusterError(f"{' and '.join(cannot)} cannot import the driver's `analysis` "
+                               f"package: start the scheduler and the workers with the checkout on "
+                               f"PYTHONPATH ({SHARED})")
 
     def __exit__(self, *exc):
         self._close()
@@ -106,9 +129,9 @@ class Dask:
         try:
             o = future.result()
         except Exception as e:  # the task did not run to its end: a worker that died, ...
-            why = f"{type(e).__name__}: {e}"
+            why = " ".join(f"{type(e).__name__}: {e}".split())  # one line, as other reasons
             if isinstance(e, ModuleNotFoundError) and (e.name or "").startswith("analysis"):
-                why += " (the workers need this checkout on PYTHONPATH: " + SHARED + ")"
+                why += f" (a worker that joined later lacks the checkout on PYTHONPATH: {SHARED})"
             if directory.is_dir():
                 with open(directory / CONSOLE, "a") as out:
                     out.write(f"kasane run: on the Dask cluster: {why}\n")
