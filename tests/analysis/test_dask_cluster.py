@@ -166,8 +166,8 @@ def test_local_cluster_gives_the_same_stats_as_local_processes(kasane, local_smo
     out = tmp_path / "local-cluster"
     r = kasane("run", SMOKE, "--out", out, "--cluster", "local:2")
     assert r.returncode == 0, r.stderr
-    assert "on a local Dask cluster (tcp://127.0.0.1:" in r.stdout
-    assert "2 workers, 2 at a time" in r.stdout
+    assert "3 points: 3 to run, 0 unchanged (skipped); on a local Dask cluster (" in r.stdout
+    assert "): 2 workers, 2 at a time" in r.stdout
     same_results(out, local_smoke)
 
 
