@@ -9,7 +9,9 @@ Modules, in the order a run uses them:
     resolve  check it against its points: files, {name}s, unused parameters, expressions
     sweep    expand groups and sweeps into points (parameters and resolved settings)
     points   a point's command line, its key, its directory, whether it can be skipped
-    runner   run the points in parallel processes, fresh disk images, failures
+    runner   run the points (through an executor), fresh disk images, failures
+    executors  where points run: processes on this host (threads waiting for them), or Dask
+    dask_cluster  the points on a Dask distributed cluster (--scheduler, --cluster local:N)
     results  metrics from stats.json, results.csv and results.jsonl
     expr     the restricted expressions of tables and plots
     repeats  means and 95% confidence intervals over the seeds of repeated points (scipy)

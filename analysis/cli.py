@@ -1,18 +1,19 @@
 """The `kasane` command (scripts/kasane):
 
     kasane run FILE [--jobs N] [--out DIR] [--build DIR]   run an experiment; print summary.md
+    kasane run FILE --scheduler tcp://HOST:8786 | --cluster local:N   ... on a Dask cluster
     kasane check FILE [--build DIR]                         check it and list its points
     kasane list                                             the experiments and their titles
 
 Exit status of run: 0 when every point succeeded and every table and plot was made, 1 when some
 point failed or a value could not be computed (the rest is still written), 2 when the experiment
-file is wrong (nothing runs)."""
+file is wrong (nothing runs), 3 when the Dask scheduler cannot be reached (nothing runs)."""
 import argparse
 import sys
 import tomllib
 from pathlib import Path
 
-from . import ExperimentError, plots, results, runner, spec, sweep, tables
+from . import ExperimentError, executors, plots, results, runner, spec, sweep, tables
 from .build import ROOT, Build, build_dir
 from .points import make_job
 
@@ -62,8 +63,8 @@ def run(opt) -> int:
     out = Path(opt.out).resolve() if opt.out else ROOT / "results" / exp.name
     out.mkdir(parents=True, exist_ok=True)
     jobs = [make_job(p, build) for p in points]
-    outcomes = runner.run_jobs(jobs, out, opt.jobs or runner.default_parallel(),
-                               progress=not opt.no_progress)
+    executor = executors.make(opt.jobs, opt.scheduler, opt.cluster, opt.connect_timeout)
+    outcomes = runner.run_jobs(jobs, out, executor, progress=not opt.no_progress)
     rows = results.collect(outcomes, exp.metrics)
     results.write(out, rows, exp.metrics)
     errors, table_md = [], []
@@ -125,7 +126,16 @@ def main(argv=None) -> int:
     sub = ap.add_subparsers(dest="command", required=True)
     p = sub.add_parser("run", help="run an experiment file and make its results, tables, plots")
     p.add_argument("file", help="the experiment, e.g. configs/experiments/smoke.toml")
-    p.add_argument("--jobs", "-j", type=int, help="points run at once (default: the host's cores)")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--jobs", "-j", type=int,
+                       help="points run at once on this host (default: the host's cores)")
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help="run the points on the Dask cluster of this scheduler "
+                            "(tcp://HOST:8786); it must share the file system")
+    where.add_argument("--cluster", metavar="local:N",
+                       help="start a local Dask cluster of N workers and run the points on it")
+    p.add_argument("--connect-timeout", type=float, default=10, metavar="S",
+                   help="seconds to wait for the Dask scheduler (default 10)")
     p.add_argument("--out", help="results directory (default: results/NAME/)")
     p.add_argument("--build", help="build directory (default: $KASANE_BUILD or build/)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -139,12 +149,20 @@ def main(argv=None) -> int:
     opt = ap.parse_args(argv)
     if getattr(opt, "jobs", None) is not None and opt.jobs < 1:
         ap.error("--jobs must be at least 1")
+    if getattr(opt, "cluster", None) is not None:
+        try:
+            executors.local_workers(opt.cluster)
+        except ValueError as e:
+            ap.error(str(e))
     try:
         return opt.func(opt)
     except ExperimentError as e:
         for line in str(e).splitlines():
             print(f"kasane: {line}", file=sys.stderr)
         return 2
+    except executors.ClusterError as e:
+        print(f"kasane: {e}; nothing ran", file=sys.stderr)
+        return 3
     except KeyboardInterrupt:
         print("kasane: interrupted", file=sys.stderr)
         return 130

@@ -30,6 +30,8 @@ class Job:
     key: str            # full sha256
     dirname: str        # readable prefix and the first 8 hex digits of the key
     inputs: dict        # what the key hashes, kept in done.json for whoever wonders why it re-ran
+    files: tuple = ()   # the files it reads (kasane-sim, config, kernel, program): a Dask worker
+                        # checks it sees them (analysis/dask_cluster.py)
 
 
 def make_job(point: Point, build: Build) -> Job:
@@ -67,7 +69,7 @@ def make_job(point: Point, build: Build) -> Job:
     inputs = {"version": KEY_VERSION, "command": keyed, "disk": s["disk"]}
     key = hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
     prefix = _UNSAFE.sub("_", point.label())[:80].strip("._-") or "point"
-    return Job(point, argv, key, f"{prefix}-{key[:8]}", inputs)
+    return Job(point, argv, key, f"{prefix}-{key[:8]}", inputs, tuple(files.values()))
 
 
 def command_line(job: Job, directory: Path) -> str:

@@ -1,16 +1,18 @@
 """Running points: each in its own directory (points/KEY/), as a kasane-sim process with a
-timeout, several at once (a thread per running process is enough: the work is in the processes).
-A point whose key is unchanged is skipped. A point that fails (non-zero exit, timeout, no
-stats.json) is recorded with its reason and the others go on.
+timeout, several at once. Where they run is the executor's business (analysis/executors.py: a
+thread per process on this host, or a Dask cluster); what a run is, the skip of unchanged points,
+the failures and the progress are the same for all of them and live here. A point whose key is
+unchanged is skipped. A point that fails (non-zero exit, timeout, no stats.json) is recorded with
+its reason and the others go on.
 
 A point with `disk` gets a fresh KFS image (tools/kfs.py): built once per run for each distinct
 disk spec, then copied into the point's directory, since the guest writes to it."""
-import concurrent.futures
 import hashlib
 import importlib.util
 import json
 import os
 import shutil
+import socket
 import subprocess
 import tempfile
 import threading
@@ -59,12 +61,21 @@ def disk_file_bytes(name: str, size: int) -> bytes:
 
 
 class DiskImages:
-    """Images by disk spec, built on first use into a cache directory of this run."""
+    """Images by disk spec, built on first use into a cache directory of this run. The lock keeps
+    the threads of one process from building an image twice; processes on other hosts (Dask
+    workers, each with its own copy of this object) may, so each writes a file of its own and
+    renames it into place, which is atomic, and the copies are the same bytes."""
 
     def __init__(self, cache: Path):
         self.cache = cache
         self.lock = threading.Lock()
         self.kfs = None
+
+    def __getstate__(self):  # sent to a Dask worker: neither a lock nor a module pickles
+        return {"cache": self.cache}
+
+    def __setstate__(self, state):
+        self.__init__(state["cache"])
 
     def image(self, disk: dict) -> Path:
         digest = hashlib.sha256(json.dumps(disk, sort_keys=True).encode()).hexdigest()[:16]
@@ -76,7 +87,7 @@ class DiskImages:
                 with tempfile.TemporaryDirectory(dir=self.cache) as tmp:
                     for name, size in disk["files"].items():
                         (Path(tmp) / name).write_bytes(disk_file_bytes(name, size))
-                    part = path.with_suffix(".part")
+                    part = path.with_suffix(f".{socket.gethostname()}.{os.getpid()}.part")
                     self.kfs.mkfs(part, Path(tmp), disk["size"])
                     part.rename(path)
         return path
@@ -117,34 +128,36 @@ def run_one(job: Job, directory: Path, disks: DiskImages) -> Outcome:
     return Outcome(job, directory, "ran", seconds=seconds)
 
 
-def run_jobs(jobs: list[Job], out: Path, parallel: int, progress: bool = True) -> list[Outcome]:
-    """Outcomes in the order of jobs. Jobs with the same directory (the same command under the same
-    name) run once."""
+def run_jobs(jobs: list[Job], out: Path, executor, progress: bool = True) -> list[Outcome]:
+    """Outcomes in the order of jobs, each point run by run_one through the executor
+    (analysis/executors.py), the failures printed as they come. Jobs with the same directory (the
+    same command under the same name) run once."""
     points_dir = out / "points"
     disks = DiskImages(out / ".disk-cache")
     unique = {}
     for job in jobs:
         unique.setdefault(job.dirname, job)
     todo = [j for j in unique.values() if not is_done(j, points_dir / j.dirname)]
-    print(f"{len(jobs)} points: {len(todo)} to run, {len(unique) - len(todo)} unchanged "
-          f"(skipped); {parallel} at a time", flush=True)
     results = {}
     running = {j.dirname for j in todo}
     for j in unique.values():
         if j.dirname not in running:
             results[j.dirname] = Outcome(j, points_dir / j.dirname, "skipped")
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, parallel)) as pool:
-        futures = {pool.submit(run_one, j, points_dir / j.dirname, disks): j for j in todo}
+    with executor:  # a cluster is reached here: before the first line, so nothing is half-said
+        print(f"{len(jobs)} points: {len(todo)} to run, {len(unique) - len(todo)} unchanged "
+              f"(skipped); {executor.describe()}", flush=True)
+        futures = {executor.submit(run_one, j, points_dir / j.dirname, disks): j for j in todo}
         bar = tqdm(total=len(todo), unit="point", disable=not progress or None, leave=False)
         try:
-            for f in concurrent.futures.as_completed(futures):
-                o = f.result()
-                results[o.job.dirname] = o
+            for f in executor.as_completed(futures):
+                j = futures[f]
+                o = executor.outcome(f, j, points_dir / j.dirname)
+                results[j.dirname] = o
                 bar.update(1)
                 if o.status == "failed":
                     bar.write(f"failed: {o.job.dirname}: {o.reason}")
         except KeyboardInterrupt:
-            pool.shutdown(wait=True, cancel_futures=True)
+            executor.cancel(futures)
             raise
         finally:
             bar.close()
@@ -152,7 +165,3 @@ def run_jobs(jobs: list[Job], out: Path, parallel: int, progress: bool = True) -
     return [results[j.dirname] if results[j.dirname].job is j
             else Outcome(j, results[j.dirname].directory, results[j.dirname].status,
                          results[j.dirname].reason) for j in jobs]
-
-
-def default_parallel() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1

@@ -11,6 +11,7 @@ PACKAGES=(
   python3-matplotlib python3-tqdm                    # plots, the experiment driver's progress bar
   python3-jsonschema python3-scipy python3-numpy     # experiment-file checks; repeats' intervals
   python3-jinja2                                     # the docs' figure templates (scripts/figures.py)
+  python3-distributed                                # kasane run --scheduler/--cluster (Dask)
   clang libclang-rt-14-dev                           # libFuzzer + sanitizers (scripts/fuzz.sh)
   gdb-multiarch                                      # the GDB stub's tests (tests/host/test_gdb.py)
 )
@@ -28,7 +29,7 @@ else
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 # The python3 on PATH may not be Debian's (a pyenv, say); it needs the same modules too.
-for module in pytest matplotlib tqdm jsonschema scipy numpy jinja2; do
+for module in pytest matplotlib tqdm jsonschema scipy numpy jinja2 dask distributed; do
   if ! python3 -c "import $module" 2>/dev/null; then
     echo "install-deps: installing $module for $(command -v python3)"
     python3 -m pip install --quiet "$module"
