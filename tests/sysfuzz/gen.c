@@ -4,9 +4,9 @@
  * out-of-range descriptors, every flag bit, sizes around page boundaries and huge ones.
  *
  * Values that end a worker (unmapping its own arena, killing a sibling) are made rarely rather
- * than never, so most workers live long enough to make many calls. Only two are left out, each
- * with its reason below: the supervisor's pid and stderr (fd 2), which would end the run or its
- * call log rather than test the kernel. */
+ * than never, so most workers live long enough to make many calls. Left out, each with its
+ * reason below, are only what would end or stall the fuzzer rather than test the kernel: the
+ * supervisor's pid, stderr (fd 2, the call log), and sleeps longer than 100 us. */
 #include <unistd.h>
 
 #include "sysfuzz.h"
