@@ -24,10 +24,12 @@ TYPES = {
     "path": "a path: valid, missing, too long, unterminated at a page edge, a bad pointer",
     "flags": "a bit mask: 0, one bit, every bit, random",
     "sig": "a signal number, 0 to beyond the last",
-    "pid": "a process id: the caller, a sibling, none, 0, negative (never the fuzzer's parent)",
+    "pid": "a process id: the caller, a child, a sibling, none, 0, negative (never the "
+           "supervisor)",
     "size": "a size: 0, 1, a page, around page boundaries, huge; or what the previous buf has "
             "left before its page's end",
-    "addr": "an address for the address space calls: page aligned or not, mapped or not, kernel",
+    "addr": "an address for the address space calls: page aligned or not, mapped or not, the "
+            "caller's own memory, kernel",
     "buf": "a user buffer (the following size argument its length): in memory, at the edge of an "
            "unmapped page, NULL, a kernel address",
     "ptr": "a pointer to a struct, same choices as buf",

@@ -1,6 +1,9 @@
 """scripts/sysfuzz.py, the system call fuzzer's driver: a seed's call log is reproducible (the same
 seed gives the same calls with the same arguments and results, another seed other calls), and a
-run that does not end in time is reported as a finding with the seed and how to reproduce it."""
+run that does not end in time is reported as a finding with the seed and how to reproduce it. The
+generators reach the values that end processes: another process's pid, chains of TFORK, exit
+with a thread running."""
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -38,3 +41,25 @@ def test_a_hang_is_a_finding_with_its_seed_and_call_log(sim, target_dir):
     assert "FINDING on iss, seed 9: status 72" in proc.stdout
     assert "reproduce: scripts/sysfuzz.py --trace 9 --model iss" in proc.stdout
     assert call_lines(proc.stdout)
+
+
+def test_the_generators_reach_other_processes_and_thread_chains(sim, target_dir):
+    """Seed 2 at the ISS's default size (2 rounds of 3 workers x 100 calls): a pid argument names
+    another process of the run (a sibling worker, or a `one` child's own worker), a TFORK thread
+    hands its calls to a successor, and a worker calls exit while its thread runs."""
+    proc = subprocess.run([sys.executable, str(DRIVER), "--sim", str(sim), "--target-dir",
+                           str(target_dir), "--model", "iss", "--trace", "2"],
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    pids = {w: int(p) for w, p in re.findall(r"worker (w\d+) \(pid (\d+)\)", proc.stdout)}
+    assert len(pids) == 6, proc.stdout
+    others = []
+    for line in call_lines(proc.stdout):
+        m = re.match(r"(w\d+)(\.[tc])? #\d+ (kill|tgkill|prlimit64)\(pid (0x[0-9a-f]+)", line)
+        if m and int(m[4], 16) in pids.values():
+            mine = pids[m[1]]
+            if int(m[4], 16) != mine or m[2] == ".c":
+                others.append(line)
+    assert others, "no pid argument named another process of the run"
+    assert any("tfork a successor, then texit" in l for l in call_lines(proc.stdout))
+    assert any("exit with the thread running" in l for l in call_lines(proc.stdout))

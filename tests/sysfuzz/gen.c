@@ -3,9 +3,10 @@
  * last byte before an unmapped page, a length that runs past it, kernel addresses, NULL, closed and
  * out-of-range descriptors, every flag bit, sizes around page boundaries and huge ones.
  *
- * Some values are left out on purpose, each with its reason below: they would end or hang the
- * fuzzer itself rather than test the kernel (pointing munmap at the fuzzer's own code), or they
- * hit a kernel bug that is already known and being fixed, which would hide the others. */
+ * Values that end a worker (unmapping its own arena, killing a sibling) are made rarely rather
+ * than never, so most workers live long enough to make many calls. Left out, each with its
+ * reason below, are only what would end or stall the fuzzer rather than test the kernel: the
+ * supervisor's pid, stderr (fd 2, the call log), and sleeps longer than 100 us. */
 #include <unistd.h>
 
 #include "sysfuzz.h"
@@ -139,21 +140,32 @@ static uint32_t gen_fd(struct fz* f) {
   return PICK(&f->rng, 0, 1, 3, 15, 16, 17, 1000, ~0u, 0x80000000u, 0xffffff9cu /* AT_FDCWD */);
 }
 
-/* A process id. Never the fuzzer's parent or a sibling worker: a worker killed from outside dies
- * with the children it has not reaped yet, and the kernel does not yet reap such orphans (known,
- * being fixed on the kharden branch), which the leak check would report every time. */
+/* A process id: the caller, its last child, a sibling, none, 0, negative, huge. Pids are handed
+ * out in order (os/proc.c), so the pids next to the caller's are the other workers of its round,
+ * their children, or, from a `one` child, the worker that waits for it: a kill of one of them
+ * leaves orphans for the kernel to reap and may end a worker whose TFORK thread still runs. Never
+ * the supervisor: the run ends with it, and the leak check with it. */
+static uint32_t gen_sibling(struct fz* f) {
+  int32_t me = (int32_t)getpid(), p = me + (int32_t)rndn(&f->rng, 9) - 4;
+  return (uint32_t)(p == me || p == f->boss || p <= 0 ? me + 1 : p);
+}
+
 static uint32_t gen_pid(struct fz* f) {
+  if (rndn(&f->rng, 4) == 0) return gen_sibling(f);
   return PICK(&f->rng, (uint32_t)getpid(), (uint32_t)getpid(), (uint32_t)f->lastchild, 0, ~0u,
               1000 + rndn(&f->rng, 1000), 0x80000000u);
 }
 
-/* An address for munmap, mmap and brk: in the victim region, never the arena. The generators
- * write paths and vectors into the arena, so a worker whose arena was unmapped dies, and a
- * process that dies while its TFORK thread lives hangs the kernel's parkall (known, being fixed
- * on the kharden branch), which would hide every other finding. worker.c bounds munmap's length
- * for the same reason. */
+/* An address for munmap, mmap and brk: mostly in the victim region or far from everything, at
+ * times the arena (1 in 8). The generators write paths and vectors into the arena, so a worker
+ * whose arena was unmapped or replaced faults soon after and dies, with its TFORK thread perhaps
+ * still running: the kernel must end it cleanly. Rare, so that most workers live to make many
+ * calls. */
 static uint32_t gen_addr(struct fz* f) {
-  uint32_t a = (uint32_t)f->victim;
+  uint32_t a = (uint32_t)f->victim, r = (uint32_t)f->arena;
+  if (rndn(&f->rng, 8) == 0)
+    return PICK(&f->rng, r, r + rndn(&f->rng, ARENA_PAGES) * PAGE, arena_end(f) - PAGE,
+                arena_end(f), r + 1);
   return PICK(&f->rng, 0, a, a + PAGE, a + rndn(&f->rng, VICTIM_PAGES) * PAGE,
               a + VICTIM_PAGES * PAGE, a + 1, FAR, FAR + rndn(&f->rng, 256) * PAGE, FAR + 123, KSEG0, KSEG0 - PAGE,
               0xfffff000u);

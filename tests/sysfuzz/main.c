@@ -15,7 +15,7 @@
  * status (70 panic, 71 deadlock, 72 sim.max_cycles). Progress: one console line per worker.
  * With `trace`, every call is printed to stderr before it is made (log.c), to see which one did
  * it. Other modes are the supervisor's children: `worker SEED INDEX CALLS trace|quiet` and
- * `one SEED CALL WHO trace|quiet` (worker.c). */
+ * `one SEED CALL WHO trace|quiet BOSS` (worker.c; BOSS is the supervisor's pid). */
 #include <errno.h>
 #include <kasane/syscall_nr.h>
 #include <kasane/syscalls.h>
@@ -144,9 +144,9 @@ int main(int argc, char** argv) {
   if (argc >= 6 && strcmp(argv[1], "worker") == 0)
     return worker_main(argv0, num(argv[2]), (int)num(argv[3]), (int)num(argv[4]),
                        strcmp(argv[5], "trace") == 0);
-  if (argc >= 6 && strcmp(argv[1], "one") == 0)
+  if (argc >= 7 && strcmp(argv[1], "one") == 0)
     return one_main(argv0, num(argv[2]), (int)num(argv[3]), argv[4],
-                    strcmp(argv[5], "trace") == 0);
+                    strcmp(argv[5], "trace") == 0, (int)num(argv[6]));
   if (argc < 2 || argv[1][0] < '0' || argv[1][0] > '9') return 0; /* a copy the fuzz spawned */
   int rounds = argc > 2 ? (int)num(argv[2]) : 4, calls = argc > 3 ? (int)num(argv[3]) : 200;
   int trace = argc > 4 && strcmp(argv[4], "trace") == 0;

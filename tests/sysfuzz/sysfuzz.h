@@ -34,6 +34,7 @@ struct fz {
   int fds[MAXFDS];       /* descriptors seen: open ones and closed ones */
   int nfds;
   int lastchild;         /* a pid this context spawned, or 0 */
+  int boss;              /* the supervisor's pid, which gen_pid never names */
   int trace;             /* print every call to stderr as it is made */
   uint32_t ncalls;
   int32_t ts[2];         /* the timespec gen_time hands out: outside the arena, where another
@@ -53,7 +54,7 @@ void log_dump(struct fz* f);
 
 /* worker.c */
 int worker_main(const char* argv0, uint32_t seed, int index, int calls, int trace);
-int one_main(const char* argv0, uint32_t seed, int call, const char* who, int trace);
+int one_main(const char* argv0, uint32_t seed, int call, const char* who, int trace, int boss);
 void fz_init(struct fz* f, const char* who, const char* argv0, uint32_t seed, int trace);
 
 #endif /* KASANE_SYSFUZZ_H */

@@ -1,9 +1,10 @@
 /* worker.c - one fuzzing process: CALLS random system calls from the generated table
  * (<kasane/sysfuzz_calls.h>) with generated arguments, plus the thread instructions: it TFORKs a
  * second context that makes calls of its own at the same time, suspends it (TSUSPEND in the
- * thread) and wakes it (TRESUME), and the thread waits on a monitored line (MONITOR/MWAIT).
- * Some workers end with their main thread leaving by TEXIT while the thread still makes calls:
- * the process must then end (status 0) when the thread's context does.
+ * thread) and wakes it (TRESUME), and the thread waits on a monitored line (MONITOR/MWAIT) or
+ * hands its work to a successor it TFORKs before it TEXITs (a chain of contexts). Some workers
+ * end with their main thread leaving by TEXIT while the thread still makes calls: the process
+ * must then end (status 0) when the thread's context does; others call exit while it runs.
  *
  * A call that may rightly end its caller (FZ_ENDS: exit, kill, rt_sigreturn...) is made in a child
  * process, `sysfuzz one SEED CALL`, which the worker waits for; the child draws the arguments from
@@ -64,9 +65,11 @@ static int returns_fd(const char* name) {
 static void make_call(struct fz* f, const struct sysfuzz_call* c) {
   uint32_t a[6] = {0}, buf = 0;
   for (int i = 0; i < c->nargs; i++) a[i] = gen_arg(f, c->arg[i], &buf);
-  /* munmap's length stays within the victim region: a longer one would unmap the arena above it
-   * and kill the worker with its thread alive, the known parkall hang (gen.c, gen_addr). */
-  if (c->nr == SYS_munmap && a[1] > VICTIM_PAGES * PAGE) a[1] = rndn(&f->rng, VICTIM_PAGES * PAGE);
+  /* munmap's length mostly stays within the victim region: a longer one unmaps the arena and
+   * the stack above it, and the worker dies at its next call. Every length stays possible (1 in
+   * 8), as for gen_addr's arena. */
+  if (c->nr == SYS_munmap && a[1] > VICTIM_PAGES * PAGE && rndn(&f->rng, 8))
+    a[1] = rndn(&f->rng, VICTIM_PAGES * PAGE);
   log_call(f, c, a);
   long r = syscall(c->nr, a[0], a[1], a[2], a[3], a[4], a[5]);
   log_result(f, r);
@@ -84,7 +87,9 @@ static void call_in_child(struct fz* f, int call) {
   snprintf(seed, sizeof seed, "%lu", (unsigned long)rnd(&f->rng));
   snprintf(index, sizeof index, "%d", call);
   snprintf(who, sizeof who, "%s.c", f->who);
-  char* argv[] = {(char*)f->argv0, "one", seed, index, who, f->trace ? "trace" : "quiet", 0};
+  char boss[16];
+  snprintf(boss, sizeof boss, "%d", f->boss);
+  char* argv[] = {(char*)f->argv0, "one", seed, index, who, f->trace ? "trace" : "quiet", boss, 0};
   char* envp[] = {0};
   log_event(f, sysfuzz_calls[call].name, 0);
   int pid = kasane_spawn(f->argv0, argv, envp);
@@ -106,17 +111,42 @@ static int pick_call(struct fz* f, int allow_ends) {
   }
 }
 
-/* --- The TFORK thread: calls of its own, TSUSPEND and MWAIT among them. It never TFORKs in turn:
- * chains of TFORK/TEXIT hang the kernel's parkall (known, being fixed on the kharden branch). */
+/* --- The TFORK thread: calls of its own, TSUSPEND, MWAIT and chains among them. A link of a
+ * chain TFORKs its successor, which takes over the calls left, and TEXITs at once: the kernel's
+ * parkall must stop such contexts however fast they replace each other. A link runs on one of
+ * NLINK stacks, taken only once the link that used it before has TEXITed (its `done`, set after
+ * its last use of the stack), so a successor never writes a stack still in use. */
+#define NLINK 3
 static struct fz tf;
-static struct thread th;
-static int th_active, th_calls;
+static struct thread th[NLINK];
+static uint64_t th_stack[NLINK][2048];
+static volatile int th_cur;   /* the link that runs now (or ran last) */
+static int th_active;
 static volatile int th_alone; /* the main thread has left: nobody would TRESUME a TSUSPEND */
-static uint64_t th_stack[2048];
+
+static int link_free(int i) { return th[i].fn == 0 || th[i].done; }
+static int chain_done(void) { return th[th_cur].done; }
+static void thread_body(void* arg);
+
+/* TFORK the next link with `left` calls to make: its LTN, or 0 (no free context or stack).
+ * th_cur moves first: the new link may TFORK a successor of its own before TFORK returns here. */
+static long link_start(int left) {
+  int prev = th_cur, next = (prev + 1) % NLINK;
+  if (!link_free(next)) return 0;
+  th[next].done = 0;
+  th_cur = next;
+  long ltn = thread_start(&th[next], thread_body, (void*)(uintptr_t)left, th_stack[next],
+                          sizeof th_stack[next]);
+  if (ltn == 0) {
+    th[next].done = 1;
+    th_cur = prev;
+  }
+  return ltn;
+}
 
 static void thread_body(void* arg) {
-  (void)arg;
-  for (int i = 0; i < th_calls; i++) {
+  int left = (int)(uintptr_t)arg;
+  for (; left > 0; left--) {
     uint32_t op = rndn(&tf.rng, 16);
     if (op == 0) {
       if (th_alone) continue;
@@ -126,6 +156,11 @@ static void thread_body(void* arg) {
       volatile uint32_t* line = (volatile uint32_t*)(tf.arena + rndn(&tf.rng, 64) * 4);
       kasane_monitor((unsigned long)line);
       log_event(&tf, "mwait", kasane_mwait(1 + rndn(&tf.rng, 20000), rndn(&tf.rng, 2)));
+    } else if (op == 2) {
+      /* logged first: once the successor runs, it alone may touch tf */
+      log_event(&tf, "tfork a successor, then texit", left - 1);
+      if (link_start(left - 1)) return;
+      log_event(&tf, "no successor: go on", 0);
     } else {
       make_call(&tf, &sysfuzz_calls[pick_call(&tf, 0)]);
     }
@@ -133,15 +168,15 @@ static void thread_body(void* arg) {
 }
 
 static void thread_op(struct fz* f, char* who) {
-  if (th_active && th.done) th_active = 0;
+  if (th_active && chain_done()) th_active = 0;
   if (th_active) {
-    log_event(f, "tresume", kasane_tresume((unsigned long)th.ltn));
+    log_event(f, "tresume", kasane_tresume((unsigned long)th[th_cur].ltn));
     return;
   }
   if (!tf.arena) fz_init(&tf, who, f->argv0, rnd(&f->rng), f->trace);
+  tf.boss = f->boss;
   tf.rng.s = mix(rnd(&f->rng), 1);
-  th_calls = 1 + (int)rndn(&f->rng, 40);
-  long ltn = thread_start(&th, thread_body, 0, th_stack, sizeof th_stack);
+  long ltn = link_start(1 + (int)rndn(&f->rng, 40));
   log_event(f, "tfork", ltn);
   th_active = ltn != 0;
 }
@@ -152,6 +187,7 @@ int worker_main(const char* argv0, uint32_t seed, int index, int calls, int trac
   snprintf(twho, sizeof twho, "w%d.t", index);
   struct fz* f = malloc(sizeof *f);
   fz_init(f, who, argv0, seed, trace);
+  f->boss = getppid();
   for (int i = 0; i < calls; i++) {
     if (rndn(&f->rng, 12) == 0) {
       thread_op(f, twho);
@@ -164,19 +200,25 @@ int worker_main(const char* argv0, uint32_t seed, int index, int calls, int trac
       make_call(f, &sysfuzz_calls[c]);
   }
   int st;
-  if (th_active && !th.done && rndn(&f->rng, 2)) {
+  uint32_t end = rndn(&f->rng, 4);
+  if (th_active && !chain_done() && end == 0) {
+    /* exit while the thread (or a link of its chain) runs: the kernel stops it wherever it is */
+    log_event(f, "exit with the thread running", 0);
+    exit(0);
+  }
+  if (th_active && !chain_done() && end <= 2) {
     /* The main thread leaves first, with TEXIT, while the thread goes on making calls; its
      * TSUSPENDs stop (one already made is woken, or its token is left for it). The thread reaps
      * no children: reap them now, so the process leaves none behind. */
     th_alone = 1;
-    log_event(f, "main thread texit; tresume", kasane_tresume((unsigned long)th.ltn));
+    log_event(f, "main thread texit; tresume", kasane_tresume((unsigned long)th[th_cur].ltn));
     while (waitpid(-1, &st, 0) > 0) {
     }
     kasane_texit();
   }
   /* Let the thread finish (waking it if it suspended itself), then reap every child. */
-  while (th_active && !th.done) {
-    kasane_tresume((unsigned long)th.ltn);
+  while (th_active && !chain_done()) {
+    kasane_tresume((unsigned long)th[th_cur].ltn);
     sched_yield();
   }
   while (waitpid(-1, &st, 0) > 0) {
@@ -185,10 +227,11 @@ int worker_main(const char* argv0, uint32_t seed, int index, int calls, int trac
 }
 
 /* `sysfuzz one SEED CALL WHO`: the child of call_in_child. */
-int one_main(const char* argv0, uint32_t seed, int call, const char* who, int trace) {
+int one_main(const char* argv0, uint32_t seed, int call, const char* who, int trace, int boss) {
   static struct fz f;
   if (call < 0 || call >= (int)SYSFUZZ_NCALLS) return 2;
   fz_init(&f, who, argv0, seed, trace);
+  f.boss = boss;
   make_call(&f, &sysfuzz_calls[call]);
   return 0;
 }
