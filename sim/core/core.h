@@ -20,6 +20,7 @@
 #include "core/kanata.h"
 #include "core/pipeline/pipeline.h"
 #include "mem/hierarchy.h"
+#include "power/package_thermal.h"
 #include "power/power.h"
 
 namespace kasane {
@@ -32,6 +33,9 @@ struct CoreTiming {
   HierarchyConfig memory;
   PowerConfig power = default_power_config();
   ThermalConfig thermal = default_thermal_config();
+  // Several cores: how their dies sit on the one shared spreader (sim/power/package_power.h).
+  PackageLayout thermal_layout = PackageLayout::kRow;
+  double thermal_lateral_r = 66.7;  // K/W between adjacent dies
   std::FILE* trace_file = nullptr;  // Kanata pipeline trace (its owner closes it), or none
   TraceWindow trace_window;
   std::FILE* exec_trace_file = nullptr;  // instruction trace (--trace), or none

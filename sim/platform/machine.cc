@@ -36,6 +36,12 @@ Machine::Machine(sc_core::sc_module_name name, unsigned cores, IssConfig cfg,
                                             shared_.get(), k));
     cores_.back()->iss().join_machine(events_, observer_);
   }
+  if (cores > 1) {
+    std::vector<PowerModel*> power;
+    for (auto& c : cores_) power.push_back(&c->power());
+    package_ = std::make_unique<PackagePower>(power, timing.thermal_layout,
+                                              timing.thermal_lateral_r);
+  }
   SC_HAS_PROCESS(Machine);
   SC_THREAD(thread);
 }

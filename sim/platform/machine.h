@@ -22,6 +22,7 @@
 #include "dev/device_host.h"
 #include "mem/shared_memory.h"
 #include "platform/device_events.h"
+#include "power/package_power.h"
 
 namespace kasane {
 
@@ -37,6 +38,8 @@ class Machine : public sc_core::sc_module, public DeviceHost {
   Core& core(unsigned i) { return *cores_[i]; }
   const Core& core(unsigned i) const { return *cores_[i]; }
   uint64_t cycle() const override { return cores_[active_]->iss().cycle(); }
+  // The core being advanced: the one whose access a device is serving.
+  unsigned active_core() const { return active_; }
   Stop stop_reason() const { return stop_; }
   // Stop every core at the end of its current step (a device or the guest ended the run).
   void request_stop();
@@ -57,6 +60,8 @@ class Machine : public sc_core::sc_module, public DeviceHost {
   }
   // The shared levels (pipeline model), else null.
   const SharedMemory* shared() const { return shared_.get(); }
+  // Several cores: their power models on one thermal network; one core: null.
+  PackagePower* package() { return package_.get(); }
 
  private:
   void thread();
@@ -69,6 +74,7 @@ class Machine : public sc_core::sc_module, public DeviceHost {
   DeviceEvents events_;
   StoreObserver observer_;
   std::vector<std::unique_ptr<Core>> cores_;
+  std::unique_ptr<PackagePower> package_;
   unsigned per_core_;
   unsigned active_ = 0;  // the core being advanced: its cycle is the machine's
   sc_core::sc_time period_;
