@@ -64,10 +64,29 @@ void Machine::set_irq(unsigned ctx, unsigned line, bool level) {
 
 CounterSet Machine::snapshot() {
   CounterSet c = cores_[0]->snapshot();
-  for (unsigned k = 1; k < cores_.size(); ++k)
+  for (unsigned k = 1; k < cores_.size(); ++k) {
     for (unsigned i = 0; i < per_core_; ++i)
       c.set("instret." + std::to_string(k * per_core_ + i), cores_[k]->retired(i));
+    c.add_prefixed("core" + std::to_string(k) + ".", cores_[k]->snapshot());
+  }
   return c;
+}
+
+nlohmann::json Machine::report_cores(const CounterSet& c, uint64_t cycles) const {
+  nlohmann::json cores = nlohmann::json::array();
+  double energy = 0, power = 0;
+  for (unsigned k = 0; k < cores_.size(); ++k) {
+    const CounterSet mine = k == 0 ? c : c.under("core" + std::to_string(k) + ".");
+    nlohmann::json j = cores_[k]->report(mine, cycles);
+    uint64_t retired = 0;
+    for (unsigned i = 0; i < per_core_; ++i) retired += mine.count("instret." + std::to_string(i));
+    j["core"] = k;
+    j["retired"] = retired;
+    energy += j["power"]["energy_j"].get<double>();
+    power += j["power"]["avg_power_w"].get<double>();
+    cores.push_back(j);
+  }
+  return {{"cores", cores}, {"package_power", {{"energy_j", energy}, {"avg_power_w", power}}}};
 }
 
 void Machine::lockstep(uint64_t end) {

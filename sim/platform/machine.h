@@ -45,7 +45,11 @@ class Machine : public sc_core::sc_module, public DeviceHost {
   void request_stop();
   // Core 0's counters (Core::snapshot), with the executed instructions of every context of the
   // machine as "instret.N" by global number N.
+  // With several cores, each other core's counters too, as "coreK." + name.
   CounterSet snapshot();
+  // A region's figures per core from a difference of snapshots over `cycles` cycles: "cores" (each
+  // core's Core::report, its number and instructions) and "package_power" (their sums).
+  nlohmann::json report_cores(const CounterSet& counters, uint64_t cycles) const;
 
   // ---- DeviceHost: contexts by global number, core * contexts + context ----
   void schedule_event(uint64_t cycle, std::function<void()> fn) override {

@@ -292,8 +292,13 @@ RunResult Platform::run() {
   }
   r.blockdev = blockdev_->stats_json();
   r.regions = simctl_->regions();
-  for (const RegionOfInterest& roi : r.regions)
-    r.region_stats.push_back(core.report(roi.total, roi.total.count("cycles")));
+  for (const RegionOfInterest& roi : r.regions) {
+    // The top level is core 0's, as with one core; with several, every core's too.
+    const uint64_t cycles = roi.total.count("cycles");
+    nlohmann::json reg = core.report(roi.total, cycles);
+    if (machine_->num_cores() > 1) reg.update(machine_->report_cores(roi.total, cycles));
+    r.region_stats.push_back(reg);
+  }
   r.reports = simctl_->reports();
   r.ram_pages_touched = ram_->pages_allocated();
   r.exit_status = simctl_->exit_status();

@@ -1,6 +1,6 @@
 """Several cores seen from outside: the package's shared thermal network (a busy core warms its
-idle neighbour), the sensor reading the reader's own core, the thermal trace's columns per core.
-Bare-metal programs tests/bare/smp-thermal-*, on two cores."""
+idle neighbour), the sensor reading the reader's own core, the thermal trace's columns per core,
+region figures for every core. Bare-metal programs tests/bare/smp-thermal-*, on two cores."""
 import csv
 import json
 import pathlib
@@ -98,6 +98,17 @@ def test_the_sensor_reads_the_core_of_the_reading_context(runs):
     # Each reading is its own core's die (millidegrees; read within an interval of the end).
     assert mine == pytest.approx(cores[0]["power"]["final_temp_c"] * 1000, abs=50)
     assert other == pytest.approx(cores[1]["power"]["final_temp_c"] * 1000, abs=50)
+
+
+def test_regions_report_every_core(runs):
+    region = runs["spins"]["stats"]["regions"][0]
+    assert [c["core"] for c in region["cores"]] == [0, 1]
+    busy, idle = region["cores"]
+    assert busy["retired"] > 100000 and idle["retired"] < busy["retired"] / 100
+    assert busy["power"]["avg_power_w"] > 3 * idle["power"]["avg_power_w"]
+    assert region["package_power"]["energy_j"] == pytest.approx(
+        busy["power"]["energy_j"] + idle["power"]["energy_j"])
+    assert region["power"]["energy_j"] == pytest.approx(busy["power"]["energy_j"])  # core 0's
 
 
 def test_idle_skip_does_not_change_the_package(run_sim, bare, tmp_path):
