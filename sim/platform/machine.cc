@@ -31,7 +31,10 @@ Machine::Machine(sc_core::sc_module_name name, unsigned cores, IssConfig cfg,
   for (unsigned k = 0; k < cores; ++k) {
     cfg.first_cpunum = k * cfg.contexts;
     CoreTiming t = timing;
-    if (k != 0) t.trace_file = nullptr;  // the pipeline trace follows core 0
+    if (k != 0) {  // one pipeline trace: core 0's file, which every core writes into
+      t.trace_file = nullptr;
+      t.trace_writer = cores_[0]->kanata();
+    }
     cores_.push_back(std::make_unique<Core>(("core" + std::to_string(k)).c_str(), cfg, t, period,
                                             shared_.get(), k));
     cores_.back()->iss().join_machine(events_, observer_);
@@ -111,9 +114,11 @@ void Machine::lockstep(uint64_t end) {
       }
       if (idle_skip_) next = std::min(end, std::max(now + 1, wake));
     }
+    KanataWriter* kanata = cores_[0]->kanata();
     for (unsigned k = 0; k < cores_.size(); ++k) {
       active_ = k;
       if (shared_) shared_->set_requester(k);
+      if (kanata) kanata->set_core(k, k * per_core_);  // its lanes: global context, core
       cores_[k]->advance(next);
     }
     active_ = 0;
@@ -169,7 +174,11 @@ void Machine::thread() {
       break;
     }
   }
-  for (auto& c : cores_) c->finish();
+  // Core 0 last: it owns the pipeline trace that the others' last instructions go to.
+  for (unsigned k = num_cores(); k-- > 0;) {
+    if (KanataWriter* kanata = cores_[0]->kanata()) kanata->set_core(k, k * per_core_);
+    cores_[k]->finish();
+  }
   sc_core::sc_stop();
 }
 

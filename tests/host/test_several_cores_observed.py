@@ -1,12 +1,15 @@
 """Several cores seen from outside: the package's shared thermal network (a busy core warms its
 idle neighbour), the sensor reading the reader's own core, the thermal trace's columns per core,
-region figures for every core. Bare-metal programs tests/bare/smp-thermal-*, on two cores."""
+region figures for every core, and one Kanata trace with every core's instructions. Bare-metal
+programs tests/bare/smp-thermal-* and smp-cpu-numbers-are-global, on two cores."""
 import csv
 import json
 import pathlib
 import re
 
 import pytest
+
+import kanata
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DEFAULT = ROOT / "configs" / "machines" / "default.toml"
@@ -118,3 +121,16 @@ def test_idle_skip_does_not_change_the_package(run_sim, bare, tmp_path):
     for a, b in zip(skip["cores"], tick["cores"]):
         assert a["power"] == b["power"]
     assert skip["package_power"] == tick["package_power"]
+
+
+def test_one_pipeline_trace_holds_every_core(run_sim, bare, tmp_path):
+    trace = tmp_path / "t.kanata"
+    two_cores(run_sim, bare("smp-cpu-numbers-are-global"), tmp_path, "k", "--pipeline-trace",
+              trace, model="pipeline")
+    insns = kanata.parse(trace)
+    threads = {i["thread"] for i in insns}
+    assert threads == {0, 1, 2, 3}  # global context numbers: core * 2 + context
+    for i in insns:
+        core, ctx = divmod(i["thread"], 2)
+        assert f"c{core}.t{ctx}" in i["detail"], i
+    assert sum(i["retired"] for i in insns if i["thread"] >= 2) > 10
