@@ -20,6 +20,7 @@
 #include "core/kanata.h"
 #include "core/pipeline/pipeline.h"
 #include "mem/hierarchy.h"
+#include "power/package_thermal.h"
 #include "power/power.h"
 
 namespace kasane {
@@ -32,7 +33,13 @@ struct CoreTiming {
   HierarchyConfig memory;
   PowerConfig power = default_power_config();
   ThermalConfig thermal = default_thermal_config();
+  // Several cores: how their dies sit on the one shared spreader (sim/power/package_power.h).
+  PackageLayout thermal_layout = PackageLayout::kRow;
+  double thermal_lateral_r = 66.7;  // K/W between adjacent dies
   std::FILE* trace_file = nullptr;  // Kanata pipeline trace (its owner closes it), or none
+  // Several cores: instead of a file, the writer of core 0's trace, which every core's pipeline
+  // writes into (one file, ids unique across cores; Machine names the core before each advance).
+  KanataWriter* trace_writer = nullptr;
   TraceWindow trace_window;
   std::FILE* exec_trace_file = nullptr;  // instruction trace (--trace), or none
   ExecTraceFlags exec_trace_flags;
@@ -86,6 +93,8 @@ class Core : public sc_core::sc_module, public PhysMemory {
   nlohmann::json report(const CounterSet& counters, uint64_t cycles) const;
   PowerModel& power() { return *power_; }
   const PowerModel& power() const { return *power_; }
+  // The pipeline trace this core owns (core 0), or null.
+  KanataWriter* kanata() { return trace_.get(); }
   uint64_t check_failures() const { return pipeline_ ? pipeline_->check_failures() : 0; }
   std::string first_check_failure() const {
     return pipeline_ ? pipeline_->first_check_failure() : "";

@@ -1,6 +1,7 @@
 // The power and thermal sensor: a workload reads its core's die temperature and power, as
 // lm_sensors would (millidegrees Celsius, microwatts). Register layout in
-// include/kasane/devices.h.
+// include/kasane/devices.h. With several cores each context reads its own core's die: the one
+// sensor window answers with the readings of the core that makes the access.
 #pragma once
 
 #include <functional>
@@ -11,7 +12,7 @@ namespace kasane {
 
 class Sensor : public RegDevice {
  public:
-  // The readings come from the core's power model, at the moment of the access.
+  // The readings come from the reading core's power model, at the moment of the access.
   Sensor(sc_core::sc_module_name name, std::function<double()> temperature_c,
          std::function<double()> power_w);
 

@@ -94,6 +94,8 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   th.ambient_c = c.get_float("thermal.ambient_c");
   th.interval_cycles = static_cast<uint64_t>(c.get_int("thermal.interval"));
   th.clock_ghz = c.get_float("core.clock_ghz");
+  t.thermal_layout = parse_package_layout(c.get_string("thermal.layout"));
+  t.thermal_lateral_r = c.get_float("thermal.lateral_r");
 
   t.fetch_block = u(c, "fetch.block");
   if (m.model != "cached") t.pipe.fetch_skew = fetch_skew(m.perturb_seed, t.fetch_block);

@@ -31,10 +31,19 @@ Machine::Machine(sc_core::sc_module_name name, unsigned cores, IssConfig cfg,
   for (unsigned k = 0; k < cores; ++k) {
     cfg.first_cpunum = k * cfg.contexts;
     CoreTiming t = timing;
-    if (k != 0) t.trace_file = nullptr;  // the pipeline trace follows core 0
+    if (k != 0) {  // one pipeline trace: core 0's file, which every core writes into
+      t.trace_file = nullptr;
+      t.trace_writer = cores_[0]->kanata();
+    }
     cores_.push_back(std::make_unique<Core>(("core" + std::to_string(k)).c_str(), cfg, t, period,
                                             shared_.get(), k));
     cores_.back()->iss().join_machine(events_, observer_);
+  }
+  if (cores > 1) {
+    std::vector<PowerModel*> power;
+    for (auto& c : cores_) power.push_back(&c->power());
+    package_ = std::make_unique<PackagePower>(power, timing.thermal_layout,
+                                              timing.thermal_lateral_r);
   }
   SC_HAS_PROCESS(Machine);
   SC_THREAD(thread);
@@ -58,10 +67,29 @@ void Machine::set_irq(unsigned ctx, unsigned line, bool level) {
 
 CounterSet Machine::snapshot() {
   CounterSet c = cores_[0]->snapshot();
-  for (unsigned k = 1; k < cores_.size(); ++k)
+  for (unsigned k = 1; k < cores_.size(); ++k) {
     for (unsigned i = 0; i < per_core_; ++i)
       c.set("instret." + std::to_string(k * per_core_ + i), cores_[k]->retired(i));
+    c.add_prefixed("core" + std::to_string(k) + ".", cores_[k]->snapshot());
+  }
   return c;
+}
+
+nlohmann::json Machine::report_cores(const CounterSet& c, uint64_t cycles) const {
+  nlohmann::json cores = nlohmann::json::array();
+  double energy = 0, power = 0;
+  for (unsigned k = 0; k < cores_.size(); ++k) {
+    const CounterSet mine = k == 0 ? c : c.under("core" + std::to_string(k) + ".");
+    nlohmann::json j = cores_[k]->report(mine, cycles);
+    uint64_t retired = 0;
+    for (unsigned i = 0; i < per_core_; ++i) retired += mine.count("instret." + std::to_string(i));
+    j["core"] = k;
+    j["retired"] = retired;
+    energy += j["power"]["energy_j"].get<double>();
+    power += j["power"]["avg_power_w"].get<double>();
+    cores.push_back(j);
+  }
+  return {{"cores", cores}, {"package_power", {{"energy_j", energy}, {"avg_power_w", power}}}};
 }
 
 void Machine::lockstep(uint64_t end) {
@@ -86,9 +114,11 @@ void Machine::lockstep(uint64_t end) {
       }
       if (idle_skip_) next = std::min(end, std::max(now + 1, wake));
     }
+    KanataWriter* kanata = cores_[0]->kanata();
     for (unsigned k = 0; k < cores_.size(); ++k) {
       active_ = k;
       if (shared_) shared_->set_requester(k);
+      if (kanata) kanata->set_core(k, k * per_core_);  // its lanes: global context, core
       cores_[k]->advance(next);
     }
     active_ = 0;
@@ -144,7 +174,11 @@ void Machine::thread() {
       break;
     }
   }
-  for (auto& c : cores_) c->finish();
+  // Core 0 last: it owns the pipeline trace that the others' last instructions go to.
+  for (unsigned k = num_cores(); k-- > 0;) {
+    if (KanataWriter* kanata = cores_[0]->kanata()) kanata->set_core(k, k * per_core_);
+    cores_[k]->finish();
+  }
   sc_core::sc_stop();
 }
 

@@ -22,6 +22,7 @@
 #include "dev/device_host.h"
 #include "mem/shared_memory.h"
 #include "platform/device_events.h"
+#include "power/package_power.h"
 
 namespace kasane {
 
@@ -37,12 +38,18 @@ class Machine : public sc_core::sc_module, public DeviceHost {
   Core& core(unsigned i) { return *cores_[i]; }
   const Core& core(unsigned i) const { return *cores_[i]; }
   uint64_t cycle() const override { return cores_[active_]->iss().cycle(); }
+  // The core being advanced: the one whose access a device is serving.
+  unsigned active_core() const { return active_; }
   Stop stop_reason() const { return stop_; }
   // Stop every core at the end of its current step (a device or the guest ended the run).
   void request_stop();
   // Core 0's counters (Core::snapshot), with the executed instructions of every context of the
   // machine as "instret.N" by global number N.
+  // With several cores, each other core's counters too, as "coreK." + name.
   CounterSet snapshot();
+  // A region's figures per core from a difference of snapshots over `cycles` cycles: "cores" (each
+  // core's Core::report, its number and instructions) and "package_power" (their sums).
+  nlohmann::json report_cores(const CounterSet& counters, uint64_t cycles) const;
 
   // ---- DeviceHost: contexts by global number, core * contexts + context ----
   void schedule_event(uint64_t cycle, std::function<void()> fn) override {
@@ -57,6 +64,8 @@ class Machine : public sc_core::sc_module, public DeviceHost {
   }
   // The shared levels (pipeline model), else null.
   const SharedMemory* shared() const { return shared_.get(); }
+  // Several cores: their power models on one thermal network; one core: null.
+  PackagePower* package() { return package_.get(); }
 
  private:
   void thread();
@@ -69,6 +78,7 @@ class Machine : public sc_core::sc_module, public DeviceHost {
   DeviceEvents events_;
   StoreObserver observer_;
   std::vector<std::unique_ptr<Core>> cores_;
+  std::unique_ptr<PackagePower> package_;
   unsigned per_core_;
   unsigned active_ = 0;  // the core being advanced: its cycle is the machine's
   sc_core::sc_time period_;

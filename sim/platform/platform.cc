@@ -65,7 +65,10 @@ std::vector<uint8_t> pack_strings(const std::vector<std::string>& v) {
 }  // namespace
 
 // The thermal trace is kasane-sim's to close; the power model must not write to it after that.
-Platform::~Platform() { machine_->core(0).power().set_trace(nullptr); }
+Platform::~Platform() {
+  if (PackagePower* package = machine_->package()) package->set_trace(nullptr);
+  machine_->core(0).power().set_trace(nullptr);
+}
 
 const char* outcome_name(RunResult::Outcome o) {
   switch (o) {
@@ -136,10 +139,20 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
   if (const std::string& image = cfg.get_string("disk.image"); !image.empty())
     blockdev_->attach(image);  // a bad image throws DiskError
 
+  // The sensor reads the die of the core whose context reads it (the core being advanced).
+  auto reader = [machine]() -> const PowerModel& {
+    return machine->core(machine->active_core()).power();
+  };
   sensor_ = std::make_unique<Sensor>(
-      "sensor", [core] { return core->power().temperature_c(); },
-      [core] { return core->power().power_w(); });
-  if (trace.thermal_file) core->power().set_trace(trace.thermal_file);
+      "sensor", [reader] { return reader().temperature_c(); },
+      [reader] { return reader().power_w(); });
+  if (trace.thermal_file) {
+    // Several cores: one trace of the package, with columns per core.
+    if (PackagePower* package = machine_->package())
+      package->set_trace(trace.thermal_file);
+    else
+      core->power().set_trace(trace.thermal_file);
+  }
 
   for (unsigned k = 0; k < machine_->num_cores(); ++k) machine_->core(k).bus.bind(bus_->from_cores);
   bus_->to_targets.bind(ram_->socket);
@@ -257,10 +270,11 @@ RunResult Platform::run() {
       if (nlohmann::json t = ck.timing_stats(); !t.is_null()) j["pipeline"] = t;
       r.per_core.push_back(j);
     }
-    // The package: the cores' energies and average powers add up; its hottest die is the peak.
-    // (Each core is its own thermal node for now: no lateral coupling between the dies.)
-    nlohmann::json pkg = {{"energy_j", 0.0}, {"energy_with_dram_j", 0.0}, {"avg_power_w", 0.0},
-                          {"peak_temp_c", -273.15}};
+    // The package: the cores' energies and average powers add up; its hottest die is the peak;
+    // the dies sit on one spreader (sim/power/package_power.h).
+    nlohmann::json pkg = machine_->package()->stats_json();
+    for (const char* k : {"energy_j", "energy_with_dram_j", "avg_power_w"}) pkg[k] = 0.0;
+    pkg["peak_temp_c"] = -273.15;
     for (const nlohmann::json& c : r.per_core) {
       const nlohmann::json& p = c["power"];
       for (const char* k : {"energy_j", "energy_with_dram_j", "avg_power_w"})
@@ -278,8 +292,13 @@ RunResult Platform::run() {
   }
   r.blockdev = blockdev_->stats_json();
   r.regions = simctl_->regions();
-  for (const RegionOfInterest& roi : r.regions)
-    r.region_stats.push_back(core.report(roi.total, roi.total.count("cycles")));
+  for (const RegionOfInterest& roi : r.regions) {
+    // The top level is core 0's, as with one core; with several, every core's too.
+    const uint64_t cycles = roi.total.count("cycles");
+    nlohmann::json reg = core.report(roi.total, cycles);
+    if (machine_->num_cores() > 1) reg.update(machine_->report_cores(roi.total, cycles));
+    r.region_stats.push_back(reg);
+  }
   r.reports = simctl_->reports();
   r.ram_pages_touched = ram_->pages_allocated();
   r.exit_status = simctl_->exit_status();

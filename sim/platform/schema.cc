@@ -158,6 +158,11 @@ const std::vector<KeySpec>& config_schema() {
       {"thermal.r_spreader_ambient", KeyType::Float, "16.3", "K/W", "thermal resistance from the spreader to ambient", 1e-6, 1e4, {}},
       {"thermal.c_spreader", KeyType::Float, "0.02", "J/K", "heat capacity of the spreader node (kept small: a package settles in about a second)", 1e-9, 1e4, {}},
       {"thermal.ambient_c", KeyType::Float, "45", "degC", "ambient temperature", -50, 200, {}},
+      {"thermal.layout", KeyType::String, "row", "-",
+       "several cores: how their dies sit on the shared spreader; row = core i touches i-1 and "
+       "i+1, grid = ceil(sqrt(cores)) columns filled row by row (4 cores: 2x2)",
+       0, 0, {"row", "grid"}},
+      {"thermal.lateral_r", KeyType::Float, "66.7", "K/W", "several cores: thermal resistance between the dies of two adjacent cores (1 mm of 0.15 mm silicon across a 1 mm edge)", 1e-3, 1e9, {}},
       {"thermal.interval", KeyType::Int, "10000", "cycles", "the thermal model steps every this many cycles", 1, 1000000000, {}},
       // --- pipeline (sim.model = "pipeline")
       {"fetch.width", KeyType::Int, "4", "instructions", "instructions fetched per cycle, over all contexts", 1, 16, {}},

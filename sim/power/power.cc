@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "power/package_power.h"
+
 namespace kasane {
 
 namespace {
@@ -171,39 +173,76 @@ void add_energy(double* dst, const double* src, size_t n) {
 
 }  // namespace
 
+bool PowerModel::Activity::operator==(const Activity& o) const {
+  for (size_t i = 0; i < kPowerEventCount; ++i)
+    if (events[i] != o.events[i]) return false;
+  for (size_t i = 0; i < kContextPowerStateCount; ++i)
+    if (context_cycles[i] != o.context_cycles[i]) return false;
+  return core_active_cycles == o.core_active_cycles && core_idle_cycles == o.core_idle_cycles &&
+         cycles == o.cycles;
+}
+
+void PowerModel::join_package(PackagePower* package, unsigned /*index*/) {
+  if (cycles() != 0) throw std::logic_error("power: join_package after the run started");
+  package_ = package;
+  package_die_c_ = tcfg_.ambient_c;
+}
+
 void PowerModel::close_interval() {
+  if (package_) {
+    // The package steps when every core has closed this interval (package_power.cc).
+    if (!pending_.empty() && pending_.back().activity == open_)
+      ++pending_.back().repeat;
+    else
+      pending_.push_back({open_, 1});
+    pending_cycles_ += open_.cycles;
+    open_ = Activity{};
+    package_->interval_closed();
+    return;
+  }
   // The die temperature over the interval is taken as the one at its start (the thermal model
   // moves at most a few hundredths of a kelvin within one default interval).
-  const Energy e = energy_of(open_, leakage_factor(thermal_.die_c()));
-  const double secs = static_cast<double>(open_.cycles) * seconds_per_cycle_;
-  const double dynamic_w = e.dynamic_on_die() / secs;
-  const double static_w = e.static_total() / secs;
   const double start_c = thermal_.die_c();
-  last_power_w_ = dynamic_w + static_w;
-  thermal_.step(last_power_w_, secs);
-  temp_time_integral_ += 0.5 * (start_c + thermal_.die_c()) * secs;
-  peak_power_w_ = closed_intervals_ == 0 ? last_power_w_ : std::max(peak_power_w_, last_power_w_);
-  peak_temp_c_ = std::max(peak_temp_c_, thermal_.die_c());
+  const double p = account(open_, start_c);
+  thermal_.step(p, static_cast<double>(open_.cycles) * seconds_per_cycle_);
+  finish_interval(open_, start_c, thermal_.die_c(), thermal_.spreader_c());
+  open_ = Activity{};
+}
 
+double PowerModel::account(const Activity& a, double start_c) {
+  const Energy e = energy_of(a, leakage_factor(start_c));
+  const double secs = static_cast<double>(a.cycles) * seconds_per_cycle_;
+  last_dynamic_w_ = e.dynamic_on_die() / secs;
+  last_static_w_ = e.static_total() / secs;
+  last_power_w_ = last_dynamic_w_ + last_static_w_;
   add_energy(closed_energy_.event_j, e.event_j, kPowerEventCount);
   add_energy(closed_energy_.context_j, e.context_j, kContextPowerStateCount);
   closed_energy_.core_active_j += e.core_active_j;
   closed_energy_.core_idle_j += e.core_idle_j;
-  add_activity(closed_activity_.events, open_.events, kPowerEventCount);
-  add_activity(closed_activity_.context_cycles, open_.context_cycles, kContextPowerStateCount);
-  closed_activity_.core_active_cycles += open_.core_active_cycles;
-  closed_activity_.core_idle_cycles += open_.core_idle_cycles;
-  closed_cycles_ += open_.cycles;
+  add_activity(closed_activity_.events, a.events, kPowerEventCount);
+  add_activity(closed_activity_.context_cycles, a.context_cycles, kContextPowerStateCount);
+  closed_activity_.core_active_cycles += a.core_active_cycles;
+  closed_activity_.core_idle_cycles += a.core_idle_cycles;
+  return last_power_w_;
+}
+
+void PowerModel::finish_interval(const Activity& a, double start_c, double end_c,
+                                 double spreader_c) {
+  const double secs = static_cast<double>(a.cycles) * seconds_per_cycle_;
+  temp_time_integral_ += 0.5 * (start_c + end_c) * secs;
+  peak_power_w_ = closed_intervals_ == 0 ? last_power_w_ : std::max(peak_power_w_, last_power_w_);
+  peak_temp_c_ = std::max(peak_temp_c_, end_c);
+  closed_cycles_ += a.cycles;
   ++closed_intervals_;
-  open_ = Activity{};
+  if (package_) package_die_c_ = end_c;
 
   if (trace_) {
     std::fprintf(trace_, "%llu,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g\n",
                  static_cast<unsigned long long>(closed_cycles_),
                  static_cast<double>(closed_cycles_) * seconds_per_cycle_, last_power_w_,
-                 dynamic_w, static_w, thermal_.die_c(), thermal_.spreader_c());
+                 last_dynamic_w_, last_static_w_, end_c, spreader_c);
   }
-  if (on_interval_) on_interval_(closed_cycles_, last_power_w_, thermal_.die_c());
+  if (on_interval_) on_interval_(closed_cycles_, last_power_w_, end_c);
 }
 
 PowerModel::Totals PowerModel::totals() const {
@@ -215,8 +254,38 @@ PowerModel::Totals PowerModel::totals() const {
   t.final_power_w = last_power_w_;
   t.temp_time_integral = temp_time_integral_;
   t.peak_temp_c = peak_temp_c_;
-  t.final_temp_c = thermal_.die_c();
-  if (open_.cycles > 0) {
+  t.final_temp_c = temperature_c();
+  if (package_) {
+    // Pending and open intervals, as if they ended now at the die temperature the package last
+    // reached (it steps only once every core has closed an interval): the temperature is held,
+    // so within an interval at each end this is approximate, like a region's average.
+    const double factor = leakage_factor(package_die_c_);
+    auto add = [&](const Activity& a, uint64_t repeat) {
+      const Energy e = energy_of(a, factor);
+      const double r = static_cast<double>(repeat);
+      for (size_t i = 0; i < kPowerEventCount; ++i) {
+        t.energy.event_j[i] += e.event_j[i] * r;
+        t.activity.events[i] += a.events[i] * repeat;
+      }
+      for (size_t i = 0; i < kContextPowerStateCount; ++i) {
+        t.energy.context_j[i] += e.context_j[i] * r;
+        t.activity.context_cycles[i] += a.context_cycles[i] * repeat;
+      }
+      t.energy.core_active_j += e.core_active_j * r;
+      t.energy.core_idle_j += e.core_idle_j * r;
+      t.activity.core_active_cycles += a.core_active_cycles * repeat;
+      t.activity.core_idle_cycles += a.core_idle_cycles * repeat;
+      t.cycles += a.cycles * repeat;
+      t.temp_time_integral +=
+          package_die_c_ * static_cast<double>(a.cycles * repeat) * seconds_per_cycle_;
+    };
+    for (const Pending& p : pending_) add(p.activity, p.repeat);
+    if (open_.cycles > 0) add(open_, 1);
+    if (closed_intervals_ == 0 && t.cycles > 0)
+      t.peak_power_w = t.final_power_w =
+          (t.energy.dynamic_on_die() + t.energy.static_total()) /
+          (static_cast<double>(t.cycles) * seconds_per_cycle_);
+  } else if (open_.cycles > 0) {
     // The interval in progress, as if it ended now: on a copy of the thermal state.
     const Energy e = energy_of(open_, leakage_factor(thermal_.die_c()));
     const double secs = static_cast<double>(open_.cycles) * seconds_per_cycle_;

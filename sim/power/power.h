@@ -16,6 +16,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <deque>
 #include <functional>
 #include <nlohmann/json.hpp>
 
@@ -23,6 +24,8 @@
 #include "stats/counter_set.h"
 
 namespace kasane {
+
+class PackagePower;
 
 enum class PowerEvent : uint8_t {
   kFetch,        // per instruction fetched (PC, prediction, fetch queue; not the I-cache array)
@@ -91,8 +94,13 @@ class PowerModel {
   // Average power of the last completed interval (0 before the first one), in W.
   double power_w() const { return last_power_w_; }
   // Die temperature at the end of the last completed interval, in °C.
-  double temperature_c() const { return thermal_.die_c(); }
-  uint64_t cycles() const { return closed_cycles_ + open_.cycles; }
+  double temperature_c() const { return package_ ? package_die_c_ : thermal_.die_c(); }
+  uint64_t cycles() const { return closed_cycles_ + pending_cycles_ + open_.cycles; }
+
+  // Several cores: from now on this core's die is node `index` of the package's shared thermal
+  // network (package_power.h), which steps every core's die together once all of them have closed
+  // an interval; this model's own two-node ThermalModel is no longer used. Call before advance().
+  void join_package(PackagePower* package, unsigned index);
 
   // The whole run so far, including the interval in progress (as if it ended now).
   struct Summary {
@@ -115,18 +123,21 @@ class PowerModel {
 
   // One CSV row per completed interval: cycle, seconds, power_w, dynamic_w, static_w, die_c,
   // spreader_c. Writes the header line now; nullptr stops tracing. The caller owns the file.
+  // (In a package the package writes one trace with columns per core: PackagePower::set_trace.)
   void set_trace(std::FILE* csv);
   // Called as each interval completes with its end cycle, average power (W) and die temperature
   // (°C): the thread timeline's counters.
   void on_interval(std::function<void(uint64_t, double, double)> f) { on_interval_ = std::move(f); }
 
  private:
+  friend class PackagePower;
   // Integer activity of the interval in progress: exact, so per-cycle and bulk calls agree.
   struct Activity {
     uint64_t events[kPowerEventCount] = {};
     uint64_t context_cycles[kContextPowerStateCount] = {};  // summed over contexts
     uint64_t core_active_cycles = 0, core_idle_cycles = 0;
     uint64_t cycles = 0;
+    bool operator==(const Activity& o) const;
   };
   // Energies in J, accumulated over closed intervals (or computed for the open one).
   struct Energy {
@@ -149,7 +160,12 @@ class PowerModel {
   Energy energy_of(const Activity& a, double leakage_factor) const;
   double leakage_factor(double die_c) const;
   void close_interval();
-  Totals totals() const;  // closed intervals plus the open one
+  // Closing an interval in two halves, around the thermal step: account() turns the activity into
+  // energy at the leakage of `start_c` and returns the interval's average power; finish_interval()
+  // records the temperatures the step reached (statistics, trace row, timeline).
+  double account(const Activity& a, double start_c);
+  void finish_interval(const Activity& a, double start_c, double end_c, double spreader_c);
+  Totals totals() const;  // closed intervals plus the open one (and, in a package, the pending)
 
   PowerConfig cfg_;
   ThermalConfig tcfg_;
@@ -168,6 +184,18 @@ class PowerModel {
   double peak_temp_c_;
   std::FILE* trace_ = nullptr;
   std::function<void(uint64_t, double, double)> on_interval_;
+  double last_dynamic_w_ = 0, last_static_w_ = 0;
+
+  // In a package: intervals this core has closed that the package has not stepped yet (it waits
+  // for every core), run-length coded so that an idle skip of many intervals stays small.
+  struct Pending {
+    Activity activity;
+    uint64_t repeat;
+  };
+  PackagePower* package_ = nullptr;
+  std::deque<Pending> pending_;
+  uint64_t pending_cycles_ = 0;
+  double package_die_c_ = 0;  // the die's temperature after the package's last step
 };
 
 }  // namespace kasane

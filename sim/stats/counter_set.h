@@ -55,6 +55,20 @@ class CounterSet {
     return *this;
   }
   friend CounterSet operator-(CounterSet a, const CounterSet& b) { return a -= b; }
+
+  // Every counter of `b`, named `prefix` + its name ("core1." in a machine's snapshot).
+  void add_prefixed(const std::string& prefix, const CounterSet& b) {
+    for (const auto& [name, v] : b.v_) v_[prefix + name] = v;
+  }
+  // The counters whose names start with `prefix`, without it.
+  CounterSet under(const std::string& prefix) const {
+    CounterSet out;
+    for (auto it = v_.lower_bound(prefix); it != v_.end(); ++it) {
+      if (it->first.compare(0, prefix.size(), prefix) != 0) break;
+      out.v_[it->first.substr(prefix.size())] = it->second;
+    }
+    return out;
+  }
   friend CounterSet operator+(CounterSet a, const CounterSet& b) { return a += b; }
 
  private:
@@ -62,7 +76,10 @@ class CounterSet {
     uint64_t n = 0;
     double x = 0;
   };
-  static bool is_gauge(const std::string& name) { return name.compare(0, 6, "gauge.") == 0; }
+  // "gauge.x", also under a prefix ("core1.gauge.x").
+  static bool is_gauge(const std::string& name) {
+    return name.compare(0, 6, "gauge.") == 0 || name.find(".gauge.") != std::string::npos;
+  }
   std::map<std::string, Value> v_;
 };
 
