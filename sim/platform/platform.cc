@@ -277,6 +277,7 @@ RunResult Platform::run() {
     r.coherence["shared_level_max_reversal"] = shared->max_reversal();
   }
   r.blockdev = blockdev_->stats_json();
+  r.fast_forward = core.fast_forward_stats();
   r.regions = simctl_->regions();
   for (const RegionOfInterest& roi : r.regions)
     r.region_stats.push_back(core.report(roi.total, roi.total.count("cycles")));
