@@ -166,9 +166,19 @@ void Core::advance(uint64_t end) {
   }
   if (pipeline_) {
     run_pipeline(end);
+    if (ff_ && ff_->back_due()) back_to_iss();
   } else {
     iss_.run(end - iss_.cycle());
   }
+}
+
+void Core::back_to_iss() {
+  pipeline_->finish(cycle_);
+  // The ISS's power accounting starts here: the pipeline charged everything up to now.
+  iss_power_cycle_ = cycle_;
+  instret_seen_ = 0;
+  for (unsigned i = 0; i < iss_.num_contexts(); ++i) instret_seen_ += iss_.context(i).instret;
+  ff_->went_back(cycle_);
 }
 
 void Core::settle() {

@@ -120,6 +120,8 @@ class Core : public sc_core::sc_module, public PhysMemory {
   void account_power(uint64_t cycles);
   // In the ISS model: the instructions executed since the last call, as power events.
   void account_iss_power();
+  // sim.after_roi = iss: the pipeline retires what it executed and the ISS goes on from here.
+  void back_to_iss();
 
   Iss iss_;
   IssCore functional_;

@@ -51,12 +51,17 @@ uint64_t FastForward::executed() const {
 }
 
 void FastForward::region_marker(bool begin) {
+  if (!begin && switched_ && cfg_.back_after_roi) back_pending_ = true;
   if (!begin || switched_ || cfg_.until != FastForwardConfig::Until::kRoi) return;
   roi_begun_ = true;
   iss_.request_pause();
 }
 
 bool FastForward::run(uint64_t end) {
+  if (back_) {
+    iss_.run(end - iss_.cycle());
+    return false;
+  }
   if (switched_) return true;
   if (cfg_.until == FastForwardConfig::Until::kRoi) {
     if (!roi_begun_) iss_.run(end - iss_.cycle());
@@ -103,7 +108,8 @@ nlohmann::json FastForward::stats() const {
       {"instructions", switched_ ? switch_instructions_ : executed()},
       {"switch_cycle", switched_ ? nlohmann::json(switch_cycle_) : nlohmann::json(nullptr)},
       {"warmup", cfg_.warmup},
-      {"warmed", warmer_ ? warmer_->warmed() : 0}};
+      {"warmed", warmer_ ? warmer_->warmed() : 0},
+      {"back_to_iss_cycle", back_ ? nlohmann::json(back_cycle_) : nlohmann::json(nullptr)}};
   return j;
 }
 

@@ -104,6 +104,9 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   t.symbolize = trace.symbolize;
   t.ff = parse_fast_forward(c.get_string("sim.fast_forward"),
                             static_cast<uint64_t>(c.get_int("sim.warmup")));
+  t.ff.back_after_roi = c.get_string("sim.after_roi") == "iss";
+  if (t.ff.back_after_roi && !t.ff.on())
+    throw std::invalid_argument("sim.after_roi = iss needs sim.fast_forward (roi or a count)");
   if (t.ff.on() && !t.pipeline)
     throw std::invalid_argument("sim.fast_forward needs sim.model = pipeline (the ISS is what it "
                                 "fast-forwards with)");

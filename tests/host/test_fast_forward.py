@@ -77,7 +77,8 @@ def test_stats_say_what_was_fast_forwarded_and_warmed(stats_of, program):
 
 def test_bad_fast_forward_settings_are_config_errors(run_sim, program):
     for sets, says in ((["sim.fast_forward=soon"], "expected off, roi or a number"),
-                       (["sim.fast_forward=roi", "sim.model=iss"], "needs sim.model = pipeline")):
+                       (["sim.fast_forward=roi", "sim.model=iss"], "needs sim.model = pipeline"),
+                       (["sim.after_roi=iss"], "needs sim.fast_forward")):
         proc = run_sim(*[a for kv in sets for a in ("--set", kv)], program)
         assert proc.returncode == CONFIG_ERROR and says in proc.stderr, proc.stderr
 
@@ -111,3 +112,24 @@ def test_kernel_region_under_warm_fast_forward_is_within_half_a_percent(stats_of
     assert w["cycles"] == pytest.approx(a["cycles"], rel=0.005)
     assert abs(c["cycles"] - a["cycles"]) > 3 * abs(w["cycles"] - a["cycles"])
     assert s_warm["fast_forward"]["instructions"] > 10 * a["retired_total"]
+
+
+def test_after_the_region_the_iss_takes_over_again(stats_of, kernel, target_dir):
+    prog = target_dir / "workloads" / "shadow" / "memcpy.elf"
+    args = ["--set", "sim.fast_forward=roi", "--set", "sim.warmup=100000", "--set",
+            "core.contexts=2", kernel, prog, "-v", "plain", "65536"]
+    stay, s_stay = stats_of(*args)
+    back, s_back = stats_of("--set", "sim.after_roi=iss", *args)
+    assert stay.returncode == back.returncode == 0, back.stderr
+    (r_stay,), (r_back,) = s_stay["regions"], s_back["regions"]
+    assert r_back["cycles"] == r_stay["cycles"]  # the region is the pipeline's either way
+    assert s_back["reports"] == s_stay["reports"]
+    # Back at the end of the quantum (sim.quantum = 1000) in which the region ended.
+    back_at = s_back["fast_forward"]["back_to_iss_cycle"]
+    assert r_back["end_cycle"] < back_at <= r_back["end_cycle"] + 1000
+    assert s_stay["fast_forward"]["back_to_iss_cycle"] is None
+    # Afterwards an instruction a cycle: the ISS, not the pipeline, ran the rest.
+    assert s_back["cycles"] - back_at == pytest.approx(s_back["retired"] -
+                                                       sum(r_back["retired"]) -
+                                                       s_back["fast_forward"]["instructions"],
+                                                       rel=0.05)
