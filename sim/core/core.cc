@@ -33,6 +33,14 @@ Core::Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming&
     KanataWriter* writer = trace_ ? trace_.get() : timing.trace_writer;
     pipeline_ = std::make_unique<Pipeline>(timing.pipe, functional_, memory_->inst(),
                                            memory_->data(), line, writer, power_.get());
+    if (timing.ff.on()) {
+      std::unique_ptr<Warmer> warmer;
+      if (timing.ff.warmup)
+        warmer = std::make_unique<Warmer>(iss_, memory_->inst(), memory_->data(),
+                                          pipeline_->predictor(), line,
+                                          FastForward::ring_for(timing.ff));
+      ff_ = std::make_unique<FastForward>(timing.ff, iss_, std::move(warmer));
+    }
   }
 }
 
@@ -57,7 +65,7 @@ CounterSet Core::counters() const {
 
 CounterSet Core::snapshot() {
   // The ISS model charges power once per quantum: bring it up to this cycle first.
-  if (!pipeline_) account_iss_power();
+  if (!on_pipeline()) account_iss_power();
   return counters();
 }
 
@@ -151,25 +159,42 @@ void Core::account_iss_power() {
 }
 
 void Core::advance(uint64_t end) {
+  if (ff_ && ff_->functional()) {
+    if (!ff_->run(end)) return;
+    // The switch: the ISS's power up to here, then the pipeline from the ISS's next cycle.
+    account_iss_power();
+    cycle_ = iss_.cycle();
+  }
   if (pipeline_) {
     run_pipeline(end);
+    if (ff_ && ff_->back_due()) back_to_iss();
   } else {
     iss_.run(end - iss_.cycle());
   }
 }
 
+void Core::back_to_iss() {
+  pipeline_->finish(cycle_);
+  // The ISS's power accounting starts here: the pipeline charged everything up to now.
+  iss_power_cycle_ = cycle_;
+  instret_seen_ = 0;
+  for (unsigned i = 0; i < iss_.num_contexts(); ++i) instret_seen_ += iss_.context(i).instret;
+  ff_->went_back(cycle_);
+}
+
 void Core::settle() {
-  if (!pipeline_) account_iss_power();
+  if (!on_pipeline()) account_iss_power();
 }
 
 bool Core::idle() const {
-  if (pipeline_) return pipeline_->quiescent();
+  if (on_pipeline()) return pipeline_->quiescent();
   for (unsigned i = 0; i < iss_.num_contexts(); ++i)
     if (iss_.context(i).state == ContextState::kRunning) return false;
   return true;
 }
 
 void Core::finish() {
+  if (!on_pipeline()) cycle_ = iss_.cycle();  // a fast-forward that never switched
   if (pipeline_) pipeline_->finish(cycle_);
   if (trace_) {
     trace_->finish();

@@ -16,6 +16,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 
 #include "core/exec_trace.h"
+#include "core/fast_forward.h"
 #include "core/iss.h"
 #include "core/kanata.h"
 #include "core/pipeline/pipeline.h"
@@ -44,6 +45,7 @@ struct CoreTiming {
   std::FILE* exec_trace_file = nullptr;  // instruction trace (--trace), or none
   ExecTraceFlags exec_trace_flags;
   Symbolizer symbolize;  // pc -> "main+0x14" for the instruction trace
+  FastForwardConfig ff;  // sim.fast_forward, sim.warmup (pipeline model only)
 };
 
 class Core : public sc_core::sc_module, public PhysMemory {
@@ -65,7 +67,11 @@ class Core : public sc_core::sc_module, public PhysMemory {
   // (once a quantum, not once an advance: with several cores the machine advances a cycle at a
   // time).
   void settle();
-  uint64_t cycle() const { return pipeline_ ? cycle_ : iss_.cycle(); }
+  uint64_t cycle() const { return on_pipeline() ? cycle_ : iss_.cycle(); }
+  // The pipeline runs the core (not the ISS alone, nor the ISS fast-forwarding).
+  bool on_pipeline() const { return pipeline_ && !(ff_ && ff_->functional()); }
+  // stats.json's "fast_forward" (core/fast_forward.h), or null without one.
+  nlohmann::json fast_forward_stats() const { return ff_ ? ff_->stats() : nlohmann::json(); }
   // Nothing runs or is in flight on this core.
   bool idle() const;
   // SystemC time has caught up with cycle `cycle`: device accesses are annotated from there.
@@ -104,6 +110,7 @@ class Core : public sc_core::sc_module, public PhysMemory {
   void region_marker(uint32_t id, bool begin, uint64_t cycle) {
     if (trace_) trace_->region_marker(id, begin, cycle);
     if (exec_trace_) exec_trace_->region_marker(id, begin, cycle);
+    if (ff_) ff_->region_marker(begin);
   }
   // A trace follows a region or symbol that never came.
   bool trace_region_missed() const {
@@ -122,6 +129,8 @@ class Core : public sc_core::sc_module, public PhysMemory {
   void account_power(uint64_t cycles);
   // In the ISS model: the instructions executed since the last call, as power events.
   void account_iss_power();
+  // sim.after_roi = iss: the pipeline retires what it executed and the ISS goes on from here.
+  void back_to_iss();
 
   Iss iss_;
   IssCore functional_;
@@ -130,6 +139,7 @@ class Core : public sc_core::sc_module, public PhysMemory {
   std::unique_ptr<ExecTrace> exec_trace_;
   std::unique_ptr<Pipeline> pipeline_;
   std::unique_ptr<PowerModel> power_;
+  std::unique_ptr<FastForward> ff_;  // sim.fast_forward, or none
   uint64_t l2_seen_ = 0, dram_seen_ = 0, instret_seen_ = 0;
   uint64_t iss_power_cycle_ = 0;  // ISS model: the cycle up to which power is charged
   uint64_t cycle_ = 0;  // the pipeline's clock (the ISS keeps its own in ISS mode)

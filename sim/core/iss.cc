@@ -65,7 +65,7 @@ void Iss::reset(uint32_t entry, uint32_t a0, uint32_t a1) {
 
 uint64_t Iss::run(uint64_t cycles) {
   const uint64_t start = cycle_, end = cycle_ + cycles;
-  while (cycle_ < end && !stop_) {
+  while (cycle_ < end && !stop_ && !pause_) {
     if (cycle_ >= next_timer_ || cycle_ >= events_->next()) fire_timers();
     bool any = false;
     for (Context& c : ctx_) {
@@ -94,6 +94,7 @@ uint64_t Iss::run(uint64_t cycles) {
     }
     cycle_ = idle_skip_ ? std::min(end, std::max(cycle_ + 1, wake)) : cycle_ + 1;
   }
+  pause_ = false;
   return cycle_ - start;
 }
 
@@ -193,7 +194,9 @@ Iss::StepResult Iss::step(Context& c) {
     c.gpr[0] = 0;
   };
   // The instruction trace (--trace) sees the registers before and after: one well-predicted
-  // branch when it is off.
+  // branch when it is off. So does the fast-forward's warm-up.
+  if (__builtin_expect(watcher_ != nullptr, 0))
+    watcher_->before(c, pc, raw, slot.info == &kReservedRow ? nullptr : slot.info);
   if (__builtin_expect(exec_trace_ != nullptr, 0)) {
     exec_trace_->before(c, pc, raw, slot.info == &kReservedRow ? nullptr : slot.info, cycle_);
     execute();
@@ -201,6 +204,8 @@ Iss::StepResult Iss::step(Context& c) {
   } else {
     execute();
   }
+  if (__builtin_expect(watcher_ != nullptr, 0))
+    watcher_->after(c, !(c.redirected && c.exception_taken));
   if (c.redirected) {
     // An exception or ERET set pc itself. ERET retires; an exception does not.
     if (c.exception_taken) return StepResult::kException;

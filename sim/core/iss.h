@@ -16,6 +16,7 @@
 #include "core/context_observer.h"
 #include "core/debug_hook.h"
 #include "core/insn.h"
+#include "core/step_watcher.h"
 #include "core/store_observer.h"
 #include "core/tlb.h"
 #include "dev/device_host.h"
@@ -121,6 +122,11 @@ class Iss : public DeviceHost {
   void set_debug_hook(DebugHook* h) { debug_ = h; }
   // Write the instruction trace to `t` (owned by the caller), or stop with nullptr.
   void set_exec_trace(ExecTrace* t) { exec_trace_ = t; }
+  // Tell `w` (owned by the caller) of every instruction executed, or stop with nullptr.
+  void set_step_watcher(StepWatcher* w) { watcher_ = w; }
+  // Make run() return at the end of the current cycle without ending the run (the fast-forward
+  // switching models at a region marker); run() clears it when it returns.
+  void request_pause() { pause_ = true; }
 
   void request_stop() { stop_ = true; }
   // false: tick idle cycles one by one instead of jumping over them (for measuring the jump).
@@ -245,7 +251,9 @@ class Iss : public DeviceHost {
   StoreObserver own_observer_;
   StoreObserver* observer_ = &own_observer_;
   ExecTrace* exec_trace_ = nullptr;  // --trace, or none
+  StepWatcher* watcher_ = nullptr;   // the fast-forward's warm-up, or none
   bool stop_ = false;
+  bool pause_ = false;
   bool deadlocked_ = false;
   bool idle_skip_ = true;
   DebugHook* debug_ = nullptr;

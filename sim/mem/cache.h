@@ -58,6 +58,9 @@ class Cache : public MemLevel {
   void prefetch(uint32_t pa, uint64_t now) override;
   bool prefetch_or_wait(uint32_t pa, uint64_t now) override;
   void writeback(uint32_t pa, uint64_t now) override;
+  // MemLevel::warm, in cache_warm.cc. Not for a cache attached to a coherence bus (warming keeps
+  // no MESI states): the fast-forward refuses several cores.
+  void warm(uint32_t pa, bool write, bool writeback) override;
 
   // Makes this cache one of `bus`'s coherent caches, as core `core`. From then on its fills,
   // upgrades and write-backs go over the bus to bus.next(), which must be the level this cache
@@ -110,6 +113,10 @@ class Cache : public MemLevel {
   void touch(Line& l) { l.lru = ++lru_clock_; }
   // The stream prefetcher's step after a demand miss on, or first use of, `line`.
   void prefetch_ahead(uint32_t line, uint64_t now);
+  // warm()'s: a line installed at once (the victim's dirty copy warmed into the next level), and
+  // the prefetcher's step.
+  Line& warm_install(uint32_t line);
+  void warm_prefetch_ahead(uint32_t line);
 
   CacheConfig cfg_;
   MemLevel& next_;

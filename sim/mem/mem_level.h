@@ -34,6 +34,14 @@ class MemLevel {
   // that misses on it allocates the line without fetching it, since every byte is being written.
   // The default, for levels that do not care, treats it as a write access and drops a refusal.
   virtual void writeback(uint32_t pa, uint64_t now) { (void)access(pa, true, now); }
+
+  // Functional warming (sim.warmup, core/warmer.h): the state change `access` (or, with
+  // `writeback`, a dirty line from above) would make, with no time, no MSHR, no bandwidth and no
+  // statistics: tags, LRU order, dirty bits and the stream prefetcher's lines. Levels without
+  // such state (flat memory, DRAM) ignore it; levels that only pass requests on pass it on.
+  virtual void warm(uint32_t pa, bool write, bool writeback = false) {
+    (void)pa, (void)write, (void)writeback;
+  }
 };
 
 }  // namespace kasane

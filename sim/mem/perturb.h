@@ -63,6 +63,10 @@ class PerturbedLevel : public MemLevel {
     return inner_.prefetch_or_wait(pa, now);
   }
   void writeback(uint32_t pa, uint64_t now) override { inner_.writeback(pa, now); }
+  // Warming takes no time, so it draws nothing from the perturbation stream.
+  void warm(uint32_t pa, bool write, bool writeback) override {
+    inner_.warm(pa, write, writeback);
+  }
 
  private:
   MemLevel& inner_;

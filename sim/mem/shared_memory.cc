@@ -77,4 +77,8 @@ void SharedPort::writeback(uint32_t pa, uint64_t now) {
   shared_.top().writeback(pa, now);
 }
 
+void SharedPort::warm(uint32_t pa, bool write, bool writeback) {
+  shared_.top().warm(pa, write, writeback);
+}
+
 }  // namespace kasane

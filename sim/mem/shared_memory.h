@@ -35,6 +35,8 @@ class SharedPort : public MemLevel {
   void prefetch(uint32_t pa, uint64_t now) override;
   bool prefetch_or_wait(uint32_t pa, uint64_t now) override;
   void writeback(uint32_t pa, uint64_t now) override;
+  // Passed on uncharged: warming is not traffic (MemLevel::warm).
+  void warm(uint32_t pa, bool write, bool writeback) override;
 
  private:
   // Counts what one request did below, however it returns.

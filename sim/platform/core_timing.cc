@@ -1,5 +1,7 @@
 // From config keys to the core's timing model: the pipeline's widths, policies, units and
 // predictor, and the memory hierarchy. The keys and their meaning are in schema.cc.
+#include <stdexcept>
+
 #include "mem/perturb.h"
 #include "platform/platform.h"
 
@@ -104,6 +106,16 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   t.exec_trace_file = trace.exec_file;
   t.exec_trace_flags = trace.exec_flags;
   t.symbolize = trace.symbolize;
+  t.ff = parse_fast_forward(c.get_string("sim.fast_forward"),
+                            static_cast<uint64_t>(c.get_int("sim.warmup")));
+  t.ff.back_after_roi = c.get_string("sim.after_roi") == "iss";
+  if (t.ff.back_after_roi && !t.ff.on())
+    throw std::invalid_argument("sim.after_roi = iss needs sim.fast_forward (roi or a count)");
+  if (t.ff.on() && !t.pipeline)
+    throw std::invalid_argument("sim.fast_forward needs sim.model = pipeline (the ISS is what it "
+                                "fast-forwards with)");
+  if (t.ff.on() && c.get_int("platform.cores") > 1)
+    throw std::invalid_argument("sim.fast_forward works with platform.cores = 1 only for now");
   return t;
 }
 

@@ -291,6 +291,7 @@ RunResult Platform::run() {
     r.coherence["shared_level_max_reversal"] = shared->max_reversal();
   }
   r.blockdev = blockdev_->stats_json();
+  r.fast_forward = core.fast_forward_stats();
   r.regions = simctl_->regions();
   for (const RegionOfInterest& roi : r.regions) {
     // The top level is core 0's, as with one core; with several, every core's too.

@@ -63,6 +63,7 @@ struct RunResult {
   nlohmann::json per_core;  // several cores: each core's figures (platform.cores > 1), else null
   nlohmann::json coherence;  // several cores, cached: the MESI bus's figures, else null
   nlohmann::json package_power;  // several cores: every core's power together, else null
+  nlohmann::json fast_forward;  // sim.fast_forward: what ran on the ISS and was warmed, else null
 };
 
 // Where the traces go. kasane-sim opens the files before the run and checks them after it, so

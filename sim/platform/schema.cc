@@ -99,6 +99,19 @@ const std::vector<KeySpec>& config_schema() {
        "exceptions a context may take in a row without retiring an instruction before the run "
        "ends as an exception storm (a jump to garbage with no working handler)",
        1, 4294967295.0, {}},
+      {"sim.fast_forward", KeyType::String, "off", "-",
+       "run the functional ISS until the first region of interest begins (roi) or for this many "
+       "instructions, then the pipeline from there (needs sim.model = pipeline); off: the "
+       "pipeline from the start",
+       0, 0, {}},
+      {"sim.warmup", KeyType::Int, "0", "instructions",
+       "with sim.fast_forward: the last this-many fast-forwarded instructions also warm the "
+       "caches and the branch predictor (with roi, more than 4194304 warm with every one)",
+       0, kCycleMax, {}},
+      {"sim.after_roi", KeyType::String, "pipeline", "-",
+       "with sim.fast_forward: what runs once the first region of interest ends on the pipeline "
+       "(iss: back to the ISS at the end of that quantum, for a fast rest of the run)",
+       0, 0, {"pipeline", "iss"}},
       {"sim.idle_skip", KeyType::Bool, "true", "-",
        "when no context can run, jump to the next event instead of ticking idle cycles (the "
        "counts are the same; false is for measuring what the jump saves)",

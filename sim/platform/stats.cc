@@ -63,6 +63,7 @@ nlohmann::json make_stats(const Config& cfg, const RunResult& r, double host_sec
   if (!r.per_core.is_null()) j["cores"] = r.per_core;
   if (!r.coherence.is_null()) j["coherence"] = r.coherence;
   if (!r.package_power.is_null()) j["package_power"] = r.package_power;
+  if (!r.fast_forward.is_null()) j["fast_forward"] = r.fast_forward;
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   j["host"] = {{"seconds", host_seconds},

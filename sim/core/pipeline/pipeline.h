@@ -51,6 +51,8 @@ class Pipeline {
     return report(c, cycles);
   }
 
+  // The branch predictor, for the fast-forward's warm-up (core/warmer.h).
+  BranchPredictor& predictor() { return bp_; }
   // The shared stage state, for tests.
   PipeState& state() { return s_; }
 
