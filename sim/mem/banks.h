@@ -56,6 +56,10 @@ class L2Banks : public MemLevel {
     return inner_.prefetch_or_wait(pa, now);
   }
   void writeback(uint32_t pa, uint64_t now) override;
+  // Banks hold only busy times, which warming leaves alone: the L2's lines are what warm.
+  void warm(uint32_t pa, bool write, bool writeback) override {
+    inner_.warm(pa, write, writeback);
+  }
 
   uint32_t bank_of(uint32_t pa) const { return (pa >> line_shift_) & (cfg_.banks - 1); }
   const L2BankConfig& config() const { return cfg_; }
