@@ -58,9 +58,11 @@ void kfree(void* page);
 void kmemcount(uint32_t* total, uint32_t* nfree);
 
 /* vm.c */
-extern uint32_t* cur_pgdir;
+extern uint32_t* cur_pgdir[NCTX];
 void tlbinit(void);
 void switchkvm(void);
+void switchuvm(uint32_t* pgdir);
+void tlb_flush_all(void);
 void tlb_invalidate(uint32_t va, uint32_t asid);
 void tlb_flush_asid(uint32_t asid);
 int uvm_create(struct vmspace* vm, uint32_t asid);
@@ -91,13 +93,9 @@ void swtch(struct kcontext* save, struct kcontext* load);
 
 /* sched.c */
 extern uint32_t cpu_kstack[NCTX];
-extern struct proc* curproc;
-extern int ncontexts;
 extern uint32_t usermask;
-extern int want_switch;
 struct kthread* mykt(void);
 struct proc* myproc(void);
-void kick(int ctx);
 void waitkick(uint32_t cycles);
 void sched(void);
 void startctx(int ctx);
@@ -107,8 +105,28 @@ void sleep(void* chan);
 void ready_kt(struct kthread* kt);
 void wakeup(void* chan);
 void schedinit(const struct kasane_bootinfo* bi);
+void schedinit_core(void);
 void schedstart(void) __attribute__((noreturn));
 void cpu_main(void) __attribute__((noreturn));
+
+/* smp.c */
+struct core;
+struct vmspace;
+extern int ncores;
+extern int ncontexts;
+int ctxid(void);
+int coreid(void);
+struct core* mycore(void);
+int cpunum(int core, int ctx);
+void smpinit(const struct kasane_bootinfo* bi);
+void ipi_ack(void);
+void kick_cpu(int n);
+void kick(int ctx);
+void kick_proc(struct proc* p);
+void tlb_shoot_answer(void);
+void tlb_shootdown(struct vmspace* vm);
+void smp_release(void);
+void mpmain(void) __attribute__((noreturn));
 
 /* proc.c */
 struct proc* allocproc(void);
@@ -123,7 +141,6 @@ int proc_wait(int pid, uint32_t ustatus, int options);
 int proc_spawn(const char* path, uint32_t argv, uint32_t envp);
 
 /* timer.c */
-extern int timer_on;
 void timer_rearm(void);
 void timer_newslice(void);
 void timer_intr(void);
