@@ -54,5 +54,6 @@ void main(const struct kasane_bootinfo* bi, uint32_t magic) {
   disk_init();
   fs_init();
   userinit(bi);
+  smp_release();
   schedstart();
 }
