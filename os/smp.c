@@ -29,11 +29,15 @@ int ncontexts = 1; /* contexts of each core */
  * .data, not .bss: entry.S clears .bss while the secondaries already read it. */
 volatile uint32_t smp_go __attribute__((section(".data"))) = 0;
 
+/* CPU number -> core and index in it, filled by smpinit: a load, not a division, on the
+ * kernel's hottest paths (trap, scheduler, timer). */
+static uint8_t core_of[NCTX], ctx_of[NCTX];
+
 /* This context's index within its core (its LTN - 1). */
-int ctxid(void) { return cpuid() % ncontexts; }
+int ctxid(void) { return ctx_of[cpuid()]; }
 
 /* This context's core. */
-int coreid(void) { return cpuid() / ncontexts; }
+int coreid(void) { return core_of[cpuid()]; }
 
 struct core* mycore(void) { return &cores[coreid()]; }
 
@@ -47,7 +51,10 @@ void smpinit(const struct kasane_bootinfo* bi) {
   /* Not from user mode: boot, before any program runs. */
   if (ncontexts < 1 || ncores * ncontexts != (int)bi->contexts || (int)bi->contexts > NCTX)
     panic("smpinit: %u contexts on %d cores", bi->contexts, ncores);
-  for (int c = 0; c < NCTX; c++) cores[c].proc = 0;
+  for (int n = 0; n < (int)bi->contexts; n++) {
+    core_of[n] = (uint8_t)(n / ncontexts);
+    ctx_of[n] = (uint8_t)(n % ncontexts);
+  }
 }
 
 #define IPIREG(off) IO(KASANE_IPI_BASE + (off))
@@ -63,10 +70,10 @@ void ipi_ack(void) { *IPIREG(KASANE_IPI_CLEAR) = (uint32_t)cpuid(); }
  * this very context, re-arm the timer (a process may have become ready). */
 void kick_cpu(int n) {
   cpus[n].kick++;
-  if (n % ncontexts != 0) return;
+  if (ctx_of[n] != 0) return;
   if (n == cpuid())
     timer_rearm();
-  else if (n / ncontexts == coreid())
+  else if (core_of[n] == coreid())
     kasane_tintr(1); /* its handler re-arms the timer too */
   else
     ipi_raise(n);
