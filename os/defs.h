@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mips.h"
 #include "param.h"
 
 struct kasane_bootinfo;
@@ -44,7 +45,6 @@ int strcmp(const char* a, const char* b);
 void safestrcpy(char* dst, const char* src, size_t size);
 
 /* spinlock.c */
-int cpuid(void);
 void acquire(void);
 void release(void);
 int holding(void);
@@ -109,14 +109,21 @@ void schedinit_core(void);
 void schedstart(void) __attribute__((noreturn));
 void cpu_main(void) __attribute__((noreturn));
 
-/* smp.c */
+/* smp.c. Which CPU, core and context runs: inline, with tables smpinit fills rather than a
+ * division, as every trap, scheduler pass and timer interrupt asks. */
 struct core;
 struct vmspace;
 extern int ncores;
 extern int ncontexts;
-int ctxid(void);
-int coreid(void);
-struct core* mycore(void);
+extern uint8_t cpu_core[NCTX], cpu_ctx[NCTX]; /* by CPU number: its core, its index there */
+extern struct core* cpu_corep[NCTX];          /* by CPU number: &cores[its core] */
+/* The CPU number of the context running this code: core * contexts + context (EBase.CPUNum). */
+static inline int cpuid(void) { return c0_read(CP0_EBASE) & EBASE_CPUNUM; }
+/* This context's index within its core (its LTN - 1). */
+static inline int ctxid(void) { return cpu_ctx[cpuid()]; }
+/* This context's core. */
+static inline int coreid(void) { return cpu_core[cpuid()]; }
+static inline struct core* mycore(void) { return cpu_corep[cpuid()]; }
 int cpunum(int core, int ctx);
 void smpinit(const struct kasane_bootinfo* bi);
 void ipi_ack(void);

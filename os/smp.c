@@ -29,17 +29,10 @@ int ncontexts = 1; /* contexts of each core */
  * .data, not .bss: entry.S clears .bss while the secondaries already read it. */
 volatile uint32_t smp_go __attribute__((section(".data"))) = 0;
 
-/* CPU number -> core and index in it, filled by smpinit: a load, not a division, on the
- * kernel's hottest paths (trap, scheduler, timer). */
-static uint8_t core_of[NCTX], ctx_of[NCTX];
-
-/* This context's index within its core (its LTN - 1). */
-int ctxid(void) { return ctx_of[cpuid()]; }
-
-/* This context's core. */
-int coreid(void) { return core_of[cpuid()]; }
-
-struct core* mycore(void) { return &cores[coreid()]; }
+/* CPU number -> its core, its index there and its struct core (defs.h: ctxid, coreid, mycore),
+ * filled by smpinit: a load, not a division, on the kernel's hottest paths. */
+uint8_t cpu_core[NCTX], cpu_ctx[NCTX];
+struct core* cpu_corep[NCTX] = {&cores[0]}; /* CPU 0's before smpinit, for the boot's own calls */
 
 /* The CPU number of context i of core c. */
 int cpunum(int c, int i) { return c * ncontexts + i; }
@@ -52,8 +45,9 @@ void smpinit(const struct kasane_bootinfo* bi) {
   if (ncontexts < 1 || ncores * ncontexts != (int)bi->contexts || (int)bi->contexts > NCTX)
     panic("smpinit: %u contexts on %d cores", bi->contexts, ncores);
   for (int n = 0; n < (int)bi->contexts; n++) {
-    core_of[n] = (uint8_t)(n / ncontexts);
-    ctx_of[n] = (uint8_t)(n % ncontexts);
+    cpu_core[n] = (uint8_t)(n / ncontexts);
+    cpu_ctx[n] = (uint8_t)(n % ncontexts);
+    cpu_corep[n] = &cores[n / ncontexts];
   }
 }
 
@@ -70,17 +64,20 @@ void ipi_ack(void) { *IPIREG(KASANE_IPI_CLEAR) = (uint32_t)cpuid(); }
  * this very context, re-arm the timer (a process may have become ready). */
 void kick_cpu(int n) {
   cpus[n].kick++;
-  if (ctx_of[n] != 0) return;
+  if (cpu_ctx[n] != 0) return;
   if (n == cpuid())
     timer_rearm();
-  else if (core_of[n] == coreid())
+  else if (cpu_core[n] == coreid())
     kasane_tintr(1); /* its handler re-arms the timer too */
   else
     ipi_raise(n);
 }
 
 /* Context i of this core. */
-void kick(int i) { kick_cpu(cpunum(coreid(), i)); }
+void kick(int i) {
+  int me = cpuid();
+  kick_cpu(me - cpu_ctx[me] + i);
+}
 
 /* Tell whoever should act on p (it became ready, or is killed): the anchor of the core p is on,
  * or (on none) this core's anchor and every idle core's, which may pick it up. */

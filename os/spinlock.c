@@ -8,9 +8,6 @@
 
 static volatile uint32_t locked;  /* 0 free, else 1 + the holder's context */
 
-/* The CPU number of the context running this code: core * contexts + context (EBase.CPUNum). */
-int cpuid(void) { return c0_read(CP0_EBASE) & EBASE_CPUNUM; }
-
 /* One attempt at the lock: 1 if this context now holds it. */
 static int trylock(uint32_t me) {
   uint32_t old, ok;
