@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "mips.h"
 #include "param.h"
 
 struct kasane_bootinfo;
@@ -44,7 +45,6 @@ int strcmp(const char* a, const char* b);
 void safestrcpy(char* dst, const char* src, size_t size);
 
 /* spinlock.c */
-int cpuid(void);
 void acquire(void);
 void release(void);
 int holding(void);
@@ -58,9 +58,11 @@ void kfree(void* page);
 void kmemcount(uint32_t* total, uint32_t* nfree);
 
 /* vm.c */
-extern uint32_t* cur_pgdir;
+extern uint32_t* cur_pgdir[NCTX];
 void tlbinit(void);
 void switchkvm(void);
+void switchuvm(uint32_t* pgdir);
+void tlb_flush_all(void);
 void tlb_invalidate(uint32_t va, uint32_t asid);
 void tlb_flush_asid(uint32_t asid);
 int uvm_create(struct vmspace* vm, uint32_t asid);
@@ -91,13 +93,9 @@ void swtch(struct kcontext* save, struct kcontext* load);
 
 /* sched.c */
 extern uint32_t cpu_kstack[NCTX];
-extern struct proc* curproc;
-extern int ncontexts;
 extern uint32_t usermask;
-extern int want_switch;
 struct kthread* mykt(void);
 struct proc* myproc(void);
-void kick(int ctx);
 void waitkick(uint32_t cycles);
 void sched(void);
 void startctx(int ctx);
@@ -107,8 +105,35 @@ void sleep(void* chan);
 void ready_kt(struct kthread* kt);
 void wakeup(void* chan);
 void schedinit(const struct kasane_bootinfo* bi);
+void schedinit_core(void);
 void schedstart(void) __attribute__((noreturn));
 void cpu_main(void) __attribute__((noreturn));
+
+/* smp.c. Which CPU, core and context runs: inline, with tables smpinit fills rather than a
+ * division, as every trap, scheduler pass and timer interrupt asks. */
+struct core;
+struct vmspace;
+extern int ncores;
+extern int ncontexts;
+extern uint8_t cpu_core[NCTX], cpu_ctx[NCTX]; /* by CPU number: its core, its index there */
+extern struct core* cpu_corep[NCTX];          /* by CPU number: &cores[its core] */
+/* The CPU number of the context running this code: core * contexts + context (EBase.CPUNum). */
+static inline int cpuid(void) { return c0_read(CP0_EBASE) & EBASE_CPUNUM; }
+/* This context's index within its core (its LTN - 1). */
+static inline int ctxid(void) { return cpu_ctx[cpuid()]; }
+/* This context's core. */
+static inline int coreid(void) { return cpu_core[cpuid()]; }
+static inline struct core* mycore(void) { return cpu_corep[cpuid()]; }
+int cpunum(int core, int ctx);
+void smpinit(const struct kasane_bootinfo* bi);
+void ipi_ack(void);
+void kick_cpu(int n);
+void kick(int ctx);
+void kick_proc(struct proc* p);
+void tlb_shoot_answer(void);
+void tlb_shootdown(struct vmspace* vm);
+void smp_release(void);
+void mpmain(void) __attribute__((noreturn));
 
 /* proc.c */
 struct proc* allocproc(void);
@@ -123,7 +148,6 @@ int proc_wait(int pid, uint32_t ustatus, int options);
 int proc_spawn(const char* path, uint32_t argv, uint32_t envp);
 
 /* timer.c */
-extern int timer_on;
 void timer_rearm(void);
 void timer_newslice(void);
 void timer_intr(void);

@@ -92,7 +92,7 @@ static void arm(struct proc* p, const struct kitimerval* v) {
   uint64_t value = to_cycles((uint32_t)v->value_sec, (uint32_t)v->value_usec);
   itimers[i].when = value ? cycles() + value : 0;
   itimers[i].interval = to_cycles((uint32_t)v->interval_sec, (uint32_t)v->interval_usec);
-  if (cpuid() == 0) timer_rearm(); else kick(0); /* context 0 programs Compare */
+  if (cpuid() == 0) timer_rearm(); else kick_cpu(0); /* core 0's context 0 programs Compare */
 }
 
 static int valid(const struct kitimerval* v) {

@@ -1,4 +1,4 @@
-/* main: what context 0 does after entry.S, once: check the boot protocol, set up memory, the TLB
+/* main: what CPU 0 does after entry.S, once: check the boot protocol, set up memory, the TLB
  * and traps, load the program and run it. The kernel prints nothing on a normal run: the console
  * is also the program's stdout. */
 #include <kasane/bootinfo.h>
@@ -45,6 +45,7 @@ static void checkbootinfo(const struct kasane_bootinfo* bi, uint32_t magic) {
 /* Called by entry.S on context 0 with the boot protocol's $a0 and $a1. Does not return. */
 void main(const struct kasane_bootinfo* bi, uint32_t magic) {
   checkbootinfo(bi, magic);
+  smpinit(bi);
   clock_khz = bi->clock_khz;
   kinit(PGROUNDUP(V2P(end)), bi->boot_pa);
   tlbinit();
@@ -53,5 +54,6 @@ void main(const struct kasane_bootinfo* bi, uint32_t magic) {
   disk_init();
   fs_init();
   userinit(bi);
+  smp_release();
   schedstart();
 }

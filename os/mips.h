@@ -47,8 +47,9 @@
 /* Interrupt lines, as Status.IM and Cause.IP bits. */
 #define IM_IPI U32(0x00000200)   /* IP1: TINTR from another context */
 #define IM_DISK U32(0x00000400)  /* IP2: the block device */
+#define IM_XCORE U32(0x00000800) /* IP3: the IPI device, from another core (KASANE_IPI_IRQ_LINE) */
 #define IM_TIMER U32(0x00008000) /* IP7: Count reached Compare */
-#define IM_KERNEL (IM_IPI | IM_DISK | IM_TIMER)
+#define IM_KERNEL (IM_IPI | IM_XCORE | IM_DISK | IM_TIMER)
 
 /* TControl. */
 #define TCONTROL_XT U32(0x1) /* TEXIT raises a Thread exception */

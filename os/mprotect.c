@@ -62,5 +62,6 @@ int32_t sys_mprotect(void) {
     *pte = (*pte & ~(PTE_V | PTE_D)) | bits;
     tlb_invalidate(va, vm->asid);
   }
+  tlb_shootdown(vm); /* another core that ran vm may keep the old rights in its TLB */
   return 0;
 }

@@ -74,10 +74,14 @@ static void post(struct proc* p, uint32_t ev, uint32_t thmb, uint32_t arg) {
     return;
   }
   p->events[p->nevents++] = (struct nevent){ev, thmb, arg};
-  if (p != curproc) return;
+  if (p->oncore && p != mycore()->proc) { /* another core's: its anchor delivers */
+    kick_proc(p);
+    return;
+  }
+  if (p != mycore()->proc) return;
   for (int i = 0; i < ncontexts; i++) {
     if (p->kt[i].state == KT_NONE && ((kasane_tstate() >> i) & 1)) {
-      if (i != cpuid()) kasane_tintr(i + 1);
+      if (i != ctxid()) kasane_tintr(i + 1);
       return;
     }
   }
@@ -133,7 +137,7 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
   kt->tf = (struct trapframe*)(spare + KSTACKSIZE - sizeof *kt->tf);
   memcpy(kt->tf, pk->tf, sizeof *kt->tf);
   kt->interruptible = 0;
-  cpu_kstack[kt->ltn - 1] = (uint32_t)kt->tf;
+  cpu_kstack[cpuid()] = (uint32_t)kt->tf; /* kt runs here: its context is this one */
   uint32_t num = pk->tf->regs[REG_V0];
   if (signal) {
     signal_frame(kt, 22 /* SIGIO */, KASANE_EV_BLOCKED, thmb, num);

@@ -96,7 +96,7 @@ int proc_spawn(const char* path, uint32_t argv, uint32_t envp) {
   p->kt[0].state = KT_RUNNABLE;
   p->kt[0].ctx.ra = (uint32_t)kt_start_user;
   p->kt[0].ctx.sp = (uint32_t)p->kt[0].tf - 16;
-  kick(0);
+  kick_proc(p);
   return p->pid;
 }
 
@@ -109,7 +109,7 @@ void proc_exit(struct proc* p, int status) {
     if (p->kt[i].state == KT_SLEEPING && p->kt[i].interruptible) ready_kt(&p->kt[i]);
   for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)
     if (kt->proc == p && kt->state == KT_SLEEPING && kt->interruptible) ready_kt(kt);
-  kick(0);
+  kick_proc(p);
 }
 
 /* End p as signal sig does by default. */

@@ -98,6 +98,7 @@ struct vmspace {
   uint32_t brkbase; /* initial break: page-aligned end of the loaded image */
   uint32_t brk;     /* current break, as the program set it; pages are mapped up to PGROUNDUP */
   uint32_t mmapbase; /* anonymous mmap regions are placed below this, growing down */
+  uint32_t cores;   /* bit c: core c ran it since it last emptied its TLB (smp.c, shoot-downs) */
   struct {
     uint32_t start, end, perm; /* [start, end), filled with zero pages on first touch */
   } regions[NREGION];
@@ -110,6 +111,15 @@ struct cpu {
   volatile uint32_t poke; /* stored to on the way to user mode: see monitor_lost */
   int monitor_lost;       /* the kernel re-armed the monitor, which user code may have armed */
 } __attribute__((aligned(64))); /* a monitor line each: a kick wakes only its context */
+
+/* A core as the kernel sees it (smp.c): what its contexts share. */
+struct core {
+  struct proc* proc;       /* the process that owns the core's contexts, or 0 */
+  int want_switch;         /* its time slice ended and another process is ready */
+  uint64_t slice_end;      /* cycle at which its time slice ends (timer.c) */
+  int timer_on;            /* its context 0 takes timer interrupts (timer.c) */
+  volatile uint32_t shoot_req, shoot_done; /* TLB shoot-downs asked of it and done (smp.c) */
+} __attribute__((aligned(64)));
 
 /* One queued notification event (notify.c). */
 struct nevent {
@@ -126,6 +136,7 @@ struct proc {
   struct kthread kt[NCTX];/* kt[i]: the kernel half of context i (LTN i + 1) */
   int killed;             /* exiting: every kernel thread leaves at its next chance */
   int parking;            /* context 0 is stopping the other contexts (sched.c, parkall) */
+  int oncore;             /* 1 + the core whose contexts it owns, 0 if none (gang per core) */
   int xstatus;            /* exit status of the run if it is pid 1 (128 + signal if killed) */
   int termsig;            /* the signal that killed it, 0 if it exited */
   struct file* ofile[NOFILE]; /* open files, by fd; 0 = closed */
@@ -142,7 +153,8 @@ struct proc {
   struct kasane_notify_stats nstats; /* cache fields unused here */
 };
 
-extern struct cpu cpus[NCTX];        /* sched.c */
+extern struct cpu cpus[NCTX];        /* sched.c, by CPU number */
+extern struct core cores[NCTX];      /* smp.c */
 extern struct kthread parked[NPARKED];
 extern struct proc proc[NPROC];      /* proc.c */
 

@@ -1,8 +1,10 @@
-/* Scheduling the contexts of the core.
+/* Scheduling the contexts of each core.
  *
- * Every hardware context is a CPU in the xv6 sense, with a scheduler loop on its own stack. The
- * core is gang-scheduled: one process (curproc) owns all contexts at a time. Context 0 is the
- * kernel's anchor: it takes the device and timer interrupts, so it never becomes free (TControl.XT
+ * Every hardware context is a CPU in the xv6 sense, with a scheduler loop on its own stack. Each
+ * core is gang-scheduled: one process (its struct core's proc, smp.c) owns all its contexts at a
+ * time, and a process is on one core at a time (proc.oncore). The processes wait in one shared
+ * table (proc[]); each core's context 0 picks the next ready one that no core runs, round robin,
+ * under the big lock. A core's context 0 is its anchor: it takes the device and timer interrupts, so it never becomes free (TControl.XT
  * makes a user TEXIT there trap), and it alone switches processes. The other contexts belong to
  * the process's user threads: user TFORK takes them (TMask), user TEXIT frees them, the kernel
  * never needs to hear of either. A context whose kernel thread sleeps keeps its context (in MWAIT),
@@ -23,11 +25,8 @@
 struct cpu cpus[NCTX];
 uint32_t cpu_kstack[NCTX];         /* trap_entry: where context i saves a user trapframe */
 char cpustack[NCTX][CPUSTACKSIZE] __attribute__((aligned(PGSIZE))); /* scheduler stacks */
-struct proc* curproc;              /* the process that owns the core, or 0 */
-int ncontexts;                     /* contexts of the core (bootinfo) */
 uint32_t usermask;                 /* contexts user TFORK may take: every one but 0 (TMask also
                                     * has bit 0, so that user code may TRESUME context 0) */
-int want_switch;                   /* the time slice ended and another process is ready */
 struct kthread parked[NPARKED];    /* system calls detached by kernel notifications */
 
 static void scheduler(void) __attribute__((noreturn));
@@ -41,16 +40,8 @@ struct proc* myproc(void) {
   return kt ? kt->proc : 0;
 }
 
-/* Context i's wake-up word: the kernel's waits (waitkick) MONITOR it, and a store wakes them.
- * Context 0 may be in user code instead, where only an interrupt reaches it: TINTR. */
-void kick(int i) {
-  cpus[i].kick++;
-  if (i != 0) return;
-  if (cpuid() != 0)
-    kasane_tintr(1); /* its handler re-arms the timer too */
-  else
-    timer_rearm(); /* a process may have become ready: time slices matter again */
-}
+/* Context i's wake-up word (cpus[i].kick): the kernel's waits (waitkick) MONITOR it, and a
+ * store wakes them (kick, smp.c). */
 
 /* Wait on this context for a kick, an interrupt (context 0 has them enabled here) or `cycles`
  * (0: no limit), with the lock released. Monitor/MWAIT, not a spin: the sibling contexts keep
@@ -60,11 +51,12 @@ void waitkick(uint32_t cycles) {
   uint32_t seen = c->kick;
   release();
   kasane_monitor((uint32_t)&c->kick);
-  if (cpuid() == 0)
-    c0_write(CP0_STATUS, (c0_read(CP0_STATUS) & ~ST_IM) | ST_IE | IM_IPI | IM_DISK |
-                             (timer_on ? IM_TIMER : 0));
+  int anchor = ctxid() == 0;
+  if (anchor)
+    c0_write(CP0_STATUS, (c0_read(CP0_STATUS) & ~ST_IM) | ST_IE | IM_IPI | IM_XCORE | IM_DISK |
+                             (mycore()->timer_on ? IM_TIMER : 0));
   if (c->kick == seen) kasane_mwait(cycles, cycles == 0);
-  if (cpuid() == 0) c0_write(CP0_STATUS, c0_read(CP0_STATUS) & ~ST_IE);
+  if (anchor) c0_write(CP0_STATUS, c0_read(CP0_STATUS) & ~ST_IE);
   acquire();
 }
 
@@ -80,13 +72,13 @@ static int finished(struct proc* p);
  * pending is a deadlock the simulator reports. The monitor is armed before the last look at p,
  * so a context that ends after the look wakes the MWAIT, and one that ended before it is seen. */
 static void waitctxs(struct proc* p) {
-  struct cpu* c = &cpus[0];
+  struct cpu* c = &cpus[cpuid()];
   c0_write(CP0_TCONTROL, c0_read(CP0_TCONTROL) | TCONTROL_XW);
   kasane_monitor((uint32_t)&c->kick);
   int done = finished(p);
   release();
-  c0_write(CP0_STATUS, (c0_read(CP0_STATUS) & ~ST_IM) | ST_IE | IM_IPI | IM_DISK |
-                           (timer_on ? IM_TIMER : 0));
+  c0_write(CP0_STATUS, (c0_read(CP0_STATUS) & ~ST_IM) | ST_IE | IM_IPI | IM_XCORE | IM_DISK |
+                           (mycore()->timer_on ? IM_TIMER : 0));
   if (!done) kasane_mwait(0, 1);
   c0_write(CP0_STATUS, c0_read(CP0_STATUS) & ~ST_IE);
   c0_write(CP0_TCONTROL, c0_read(CP0_TCONTROL) & ~TCONTROL_XW);
@@ -139,18 +131,18 @@ void startctx(int i) {
   extern char cpu_start[];
   uint32_t old = c0_read(CP0_TMASK);
   c0_write(CP0_TMASK, 1u << i);
-  uint32_t ltn = kasane_tfork((uint32_t)cpu_start, i);
+  uint32_t ltn = kasane_tfork((uint32_t)cpu_start, cpunum(coreid(), i)); /* its stack's CPU */
   c0_write(CP0_TMASK, old);
   /* Not from user mode: context 0 holds the lock and starts only a context it saw free. */
   if (ltn != (uint32_t)i + 1) panic("startctx: tfork gave LTN %u, not %d", ltn, i + 1);
 }
 
-/* A context started by startctx: take the lock, make the CP0 state a user thread of curproc
- * needs, and schedule. */
+/* A context started by startctx: take the lock, make the CP0 state a user thread of the core's
+ * process needs, and schedule. */
 void cpu_main(void) {
   acquire();
   c0_write(CP0_TMASK, usermask | 1);
-  kasane_tresume(cpuid() + 1); /* a wake token: see switchto() */
+  kasane_tresume(ctxid() + 1); /* a wake token: see switchto() */
   c0_write(CP0_TCONTROL, TCONTROL_TU | TCONTROL_MU);
   scheduler();
 }
@@ -193,12 +185,17 @@ static void parkall(struct proc* p) {
 }
 
 /* Make p own the core: its address space on this context (the others copy it when started),
- * its kernel stacks for traps, a fresh time slice. */
+ * its kernel stacks for traps, a fresh time slice. The core's TLB may hold p's entries from now
+ * on (vm.cores: shoot-downs). */
 static void switchto(struct proc* p) {
-  curproc = p;
-  cur_pgdir = p->vm.pgdir;
+  struct core* c = mycore();
+  if (c->proc) c->proc->oncore = 0;
+  c->proc = p;
+  p->oncore = coreid() + 1;
+  p->vm.cores |= 1u << coreid();
+  switchuvm(p->vm.pgdir);
   c0_write(CP0_ENTRYHI, p->vm.asid);
-  for (int i = 0; i < ncontexts; i++) cpu_kstack[i] = (uint32_t)p->kt[i].tf;
+  for (int i = 0; i < ncontexts; i++) cpu_kstack[cpunum(coreid(), i)] = (uint32_t)p->kt[i].tf;
   /* A TRESUME that came while a context was parked found it free (or another process's), and a
    * token it had is gone: give every context of p a token instead, so that its next TSUSPEND
    * returns at once. A spurious wake-up is allowed (isa.md); a lost one would hang the runtime.
@@ -207,9 +204,9 @@ static void switchto(struct proc* p) {
   timer_newslice();
 }
 
-/* Whether p has a kernel thread that wants a context. */
+/* Whether p has a kernel thread that wants a context, and no core has it. */
 static int ready(struct proc* p) {
-  if (p->state != USED) return 0;
+  if (p->state != USED || p->oncore) return 0;
   if (p->killed) return 1; /* it must run out */
   for (int i = 0; i < ncontexts; i++)
     if (p->kt[i].state == KT_RUNNABLE) return 1;
@@ -252,11 +249,13 @@ static int finished(struct proc* p) {
 /* Context 0's part of the loop: end, keep or switch the current process. Returns 1 if it did
  * something (look again), 0 if there is nothing to do but wait. */
 static int schedule0(void) {
-  struct proc* p = curproc;
+  struct core* c = mycore();
+  struct proc* p = c->proc;
   if (p && p->killed) {
     parkall(p); /* contexts still in user code stop; kernel threads run out on their own */
     if (proc_reap_threads(p)) {
-      curproc = 0;
+      c->proc = 0;
+      p->oncore = 0;
       switchkvm();
       return 1;
     }
@@ -267,8 +266,8 @@ static int schedule0(void) {
     proc_exit(p, 0);
     return 1;
   }
-  if (p && (want_switch || !busy(p))) {
-    want_switch = 0;
+  if (p && (c->want_switch || !busy(p))) {
+    c->want_switch = 0;
     struct proc* q = nextready(p);
     if (q) {
       parkall(p);
@@ -290,12 +289,12 @@ static int schedule0(void) {
  * a kernel thread gives the context up. Runs what may run; otherwise context 0 waits for an
  * interrupt or a kick and the others wait for their sleeping thread or free themselves. */
 static void scheduler(void) {
-  int i = cpuid();
+  int i = ctxid();
   for (;;) {
-    struct proc* p = curproc;
+    struct proc* p = mycore()->proc;
     if (i == 0) {
       if (schedule0()) continue;
-      p = curproc;
+      p = mycore()->proc;
       if (p) startctxs(p);
       struct kthread* kt = runnable_parked(); /* kernel work before user work */
       if (kt) run(kt);
@@ -318,7 +317,7 @@ static void scheduler(void) {
       waitkick(0);
       continue;
     }
-    cpus[i].kt = 0;
+    cpus[cpuid()].kt = 0;
     release();
     kasane_texit();
     /* Not from user mode: control never comes back here. */
@@ -342,14 +341,23 @@ void sleep(void* chan) {
   kt->chan = 0;
 }
 
-/* Make kt runnable and tell the context that will run it. */
+/* Make kt runnable and tell the context that will run it: on this core, its own context if
+ * that is live (asleep in the kernel), else the anchor; on another core, both (this core cannot
+ * see that one's TState); on no core, the anchors that may pick its process. */
 void ready_kt(struct kthread* kt) {
   kt->state = KT_RUNNABLE;
   kt->chan = 0;
-  if (kt->ltn > 1 && kt->proc == curproc && live(kt->ltn - 1))
+  struct proc* p = kt->proc;
+  if (p && p->oncore && p->oncore - 1 != coreid()) {
+    if (kt->ltn > 1) kick_cpu(cpunum(p->oncore - 1, kt->ltn - 1));
+    kick_proc(p);
+  } else if (kt->ltn > 1 && p == mycore()->proc && live(kt->ltn - 1)) {
     kick(kt->ltn - 1);
-  else
+  } else if (p && !p->oncore) {
+    kick_proc(p);
+  } else {
     kick(0);
+  }
 }
 
 /* Wake every kernel thread sleeping on chan. */
@@ -361,25 +369,31 @@ void wakeup(void* chan) {
     if (kt->state == KT_SLEEPING && kt->chan == chan) ready_kt(kt);
 }
 
-/* Set up the contexts' bookkeeping from the boot information: context 0 is running main(). */
+/* Set up the contexts' bookkeeping (smpinit counted them): context 0 of core 0 is running
+ * main(). */
 void schedinit(const struct kasane_bootinfo* bi) {
-  ncontexts = bi->contexts;
-  /* Not from user mode: boot, before any program runs. */
-  if (ncontexts < 1 || ncontexts > NCTX) panic("schedinit: %d contexts", ncontexts);
+  (void)bi;
   usermask = ((1u << ncontexts) - 1) & ~1u;
   for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++) {
     kt->kstack = kalloc();
     /* Not from user mode: boot, before any program runs. */
     if (kt->kstack == 0) panic("schedinit: no memory for parked system calls");
   }
+  schedinit_core();
+}
+
+/* This core's context 0 becomes its anchor: user TFORK may take the others, a user TEXIT here
+ * traps. */
+void schedinit_core(void) {
   c0_write(CP0_TMASK, usermask | 1);
   c0_write(CP0_TCONTROL, TCONTROL_TU | TCONTROL_MU | TCONTROL_XT);
 }
 
-/* Context 0 leaves main() for its scheduler, for good. */
+/* A core's context 0 leaves main() (core 0) or mpmain() (the others) for its scheduler, for
+ * good. */
 void schedstart(void) {
   acquire();
-  struct kcontext fresh = {.sp = (uint32_t)cpustack[1] - 16, .ra = (uint32_t)scheduler};
+  struct kcontext fresh = {.sp = (uint32_t)cpustack[cpuid() + 1] - 16, .ra = (uint32_t)scheduler};
   swtch(0, &fresh);
   /* Not from user mode: control never comes back here. */
   panic("schedstart: swtch returned");

@@ -51,7 +51,10 @@ void signal_send(struct proc* p, int sig) {
   p->sigpending |= bit(sig);
   for (int i = 0; i < ncontexts; i++)
     if (p->kt[i].state == KT_SLEEPING && p->kt[i].interruptible) ready_kt(&p->kt[i]);
-  if (p == curproc && cpuid() != 0) kick(0);
+  if (p == mycore()->proc && ctxid() != 0)
+    kick(0);
+  else if (p->oncore && p != mycore()->proc)
+    kick_proc(p); /* another core's anchor: an IPI */
 }
 
 /* Build a frame for signal sig on the user stack of bound thread kt and make its trapframe enter

@@ -24,7 +24,8 @@ static void ctx_send(struct kthread* kt, int sig) {
   int i = kt->ltn - 1;
   if (kt->state == KT_SLEEPING && kt->interruptible)
     ready_kt(kt);
-  else if (kt->state == KT_NONE && p == curproc && i != cpuid() && ((kasane_tstate() >> i) & 1))
+  else if (kt->state == KT_NONE && p == mycore()->proc && i != ctxid() &&
+           ((kasane_tstate() >> i) & 1))
     kasane_tintr(kt->ltn); /* runs user code: trap and look (trap.c, usertrapret_checks) */
 }
 

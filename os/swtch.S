@@ -41,7 +41,7 @@ swtch:
   .end swtch
 
 /* First instructions of a context the kernel started with tfork (sched.c, startctx): $a0 is the
- * context's index. Take its scheduler stack and the kernel's $gp, and enter cpu_main(). */
+ * context's CPU number. Take its scheduler stack and the kernel's $gp, and enter cpu_main(). */
   .globl cpu_start
   .ent cpu_start
 cpu_start:

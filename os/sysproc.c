@@ -102,7 +102,7 @@ int32_t sys_munmap(void) {
 
 /* sched_yield(): let context 0 switch to another ready process at once. */
 int32_t sys_sched_yield(void) {
-  if (cpuid() == 0 && nextready(curproc)) want_switch = 1;
+  if (ctxid() == 0 && nextready(mycore()->proc)) mycore()->want_switch = 1;
   return 0;
 }
 

@@ -1,8 +1,11 @@
-/* Time: context 0's Count/Compare timer ends time slices and wakes timed sleeps; the clock that
- * clock_gettime reads is the core's 64-bit cycle counter.
+/* Time: each core's context 0 has its own Count/Compare timer, which ends that core's time
+ * slices; core 0's also wakes the timed sleeps and sends the interval timers' SIGALRMs (one list
+ * for the machine). The clock that clock_gettime reads is the 64-bit cycle counter, which every
+ * core shares.
  *
- * Context 0 keeps Compare at the earlier of the end of the current time slice and the earliest
- * timed sleep, so a run with one process and no sleeps takes one timer interrupt per slice.
+ * A core's context 0 keeps Compare at the earlier of the end of its time slice and (core 0) the
+ * earliest timed sleep, so a run with one process and no sleeps takes one timer interrupt per
+ * slice.
  *
  * Timed sleeps have no table to run out of: each sleeper's record lives in its own kernel stack
  * frame and is linked into a list sorted by wake-up cycle, so any number of threads may sleep. A
@@ -13,7 +16,6 @@
 #include "param.h"
 #include "proc.h"
 
-static uint64_t slice_end;        /* cycle at which the current time slice ends */
 /* One timed sleep, on its sleeper's kernel stack; also the channel it sleeps on. */
 struct tsleep {
   uint64_t when;       /* wake-up cycle */
@@ -24,22 +26,21 @@ static struct tsleep* sleeps; /* every timed sleep, earliest first */
 
 uint32_t clock_khz; /* the core clock, from the boot information */
 
-int timer_on; /* context 0 takes timer interrupts: a timed sleep or another process waits */
-
 /* Program Compare for the next event: the slice end if another process is ready, or the earliest
  * timed sleep. With neither, the timer stays masked, so a guest whose contexts all wait for each
  * other is seen as deadlocked rather than woken every slice for nothing. */
 static void arm(void) {
-  uint64_t next = curproc && nextready(curproc) ? slice_end : ~0ull;
-  uint64_t alarm = itimer_next(); /* itimer.c: the earliest SIGALRM due */
+  struct core* c = mycore();
+  uint64_t next = c->proc && nextready(c->proc) ? c->slice_end : ~0ull;
+  uint64_t alarm = coreid() == 0 ? itimer_next() : ~0ull; /* itimer.c: the earliest SIGALRM due */
   if (alarm < next) next = alarm;
-  for (struct tsleep* t = sleeps; t; t = t->next) { /* the fired ones come first */
+  for (struct tsleep* t = coreid() == 0 ? sleeps : 0; t; t = t->next) { /* fired ones first */
     if (t->fired) continue;
     if (t->when < next) next = t->when;
     break;
   }
-  timer_on = next != ~0ull;
-  if (!timer_on) { /* acknowledge a pending interrupt; the next match is 2^32 cycles away */
+  c->timer_on = next != ~0ull;
+  if (!c->timer_on) { /* acknowledge a pending interrupt; the next match is 2^32 cycles away */
     c0_write(CP0_COMPARE, c0_read(CP0_COUNT) - 1);
     return;
   }
@@ -59,17 +60,18 @@ static void arm(void) {
 /* Something changed what the timer must wait for (a process became ready): re-arm. */
 void timer_rearm(void) { arm(); }
 
-/* A new time slice starts for the process switched to. Context 0 only. */
+/* A new time slice starts for the process switched to. A core's context 0 only. */
 void timer_newslice(void) {
-  slice_end = cycles() + TIMESLICE;
+  mycore()->slice_end = cycles() + TIMESLICE;
   arm();
 }
 
-/* The timer interrupt on context 0: wake the timed sleeps that are due, and end the slice if it
- * is over (the scheduler switches processes if another is ready). */
+/* The timer interrupt on a core's context 0: wake the timed sleeps that are due (core 0), and
+ * end the slice if it is over (the scheduler switches processes if another is ready). */
 void timer_intr(void) {
   uint64_t now = cycles();
-  for (struct tsleep* t = sleeps; t && t->when <= now; t = t->next) {
+  struct core* c = mycore();
+  for (struct tsleep* t = coreid() == 0 ? sleeps : 0; t && t->when <= now; t = t->next) {
     if (t->fired) continue;
     /* The record stays linked until its sleeper has run and unlinked it (it is on that
      * sleeper's stack). Woken by channel: a kernel notification may have moved the sleep to a
@@ -77,11 +79,11 @@ void timer_intr(void) {
     t->fired = 1;
     wakeup(t);
   }
-  itimer_expire(now);
-  if (now >= slice_end) {
-    slice_end = now + TIMESLICE;
-    if (curproc && nextready(curproc)) want_switch = 1;
-    if (curproc && curproc->kt[0].state == KT_RUNNING) notify_preempt(&curproc->kt[0]);
+  if (coreid() == 0) itimer_expire(now);
+  if (now >= c->slice_end) {
+    c->slice_end = now + TIMESLICE;
+    if (c->proc && nextready(c->proc)) c->want_switch = 1;
+    if (c->proc && c->proc->kt[0].state == KT_RUNNING) notify_preempt(&c->proc->kt[0]);
   }
   arm();
 }
@@ -95,7 +97,7 @@ int timer_sleep_until(uint64_t when) {
   t.next = *pp;
   *pp = &t;
   struct kthread* kt = mykt();
-  if (cpuid() == 0) arm(); else kick(0); /* context 0 re-arms in its interrupt handler */
+  if (cpuid() == 0) arm(); else kick_cpu(0); /* core 0's context 0 re-arms in its handler */
   kt->interruptible = 1;
   while (cycles() < when && !interrupted(kt)) {
     sleep(&t);

@@ -183,19 +183,21 @@ __attribute__((noreturn)) static void kerneltrap(const struct trapframe* tf, uin
         tf->regs[REG_SP]);
 }
 
-/* Interrupts pending in cause, on this context. Device and timer interrupts arrive on context 0
- * (the block device is told so at boot); a timer interrupt elsewhere comes from a Compare that a
- * user TFORK copied from context 0, and is masked for good in that context's user Status (tf).
- * TINTR (IP1) only makes the context look at its process on the way out. */
+/* Interrupts pending in cause, on this context. Device interrupts arrive on core 0's context 0
+ * (the block device is told so at boot), timer interrupts on each core's context 0; a timer
+ * interrupt elsewhere comes from a Compare that a user TFORK copied from context 0, and is masked
+ * for good in that context's user Status (tf). TINTR (IP1) from this core and the IPI device's
+ * line (IP3) from another only make the context look at its process on the way out. */
 static void interrupts(uint32_t cause, struct trapframe* tf) {
   uint32_t pending = cause & c0_read(CP0_STATUS) & ST_IM;
-  if (pending & IM_IPI) {
-    c0_write(CP0_CAUSE, c0_read(CP0_CAUSE) & ~IM_IPI);
-    if (cpuid() == 0) timer_rearm(); /* a timed sleep or a ready process: the timer may be needed */
+  if (pending & IM_XCORE) ipi_ack();
+  if (pending & (IM_IPI | IM_XCORE)) {
+    if (pending & IM_IPI) c0_write(CP0_CAUSE, c0_read(CP0_CAUSE) & ~IM_IPI);
+    if (ctxid() == 0) timer_rearm(); /* a timed sleep or a ready process: the timer may be needed */
   }
   if (pending & IM_DISK) disk_intr();
   if (pending & IM_TIMER) {
-    if (cpuid() == 0) {
+    if (ctxid() == 0) {
       timer_intr();
     } else {
       c0_write(CP0_COMPARE, c0_read(CP0_COMPARE)); /* acknowledge */
@@ -219,7 +221,8 @@ static void usertrapret_checks(struct kthread* kt) {
   for (;;) {
     struct proc* p = kt->proc;
     if (p->killed) kt_exit(kt);
-    if ((p->parking && kt->ltn != 1) || (kt->ltn == 1 && (want_switch || parked_ready()))) {
+    if ((p->parking && kt->ltn != 1) ||
+        (kt->ltn == 1 && (mycore()->want_switch || parked_ready()))) {
       kt->state = KT_RUNNABLE; /* context 0 switches processes or runs kernel work first */
       sched();
       kt = mykt();
@@ -252,7 +255,8 @@ static void leave(struct kthread* kt) __attribute__((noreturn));
 static void leave(struct kthread* kt) {
   usertrapret_checks(kt);
   monitor_restore();
-  if (kt->ltn == 1) kt->tf->status = (kt->tf->status & ~IM_TIMER) | (timer_on ? IM_TIMER : 0);
+  if (kt->ltn == 1)
+    kt->tf->status = (kt->tf->status & ~IM_TIMER) | (mycore()->timer_on ? IM_TIMER : 0);
   kt->state = KT_NONE;
   release();
   usertrapret(kt->tf);
@@ -265,20 +269,21 @@ void kt_start_user(void) { leave(mykt()); }
 /* Handle the exception whose registers trap_entry saved in tf; returning resumes tf. */
 void trap(struct trapframe* tf) {
   uint32_t code = (tf->cause & CAUSE_EXCCODE) >> CAUSE_EXCSHIFT;
+  if (ncores > 1) tlb_shoot_answer(); /* before the lock: the asker holds it */
   if (!(tf->status & ST_UM)) {
-    if (code != EXC_INT || cpuid() != 0 || holding()) kerneltrap(tf, code);
+    if (code != EXC_INT || ctxid() != 0 || holding()) kerneltrap(tf, code);
     acquire();
     interrupts(tf->cause, 0);
     release();
     return;
   }
   acquire();
-  struct proc* p = curproc;
-  int me = cpuid();
+  struct proc* p = mycore()->proc;
+  int me = ctxid();
   /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (p == 0 || tf != p->kt[me].tf) panic("trap: from user mode with no process (tf %p)", tf);
   struct kthread* kt = &p->kt[me];
-  cpus[me].kt = kt;
+  cpus[cpuid()].kt = kt;
   kt->state = KT_RUNNING;
   kt->userlocal = c0_read(CP0_USERLOCAL);
   switch (code) {

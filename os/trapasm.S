@@ -20,9 +20,13 @@
   .org 0x000
   .globl tlb_refill
 tlb_refill:
+  mfc0 $k0, CP0_EBASE
+  andi $k0, $k0, EBASE_CPUNUM
+  sll $k0, $k0, 2
+  lui $k1, %hi(cur_pgdir)
+  addu $k1, $k1, $k0
+  lw $k0, %lo(cur_pgdir)($k1)    /* page directory of the running process (kseg0), this CPU's */
   mfc0 $k1, CP0_BADVADDR
-  lui $k0, %hi(cur_pgdir)
-  lw $k0, %lo(cur_pgdir)($k0)    /* page directory of the running process (kseg0) */
   srl $k1, $k1, PDXSHIFT
   sll $k1, $k1, 2
   addu $k0, $k0, $k1

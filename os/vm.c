@@ -14,7 +14,9 @@
 #include "errno.h"
 #include "proc.h"
 
-uint32_t* cur_pgdir; /* page directory the refill handler walks: the running process's */
+/* The page directory the refill handler walks, by CPU number: the running process's. One per
+ * context, not per core, so that trapasm.S finds its own with EBase.CPUNum alone. */
+uint32_t* cur_pgdir[NCTX];
 
 /* The page directory of no address space, for when no process runs: a stray kernel access to a
  * user address then refills an invalid entry and takes TLBL/TLBS, which trap() reports. */
@@ -40,11 +42,23 @@ void tlbinit(void) {
   switchkvm();
 }
 
-/* Leave user address spaces: the refill handler sees no mappings and EntryHi holds ASID 0,
- * which no process uses. */
+/* Leave user address spaces on this core: the refill handler sees no mappings and EntryHi holds
+ * ASID 0, which no process uses. */
 void switchkvm(void) {
-  cur_pgdir = emptypgdir;
+  switchuvm(emptypgdir);
   c0_write(CP0_ENTRYHI, 0);
+}
+
+/* The refill handler of every context of this core walks pgdir from now on. */
+void switchuvm(uint32_t* pgdir) {
+  for (int i = 0; i < ncontexts; i++) cur_pgdir[cpunum(coreid(), i)] = pgdir;
+}
+
+/* Empty this core's TLB (another core's shoot-down, smp.c). EntryHi is preserved. */
+void tlb_flush_all(void) {
+  uint32_t old = c0_read(CP0_ENTRYHI);
+  for (uint32_t i = 0; i < ntlb; i++) tlb_kill(i);
+  c0_write(CP0_ENTRYHI, old);
 }
 
 /* Drop the TLB entry, if any, that maps the page pair of va in address space asid. Call it after
@@ -144,8 +158,10 @@ int uvm_alloc(struct vmspace* vm, uint32_t start, uint32_t end, uint32_t perm) {
   return 0;
 }
 
-/* Unmap [start, end) (page-aligned) in vm and free its pages; holes are skipped. */
-void uvm_dealloc(struct vmspace* vm, uint32_t start, uint32_t end) {
+/* Unmap [start, end) (page-aligned) in vm and free its pages; holes are skipped. With dofree 0,
+ * make the pages inaccessible only (V and D clear, frame kept), for a TLB shoot-down to finish
+ * before the frames go back: another core may write through a stale entry until then. */
+static void dealloc(struct vmspace* vm, uint32_t start, uint32_t end, int dofree) {
   /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (start % PGSIZE || end % PGSIZE || end > USERTOP) panic("uvm_dealloc: bad range");
   for (uint32_t va = start; va < end; va += PGSIZE) {
@@ -156,15 +172,30 @@ void uvm_dealloc(struct vmspace* vm, uint32_t start, uint32_t end) {
     uint32_t* pte = walkpte(vm->pgdir, va, 0);
     /* A page, accessible or not (mprotect.c); a device page is mapped, not owned: it stays. */
     if (*pte && (*pte & PTE_C_MASK) == PTE_C_CACHED) {
-      if (ownedpage(*pte)) kfree(P2V(PTE_ADDR(*pte)));
-      *pte = 0;
+      if (!dofree) {
+        *pte &= ~(PTE_V | PTE_D);
+      } else {
+        if (ownedpage(*pte)) kfree(P2V(PTE_ADDR(*pte)));
+        *pte = 0;
+      }
       tlb_invalidate(va, vm->asid);
     }
   }
 }
 
+/* Unmap [start, end) (page-aligned) in vm and free its pages; holes are skipped. If vm ran on
+ * another core, that core's TLB is emptied between the unmapping and the freeing. */
+void uvm_dealloc(struct vmspace* vm, uint32_t start, uint32_t end) {
+  if (vm->cores & ~(1u << coreid())) {
+    dealloc(vm, start, end, 0);
+    tlb_shootdown(vm);
+  }
+  dealloc(vm, start, end, 1);
+}
+
 /* Free a whole address space: its pages, page tables and directory, and its TLB entries. */
 void uvm_free(struct vmspace* vm) {
+  tlb_shootdown(vm); /* its ASID is the next process's in the slot: no core may keep entries */
   for (uint32_t i = 0; i < (USERTOP >> PDXSHIFT); i++) {
     uint32_t* pt = (uint32_t*)vm->pgdir[i];
     if (pt == 0) continue;

@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #define KASANE_BOOT_MAGIC 0x454e534bu /* "KSNE" */
-#define KASANE_BOOT_VERSION 3u
+#define KASANE_BOOT_VERSION 4u
 
 /* The initial user stack of exec lies stack_offset bytes lower than it would (a multiple of
  * KASANE_STACK_OFFSET_ALIGN, at most KASANE_STACK_OFFSET_MAX): with sim.perturb_seed set,
@@ -26,7 +26,7 @@ struct kasane_bootinfo {
   uint32_t magic;        /* KASANE_BOOT_MAGIC */
   uint32_t version;      /* KASANE_BOOT_VERSION */
   uint32_t ram_size;     /* bytes of RAM, from physical address 0 */
-  uint32_t contexts;     /* hardware contexts of the core */
+  uint32_t contexts;     /* hardware contexts of the machine, every core's (CPU numbers) */
   uint32_t boot_pa;      /* physical start of the boot block; memory above it is not free */
   uint32_t program_pa;   /* physical address of the program's ELF file, 0 if none */
   uint32_t program_size; /* its size in bytes */
@@ -38,6 +38,7 @@ struct kasane_bootinfo {
   uint32_t env_size;
   uint32_t clock_khz;    /* core clock, kHz: converts cycles to time (core.clock_ghz) */
   uint32_t stack_offset; /* bytes the initial user stack moves down (see above) */
+  uint32_t cores;        /* cores (platform.cores): each has contexts / cores of them */
 };
 
 #endif /* KASANE_BOOTINFO_H */

@@ -12,8 +12,8 @@ Session::Session(Platform& platform, uint16_t port, const ElfImage& kernel) : li
     Core& core = platform.machine().core(k);
     cores.push_back({&core.iss(), &core});
   }
-  // The kernel's refill handler walks the page directory in `cur_pgdir` (os/vm.c): GDB reads a
-  // user page the TLB does not hold the same way.
+  // The kernel's refill handler walks the page directory in `cur_pgdir[CPU number]` (os/vm.c):
+  // GDB reads a user page the TLB does not hold the same way.
   stub_ = std::make_unique<Stub>(std::move(cores),
                                  [this] { return listener_.accept(); },
                                  kernel.symbol("cur_pgdir"));

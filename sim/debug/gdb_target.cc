@@ -128,8 +128,9 @@ bool MemoryView::translate(const Context& c, uint32_t va, uint32_t& pa) {
   const uint8_t asid = c.cp0.entryhi & cp0::kEntryHiASIDMask;
   if (iss_.tlb().lookup(va, asid, false, pa) == Tlb::Result::kHit) return true;
   if (va >= kKseg0 || !pgdir_var_ || *pgdir_var_ < kKseg0 || *pgdir_var_ >= kKseg2) return false;
-  // The walk of os/trapasm.S's refill handler, through kseg0 pointers.
-  auto dir = read_phys32(*pgdir_var_ & 0x1fffffffu);
+  // The walk of os/trapasm.S's refill handler, through kseg0 pointers; cur_pgdir is an array
+  // by CPU number (os/vm.c), so this context's entry.
+  auto dir = read_phys32((*pgdir_var_ + 4 * c.cpunum) & 0x1fffffffu);
   if (!dir || *dir < kKseg0 || *dir >= kKseg2) return false;
   auto table = read_phys32((*dir & 0x1fffffffu) + (va >> kPdxShift) * 4);
   if (!table || *table < kKseg0 || *table >= kKseg2) return false;

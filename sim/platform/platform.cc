@@ -218,6 +218,7 @@ void Platform::boot(const ElfImage& kernel, const ElfImage* program,
   bi.version = KASANE_BOOT_VERSION;
   bi.ram_size = static_cast<uint32_t>(std::min<uint64_t>(ram_->size(), 0xffffffffu));
   bi.contexts = machine_->num_contexts();  // of every core: CPU numbers 0..contexts-1
+  bi.cores = machine_->num_cores();
   bi.clock_khz = static_cast<uint32_t>(cfg_.get_float("core.clock_ghz") * 1e6 + 0.5);
   bi.stack_offset = stack_offset(static_cast<uint64_t>(cfg_.get_int("sim.perturb_seed")));
   bi.boot_pa = cursor;

@@ -105,7 +105,10 @@ void __push_unblocked(struct __pthread* t) {
   a_barrier();
 }
 
-/* Move what the kernel unblocked into __ready, oldest first. A thread whose BLOCKED has not been
+/* Move what the kernel unblocked to the front of __ready, oldest first: the notification exists
+ * to run them now, and a thread already ready may be one that spins until they have run (with no
+ * timer preemption, and the UNBLOCKED handler unable to preempt while the scheduler lock was
+ * held, queued behind it they would never run). A thread whose BLOCKED has not been
  * handled yet (its handler has not reached the lock: the call ended that fast) is not switched
  * out yet; it is only marked, and its BLOCKED handler, seeing the mark under the lock, simply
  * continues it. */
@@ -118,6 +121,7 @@ void __drain_unblocked(void) {
     fifo = list;
     list = n;
   }
+  struct __pthread *first = 0, *last = 0;
   while (fifo) {
     struct __pthread* t = fifo;
     fifo = t->knext;
@@ -130,8 +134,17 @@ void __drain_unblocked(void) {
 #else
     t->state = ST_READY; /* it waits in its SIGIO handler, switched out like any other */
 #endif
-    ready_append(t);
+    t->rnext = 0;
+    if (last)
+      last->rnext = t;
+    else
+      first = t;
+    last = t;
   }
+  if (!first) return;
+  last->rnext = __ready.__head;
+  if (!__ready.__head) __ready.__tail = last;
+  __ready.__head = first;
 }
 
 struct __pthread* __next_ready(void) {

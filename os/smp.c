@@ -1,0 +1,143 @@
+/* Several cores: per-core kernel state, how the cores find it, boot the secondaries, reach each
+ * other (kicks by store or by IPI) and keep their TLBs right (shoot-downs).
+ *
+ * A CPU is a hardware context, named machine-wide by its EBase.CPUNum (core * ncontexts +
+ * context); cpus[] is indexed by that number. What a core has once is in cores[]: the process it
+ * runs (gang scheduling per core: a process is on one core at a time), its time slice and its
+ * timer. Each core's context 0 is its anchor, as context 0 is on a single core: it takes the
+ * core's timer and IPIs and it alone switches the core's process. The big kernel lock
+ * (spinlock.c) serialises every core, so nothing here needs a finer lock.
+ *
+ * Cross-core signalling: a store wakes a context's MWAIT on any core (the platform's monitor sees
+ * every core's stores), so a kick is a store; but a context 0 running user code hears only an
+ * interrupt, and TINTR is core-local, so another core raises its IPI line (Cause.IP3). */
+#include <kasane/bootinfo.h>
+#include <kasane/devices.h>
+#include <kasane/kasane_isa.h>
+#include <kasane/platform.h>
+
+#include "defs.h"
+#include "mips.h"
+#include "param.h"
+#include "proc.h"
+
+struct core cores[NCTX];
+int ncores = 1;    /* cores of the machine (bootinfo) */
+int ncontexts = 1; /* contexts of each core */
+
+/* Set by context 0 of core 0 when the kernel is ready for the others (entry.S waits for it). In
+ * .data, not .bss: entry.S clears .bss while the secondaries already read it. */
+volatile uint32_t smp_go __attribute__((section(".data"))) = 0;
+
+/* CPU number -> its core, its index there and its struct core (defs.h: ctxid, coreid, mycore),
+ * filled by smpinit: a load, not a division, on the kernel's hottest paths. */
+uint8_t cpu_core[NCTX], cpu_ctx[NCTX];
+struct core* cpu_corep[NCTX] = {&cores[0]}; /* CPU 0's before smpinit, for the boot's own calls */
+
+/* The CPU number of context i of core c. */
+int cpunum(int c, int i) { return c * ncontexts + i; }
+
+/* Count the cores and contexts from the boot information; before anything uses cpus[]. */
+void smpinit(const struct kasane_bootinfo* bi) {
+  ncores = bi->cores ? (int)bi->cores : 1;
+  ncontexts = (int)bi->contexts / ncores;
+  /* Not from user mode: boot, before any program runs. */
+  if (ncontexts < 1 || ncores * ncontexts != (int)bi->contexts || (int)bi->contexts > NCTX)
+    panic("smpinit: %u contexts on %d cores", bi->contexts, ncores);
+  for (int n = 0; n < (int)bi->contexts; n++) {
+    cpu_core[n] = (uint8_t)(n / ncontexts);
+    cpu_ctx[n] = (uint8_t)(n % ncontexts);
+    cpu_corep[n] = &cores[n / ncontexts];
+  }
+}
+
+#define IPIREG(off) IO(KASANE_IPI_BASE + (off))
+
+/* Raise CPU n's IPI line, which it lowers in its interrupt handler. */
+static void ipi_raise(int n) { *IPIREG(KASANE_IPI_RAISE) = (uint32_t)n; }
+
+/* Lower this CPU's IPI line (trap.c, before it looks at what the sender changed). */
+void ipi_ack(void) { *IPIREG(KASANE_IPI_CLEAR) = (uint32_t)cpuid(); }
+
+/* Wake CPU n wherever it waits: its kick word for a kernel wait (MONITOR), and, for a core's
+ * context 0, which may run user code, an interrupt: TINTR on this core, an IPI on another; on
+ * this very context, re-arm the timer (a process may have become ready). */
+void kick_cpu(int n) {
+  cpus[n].kick++;
+  if (cpu_ctx[n] != 0) return;
+  if (n == cpuid())
+    timer_rearm();
+  else if (cpu_core[n] == coreid())
+    kasane_tintr(1); /* its handler re-arms the timer too */
+  else
+    ipi_raise(n);
+}
+
+/* Context i of this core. */
+void kick(int i) {
+  int me = cpuid();
+  kick_cpu(me - cpu_ctx[me] + i);
+}
+
+/* Tell whoever should act on p (it became ready, or is killed): the anchor of the core p is on,
+ * or (on none) this core's anchor and every idle core's, which may pick it up. */
+void kick_proc(struct proc* p) {
+  if (p->oncore) {
+    kick_cpu(cpunum(p->oncore - 1, 0));
+    return;
+  }
+  kick(0);
+  for (int c = 0; c < ncores; c++)
+    if (c != coreid() && cores[c].proc == 0) kick_cpu(cpunum(c, 0));
+}
+
+/* The running core's share of a TLB shoot-down: empty its TLB if another core asked, and say it
+ * is done. Needs no lock (the asker holds it and waits): called at every trap and in acquire()'s
+ * spin, so a core answers wherever it is. */
+void tlb_shoot_answer(void) {
+  struct core* c = mycore();
+  uint32_t want = c->shoot_req;
+  if (c->shoot_done == want) return;
+  tlb_flush_all();
+  c->shoot_done = want;
+}
+
+/* After changing vm's page table (or freeing it): every other core that ran vm since it last
+ * emptied its TLB empties it now, before the caller goes on (frees a page, reuses the ASID). The
+ * caller holds the lock; each core answers from its trap entry or its lock spin, which need none.
+ * The changing core drops its own entries itself (tlb_invalidate, tlb_flush_asid). */
+void tlb_shootdown(struct vmspace* vm) {
+  int me = coreid();
+  uint32_t others = vm->cores & ~(1u << me);
+  if (!others) return;
+  for (int c = 0; c < ncores; c++) {
+    if (!((others >> c) & 1)) continue;
+    cores[c].shoot_req++;
+    ipi_raise(cpunum(c, 0));
+  }
+  for (int c = 0; c < ncores; c++) {
+    if (!((others >> c) & 1)) continue;
+    while (cores[c].shoot_done != cores[c].shoot_req) {
+    }
+    /* It is still on that core's TLB only if it runs there now (it refills as it goes). */
+    if (cores[c].proc == 0 || &cores[c].proc->vm != vm) vm->cores &= ~(1u << c);
+  }
+}
+
+/* Core 0's context 0, at the end of main(): let the other contexts go on past entry.S. */
+void smp_release(void) {
+  __asm__ volatile("sync" ::: "memory");
+  smp_go = 1;
+}
+
+/* Every context but core 0's context 0 comes here from entry.S once smp_go is set (only with
+ * core.smp_start). A core's other contexts free themselves, for the kernel to TFORK when a
+ * process needs them; its context 0 sets up the core (TLB, traps, thread control) and enters its
+ * scheduler. */
+void mpmain(void) {
+  if (ctxid() != 0) kasane_texit();
+  tlbinit();
+  trapinit();
+  schedinit_core();
+  schedstart();
+}
