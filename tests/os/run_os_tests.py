@@ -16,6 +16,8 @@ and the exit status alone decides. The header markers are tests/target's, read b
                                         must still be consistent (tools/kfs.py extract)
     Stderr: TEXT                        a line of kasane-sim's stderr must contain TEXT, and no
                                         line of its stdout may (e.g. a kernel fault message)
+    Set: KEY=VALUE ...                  config keys for this program's runs (--set), after
+                                        the runner's own (e.g. a small memory.ram_size)
 Every run also fails if a kernel message (a line starting "kasane: ") reaches stdout: the kernel
 writes to the console's stderr, so stdout is the program's own. The program's stdout is printed,
 so `ctest -V` shows what it measured. SRC holds the NAME.c sources (default: tests/os; the
@@ -55,8 +57,9 @@ def check_one(name: str, opt) -> tuple[list[str], difftest.Result | None]:
     if files and not Path(files).is_dir():
         return [f"Files: {files} is not a directory"], None
 
+    sim_args = opt.sim_arg + [f"--set={kv}" for kv in markers.get("Set", "").split()]
     sim = difftest.run_sim(opt.sim, opt.kernel, str(program), args, stdin, opt.timeout,
-                           opt.sim_arg, files)
+                           sim_args, files)
     problems = []
     if sim.error:
         problems.append(sim.error)

@@ -33,11 +33,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import difftest  # noqa: E402
 
-MARKER = re.compile(r"^\s*\*?\s*(Expect|Args|Stdin|Files|Stderr|Glibc):\s*(.*?)\s*(\*/)?\s*$")
+MARKER = re.compile(r"^\s*\*?\s*(Expect|Args|Stdin|Files|Stderr|Glibc|Set):\s*(.*?)\s*(\*/)?\s*$")
 
 
 def read_markers(source: Path) -> dict[str, str]:
-    """The Expect/Args/Stdin/Files/Stderr/Glibc lines of the file's first comment."""
+    """The Expect/Args/Stdin/Files/Stderr/Glibc/Set lines of the file's first comment."""
     found = {}
     for line in source.read_text().splitlines():
         m = MARKER.match(line)
