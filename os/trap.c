@@ -175,6 +175,15 @@ static void segv(struct proc* p, struct kthread* kt, struct trapframe* tf, uint3
   userfault(p, tf, code);
 }
 
+/* A page fault that needed a page when none was free. Linux's OOM killer would pick a victim
+ * and send it SIGKILL; here the faulting process is the one that wanted more, so it goes, with a
+ * line that says memory ran out (a SIGSEGV would send its author looking for a bad pointer). */
+static void outofmemory(struct proc* p, const struct trapframe* tf) {
+  printf("kasane: pid %d (%s): out of memory: no free page for address 0x%08x at pc 0x%08x "
+         "(SIGKILL)\n", p->pid, p->name, tf->badvaddr, faultpc(tf));
+  proc_exit_signal(p, 9 /* SIGKILL */);
+}
+
 /* An exception taken in kernel mode: a kernel bug. */
 __attribute__((noreturn)) static void kerneltrap(const struct trapframe* tf, uint32_t code) {
   /* Not from user mode: user pointers go through copyin/copyout, which never fault. */
@@ -298,7 +307,10 @@ void trap(struct trapframe* tf) {
     case EXC_TLBL:
     case EXC_TLBS:
     case EXC_MOD:
-      if (uvm_fault(&p->vm, tf->badvaddr, code != EXC_TLBL) < 0) segv(p, kt, tf, code);
+      switch (uvm_fault(&p->vm, tf->badvaddr, code != EXC_TLBL)) {
+        case -1: segv(p, kt, tf, code); break;
+        case -2: outofmemory(p, tf); break;
+      }
       break;
     case EXC_INT: interrupts(tf->cause, tf); break;
     case EXC_CPU:

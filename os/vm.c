@@ -268,12 +268,20 @@ static uint32_t* userpte(struct vmspace* vm, uint32_t va) {
   return walkpte(vm->pgdir, va, 0);
 }
 
+/* Whether user address va of vm has no page yet but would get a zeroed one on first touch. */
+static int demandzero(struct vmspace* vm, uint32_t va) {
+  uint32_t* pte = walkpte(vm->pgdir, va, 0);
+  return va < USERTOP && !(pte && *pte) && (instack(va) || regionof(vm, va) >= 0);
+}
+
 /* A TLB exception (TLBL, TLBS, Mod) at user address va, a store if write. Returns 0 if the page
  * is now mapped as the access needs (the stack grew, or the TLB held a stale entry, now dropped)
- * so the instruction may be retried; -1 if the access is a fault. */
+ * so the instruction may be retried; -1 if the access is a fault; -2 if the access was right
+ * but no page was free to map (out of memory: not the program's fault, so not a SIGSEGV). */
 int uvm_fault(struct vmspace* vm, uint32_t va, int write) {
   uint32_t* pte = userpte(vm, va);
-  if (pte == 0 || (write && !(*pte & PTE_D))) return -1;
+  if (pte == 0) return demandzero(vm, va) ? -2 : -1;
+  if (write && !(*pte & PTE_D)) return -1;
   tlb_invalidate(va, vm->asid);
   return 0;
 }
