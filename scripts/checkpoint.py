@@ -36,24 +36,27 @@ def main():
     ap.add_argument("program")
     ap.add_argument("args", nargs=argparse.REMAINDER)
     opt = ap.parse_args()
+    program = pathlib.Path(opt.program).resolve()  # the runs happen in a scratch folder
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
-        ckpt = tmp / "run.ckpt"
-        disk = tmp / "disk.img"
+        ckpt = pathlib.Path("run.ckpt")
+        disk = pathlib.Path("disk.img")
         if opt.files:
             subprocess.run([sys.executable, ROOT / "tools" / "kfs.py", "mkfs", tmp / "fresh.img",
                             opt.files], check=True)
 
         def run(n, model, extra):
             stats = tmp / f"s{n}.json"
-            cmd = [SIM, "--stats", stats, "--set", f"sim.model={model}"]
+            cmd = [SIM, "--stats", stats.name, "--set", f"sim.model={model}"]
             for kv in opt.set:
                 cmd += ["--set", kv]
             if opt.files:  # a restored run goes on with the disk as the checkpoint run left it
-                shutil.copy(tmp / ("fresh.img" if n < 2 else "at-checkpoint.img"), disk)
+                shutil.copy(tmp / ("fresh.img" if n < 2 else "at-checkpoint.img"), tmp / disk)
                 cmd += ["--disk", disk]
-            cmd += extra + ([] if opt.bare else [KERNEL]) + [opt.program] + opt.args
-            proc = subprocess.run([str(c) for c in cmd], capture_output=True, text=True)
+            cmd += extra + ([] if opt.bare else [KERNEL]) + [program] + opt.args
+            # From inside tmp with relative names: the config in the checkpoint names the disk,
+            # and the same name each time keeps the file's size the same from run to run.
+            proc = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, cwd=tmp)
             if not stats.exists():
                 sys.exit(f"checkpoint.py: {' '.join(map(str, cmd))}: {proc.stderr}")
             return proc, json.loads(stats.read_text())
@@ -63,10 +66,11 @@ def main():
         if taken[0].returncode != 0:
             sys.exit(f"checkpoint.py: no checkpoint: {taken[0].stderr}")
         if opt.files:
-            shutil.copy(disk, tmp / "at-checkpoint.img")
+            shutil.copy(tmp / disk, tmp / "at-checkpoint.img")
         ck = taken[1]["checkpoint"]
+        flight = ", a disk request in flight" if ck["disk_request_in_flight"] else ""
         print(f"Checkpoint at cycle {ck['cycle']:,}: {ck['bytes']:,} bytes for "
-              f"{ck['ram_pages']:,} non-zero RAM pages of 4 KiB.\n")
+              f"{ck['ram_pages']:,} non-zero RAM pages of 4 KiB{flight}.\n")
         print("| run | exit status | cycles | retired | console as straight |")
         print("|---|---:|---:|---:|---|")
         rows = [("straight, ISS", straight), ("up to the checkpoint, ISS", taken),
