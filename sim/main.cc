@@ -288,17 +288,10 @@ int run(int argc, char** argv) {
     if (o.checkpoint_at.size() != 2)
       return fail(exit_status::kUsage,
                   "--checkpoint-at takes two words: roi or a cycle, then FILE");
-    const std::string& at = o.checkpoint_at[0];
-    if (at != "roi") {
-      try {
-        size_t used = 0;
-        if (!at.empty() && at.find_first_not_of("0123456789") == std::string::npos)
-          checkpoint_cycle = std::stoull(at, &used);
-      } catch (const std::out_of_range&) {
-      }
-      if (!checkpoint_cycle)
-        return fail(exit_status::kUsage,
-                    "--checkpoint-at: '" + at + "' is neither roi nor a cycle (decimal)");
+    try {
+      checkpoint_cycle = parse_checkpoint_at(o.checkpoint_at[0]);
+    } catch (const std::invalid_argument& e) {
+      return fail(exit_status::kUsage, std::string("--checkpoint-at: ") + e.what());
     }
   }
   TraceOptions trace;

@@ -43,6 +43,13 @@ uint32_t crc_of(const char* data, size_t n) {
 
 }  // namespace
 
+std::optional<uint64_t> parse_checkpoint_at(const std::string& at) {
+  if (at == "roi") return std::nullopt;
+  if (!at.empty() && at.size() <= 19 && at.find_first_not_of("0123456789") == std::string::npos)
+    return std::stoull(at);  // 19 digits always fit
+  throw std::invalid_argument("'" + at + "' is neither roi nor a cycle (decimal)");
+}
+
 std::string encode_checkpoint(const nlohmann::json& state) {
   const std::vector<uint8_t> cbor = nlohmann::json::to_cbor(state);
   uLongf packed_size = compressBound(cbor.size());

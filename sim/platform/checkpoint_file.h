@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -34,6 +35,10 @@ struct CheckpointError : std::runtime_error {
 // Version 1: the first format. A reader refuses any other version, naming both.
 constexpr uint32_t kCheckpointVersion = 1;
 constexpr size_t kCheckpointHeaderBytes = 32;
+
+// --checkpoint-at's point: "roi" (nullopt: the first region-of-interest begin) or a cycle in
+// decimal; throws std::invalid_argument saying what is allowed.
+std::optional<uint64_t> parse_checkpoint_at(const std::string& at);
 
 // The bytes of a checkpoint file holding `state`.
 std::string encode_checkpoint(const nlohmann::json& state);
