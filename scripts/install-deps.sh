@@ -5,6 +5,7 @@ PACKAGES=(
   cmake ninja-build g++ python3 python3-pytest       # build and test drivers
   libsystemc-dev libboost-program-options-dev        # the simulation kernel, command line
   libtomlplusplus-dev nlohmann-json3-dev libelf-dev  # configs, stats.json, ELF files
+  zlib1g-dev                                         # checkpoint files (--checkpoint-at)
   libgtest-dev                                       # unit tests
   gcc-mipsel-linux-gnu binutils-mipsel-linux-gnu     # the target compiler
   qemu-user                                          # qemu-mipsel, the reference machine

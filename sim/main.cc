@@ -1,7 +1,7 @@
 // kasane-sim: run one machine (from a config) with one kernel and, optionally, one program.
 //
 //   kasane-sim [--config FILE] [--set key=value]... [--disk FILE] [--stats FILE] [--gdb PORT]
-//              KERNEL [PROGRAM [ARGS...]]
+//              [--checkpoint-at roi|CYCLE FILE] [--restore FILE] KERNEL [PROGRAM [ARGS...]]
 //
 // Options come before KERNEL; everything after PROGRAM belongs to the guest program. The guest sees
 // PROGRAM's file name (no directory) as argv[0] and only the --env strings as its environment, so
@@ -28,6 +28,7 @@
 #include <boost/program_options.hpp>
 
 #include "debug/gdb_session.h"
+#include "platform/checkpoint_file.h"
 #include "platform/config.h"
 #include "platform/elf_image.h"
 #include "platform/exit_status.h"
@@ -49,6 +50,8 @@ struct Options {
   std::string config, stats, disk, platform_header, trace, trace_window, thermal_trace, gdb;
   std::string exec_trace, exec_trace_file;  // --trace FLAGS --trace-file FILE
   std::string timeline;
+  std::vector<std::string> checkpoint_at;  // --checkpoint-at roi|CYCLE FILE
+  std::string restore;                     // --restore FILE
   std::string help_config;  // "", "text" or "json"
   std::vector<std::string> sets, env, positional;
   bool help = false, progress = false;
@@ -85,6 +88,12 @@ po::options_description describe(Options& o) {
       ("timeline", po::value(&o.timeline)->value_name("FILE"),
        "write the thread timeline: context states, system calls, hand-offs (Chrome Trace Event "
        "JSON; open it in ui.perfetto.dev)")
+      ("checkpoint-at", po::value(&o.checkpoint_at)->multitoken()->value_name("roi|CYCLE FILE"),
+       "save the whole machine to FILE at the first region-of-interest begin or at cycle CYCLE, "
+       "and end the run there (status 0)")
+      ("restore", po::value(&o.restore)->value_name("FILE"),
+       "start from the checkpoint FILE instead of booting KERNEL (still given, for its symbols), "
+       "on either model; the machine config must be the one it was made under")
       ("progress", po::bool_switch(&o.progress),
        "report simulated cycles, speed and time left on stderr every second")
       ("help-config", po::value(&o.help_config)->value_name("text|json")->implicit_value("text"),
@@ -109,6 +118,7 @@ size_t options_end(int argc, char** argv, const po::options_description& d) {
     ++i;
     // An option with an implicit value (--help-config) takes its value only after '='.
     if (od && od->semantic()->min_tokens() > 0 && !inline_value) ++i;
+    if (name == "checkpoint-at" && !inline_value) ++i;  // its two words: roi|CYCLE FILE
   }
   return static_cast<size_t>(std::min(i, argc));
 }
@@ -212,6 +222,7 @@ int report_outcome(const RunResult& r, const ElfImage& kernel, Platform& platfor
       std::cerr << "kasane-sim: stopped after sim.max_cycles = " << r.cycles << " cycles\n";
       report_contexts(r, kernel);
       return exit_status::kMaxCycles;
+    case RunResult::Outcome::kCheckpoint: return 0;  // main's own line says where it went
   }
   return 0;
 }
@@ -272,6 +283,17 @@ int run(int argc, char** argv) {
   // The command line, then the inputs, then the outputs: all checked before anything is loaded.
   if (o.positional.empty())
     return fail(exit_status::kUsage, std::string("no KERNEL given\n") + kUsage);
+  std::optional<uint64_t> checkpoint_cycle;
+  if (!o.checkpoint_at.empty()) {
+    if (o.checkpoint_at.size() != 2)
+      return fail(exit_status::kUsage,
+                  "--checkpoint-at takes two words: roi or a cycle, then FILE");
+    try {
+      checkpoint_cycle = parse_checkpoint_at(o.checkpoint_at[0]);
+    } catch (const std::invalid_argument& e) {
+      return fail(exit_status::kUsage, std::string("--checkpoint-at: ") + e.what());
+    }
+  }
   TraceOptions trace;
   trace.progress = o.progress;
   if (!o.trace_window.empty()) {
@@ -295,6 +317,22 @@ int run(int argc, char** argv) {
   if (!o.trace.empty() && cfg.get_string("sim.model") != "pipeline")
     return fail(exit_status::kUsage, "--pipeline-trace needs sim.model = pipeline");
   if (std::string p = input_problems(o, cfg); !p.empty()) return fail(exit_status::kNoInput, p);
+  std::optional<nlohmann::json> restored;
+  uint64_t restored_cycle = 0;
+  if (!o.restore.empty()) {
+    try {
+      restored = read_checkpoint(o.restore);
+      Platform::check_checkpoint_config(*restored, cfg, o.restore);
+    } catch (const CheckpointError& e) {
+      return fail(e.status, e.what());
+    }
+    const nlohmann::json& c = (*restored)["cycle"];
+    const uint64_t from = restored_cycle = c.is_number_unsigned() ? c.get<uint64_t>() : 0;
+    if (checkpoint_cycle && *checkpoint_cycle < from)
+      return fail(exit_status::kUsage, "--checkpoint-at " + o.checkpoint_at[0] +
+                                           ": the run restored from '" + o.restore +
+                                           "' starts at cycle " + std::to_string(from));
+  }
   uint16_t gdb_port = 0;
   try {
     if (!o.gdb.empty()) gdb_port = gdb::parse_port(o.gdb);
@@ -302,12 +340,15 @@ int run(int argc, char** argv) {
     return fail(exit_status::kUsage, std::string("--gdb: ") + e.what());
   }
   Outputs out;
+  OutputFile checkpoint_out;  // closed only once written: a run that never reaches it leaves none
   try {
     if (!o.stats.empty()) out.stats = OutputFile("--stats", o.stats);
     if (!o.trace.empty()) out.trace = OutputFile("--pipeline-trace", o.trace);
     if (!o.thermal_trace.empty()) out.thermal = OutputFile("--thermal-trace", o.thermal_trace);
     if (!o.exec_trace_file.empty()) out.exec_trace = OutputFile("--trace-file", o.exec_trace_file);
     if (!o.timeline.empty()) out.timeline = OutputFile("--timeline", o.timeline);
+    if (!o.checkpoint_at.empty())
+      checkpoint_out = OutputFile("--checkpoint-at", o.checkpoint_at[1]);
   } catch (const OutputError& e) {
     return fail(exit_status::kNoInput, e.what());
   }
@@ -339,8 +380,15 @@ int run(int argc, char** argv) {
     sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
     sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
     Platform platform("platform", cfg, stdout, stdin, trace);
-    platform.load_kernel(kernel);
-    platform.boot(kernel, program ? &*program : nullptr, args, o.env);
+    if (restored) {
+      platform.restore_checkpoint(*restored, o.restore);
+      restored.reset();  // its RAM pages are in the machine now
+    } else {
+      platform.load_kernel(kernel);
+      platform.boot(kernel, program ? &*program : nullptr, args, o.env);
+    }
+    if (checkpoint_cycle) platform.checkpoint_at_cycle(*checkpoint_cycle);
+    if (!o.checkpoint_at.empty() && !checkpoint_cycle) platform.checkpoint_at_roi();
 
     std::optional<gdb::Session> debugger;
     if (!o.gdb.empty()) debugger.emplace(platform, gdb_port, kernel);
@@ -351,9 +399,31 @@ int run(int argc, char** argv) {
       return fail(137, "killed by GDB at cycle " + std::to_string(r.cycles));
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     r.region_names = region_names(kernel, program ? &*program : nullptr);
+    std::string checkpoint;  // the file's bytes, when the run ended at --checkpoint-at
+    if (r.outcome == RunResult::Outcome::kCheckpoint) {
+      checkpoint = platform.save_checkpoint(r.checkpoint);
+      r.checkpoint["file"] = o.checkpoint_at[1];
+      r.checkpoint["bytes"] = checkpoint.size();
+    } else if (!o.restore.empty()) {
+      r.checkpoint = {{"restored_from", o.restore}, {"restored_cycle", restored_cycle}};
+    }
     if (out.stats.is_open())
       std::fputs((make_stats(cfg, r, seconds).dump(2) + "\n").c_str(), out.stats.get());
-    const int status = report_outcome(r, kernel, platform, o, trace);
+    int status = report_outcome(r, kernel, platform, o, trace);
+    if (r.outcome == RunResult::Outcome::kCheckpoint) {
+      std::fwrite(checkpoint.data(), 1, checkpoint.size(), checkpoint_out.get());
+      if (std::string p = checkpoint_out.close(); !p.empty()) return fail(exit_status::kNoInput, p);
+      std::cerr << "kasane-sim: checkpoint at cycle " << r.cycles << " written to "
+                << o.checkpoint_at[1] << " (" << checkpoint.size()
+                << " bytes); the run ends here\n";
+    } else if (!o.checkpoint_at.empty() && (r.outcome == RunResult::Outcome::kExit ||
+                                            r.outcome == RunResult::Outcome::kAllExited)) {
+      std::cerr << "kasane-sim: --checkpoint-at " << o.checkpoint_at[0]
+                << ": the run ended at cycle " << r.cycles
+                << (checkpoint_cycle ? " before that cycle" : " before any region of interest began")
+                << ", so no checkpoint was written (the guest's status was " << status << ")\n";
+      status = exit_status::kUsage;
+    }
     if (debugger) debugger->finish(status);
     // Output that did not reach its file is an error even when the guest did well; the guest's
     // own status is still said, since the exit status can no longer carry it.
@@ -371,6 +441,8 @@ int run(int argc, char** argv) {
     return fail(exit_status::kNoInput, e.what());
   } catch (const std::invalid_argument& e) {  // a timing model that cannot be built
     return fail(exit_status::kConfig, e.what());
+  } catch (const CheckpointError& e) {
+    return fail(e.status, e.what());
   } catch (const gdb::SocketError& e) {
     return fail(exit_status::kUsage, std::string("--gdb: ") + e.what());
   }

@@ -81,6 +81,13 @@ class Core : public sc_core::sc_module, public PhysMemory {
   }
   // The run is over: the pipeline retires what is still in flight.
   void finish();
+  // The ISS was restored from a checkpoint: the pipeline's clock starts at the ISS's, and power
+  // is charged only for what runs from here.
+  void restored() {
+    cycle_ = iss_power_cycle_ = iss_.cycle();
+    instret_seen_ = 0;
+    for (unsigned i = 0; i < iss_.num_contexts(); ++i) instret_seen_ += iss_.context(i).instret;
+  }
   // L2 and DRAM accesses this core's requests caused (pipeline model, else 0).
   uint64_t l2_requests() const { return memory_ ? memory_->l2_accesses() : 0; }
   uint64_t dram_requests() const { return memory_ ? memory_->dram_accesses() : 0; }

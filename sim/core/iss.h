@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "core/context.h"
 #include "core/context_observer.h"
 #include "core/debug_hook.h"
@@ -124,6 +126,10 @@ class Iss : public DeviceHost {
   void set_exec_trace(ExecTrace* t) { exec_trace_ = t; }
   // Tell `w` (owned by the caller) of every instruction executed, or stop with nullptr.
   void set_step_watcher(StepWatcher* w) { watcher_ = w; }
+  // A checkpoint (core/iss_checkpoint.cc): the contexts, the TLB and the clock. restore_state
+  // throws std::invalid_argument or a JSON error on a state this core cannot take.
+  nlohmann::json save_state() const;
+  void restore_state(const nlohmann::json& state);
   // Make run() return at the end of the current cycle without ending the run (the fast-forward
   // switching models at a region marker); run() clears it when it returns.
   void request_pause() { pause_ = true; }

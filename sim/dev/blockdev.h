@@ -58,6 +58,10 @@ class BlockDev : public RegDevice {
   nlohmann::json stats_json() const;
   // The interrupt line: DONE or ERROR is pending.
   bool line() const { return line_; }
+  // A checkpoint of its registers, its statistics and the request in flight, which is scheduled again (dev/dev_checkpoint.cc); restore_state
+  // throws std::invalid_argument or a JSON error on a state it cannot take.
+  nlohmann::json save_state() const;
+  void restore_state(const nlohmann::json& state);
 
  protected:
   bool read(uint32_t offset, uint32_t& value, const sc_core::sc_time& when) override;

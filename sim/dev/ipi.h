@@ -6,6 +6,8 @@
 
 #include <cstdint>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "dev/device_host.h"
 #include "dev/reg_device.h"
 
@@ -17,6 +19,10 @@ class Ipi : public RegDevice {
   Ipi(sc_core::sc_module_name name, DeviceHost& machine);
   uint32_t pending() const { return pending_; }
   uint64_t raised() const { return raised_; }  // RAISE writes that raised a line
+  // A checkpoint of its registers and what it holds (dev/dev_checkpoint.cc); restore_state
+  // throws std::invalid_argument or a JSON error on a state it cannot take.
+  nlohmann::json save_state() const;
+  void restore_state(const nlohmann::json& state);
 
  protected:
   bool read(uint32_t offset, uint32_t& value, const sc_core::sc_time& when) override;

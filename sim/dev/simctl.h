@@ -3,6 +3,8 @@
 #pragma once
 
 #include <functional>
+
+#include <nlohmann/json_fwd.hpp>
 #include <map>
 #include <string>
 #include <vector>
@@ -57,6 +59,13 @@ class SimCtl : public RegDevice {
   const std::vector<RegionOfInterest>& regions() const { return regions_; }
   // In the order first reported; a name reported again keeps its place and takes the new value.
   const std::vector<Report>& reports() const { return reports_; }
+  // A checkpoint of its latches, regions and reports (dev/dev_checkpoint.cc); restore_state
+  // throws std::invalid_argument or a JSON error on a state it cannot take.
+  nlohmann::json save_state() const;
+  void restore_state(const nlohmann::json& state);
+  // A run restored from a checkpoint counts `lost` (the counters that start again from zero)
+  // afresh: a region open at the checkpoint still measures from its begin marker.
+  void rebase_open_regions(const CounterSet& lost);
 
  protected:
   bool read(uint32_t offset, uint32_t& value, const sc_core::sc_time& when) override;

@@ -4,6 +4,8 @@
 
 #include <cstdio>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "dev/guest_error.h"
 #include "dev/reg_device.h"
 
@@ -14,6 +16,10 @@ class Uart : public RegDevice {
   // More than `max_output` bytes written (0: no limit) is a console flood: reported to `errors`.
   Uart(sc_core::sc_module_name name, std::FILE* out, std::FILE* err, std::FILE* in,
        uint64_t max_output, GuestError& errors);
+  // A checkpoint of its registers and what it holds (dev/dev_checkpoint.cc); restore_state
+  // throws std::invalid_argument or a JSON error on a state it cannot take.
+  nlohmann::json save_state() const;
+  void restore_state(const nlohmann::json& state);
 
  protected:
   bool read(uint32_t offset, uint32_t& value, const sc_core::sc_time& when) override;

@@ -6,7 +6,7 @@
 
 namespace kasane::exit_status {
 constexpr int kUsage = 64;      // bad command line
-constexpr int kBadInput = 65;   // a malformed or unsuitable ELF file
+constexpr int kBadInput = 65;   // a malformed or unsuitable ELF file or checkpoint
 constexpr int kNoInput = 66;    // a file that cannot be read, created or written
 constexpr int kPanic = 70;      // the guest kernel panicked
 constexpr int kDeadlock = 71;   // every context waits and nothing can wake one
@@ -29,9 +29,10 @@ struct Doc {
 inline constexpr Doc kExitStatusDocs[] = {
     {"0-255", "the guest's own exit status, when it exits (0 also when all its threads end); a "
               "guest may exit with any number below, and only then is there no kasane-sim: line"},
-    {"64", "bad command line (also: the --trace-window region or symbol never came)"},
+    {"64", "bad command line (also: the --trace-window region or symbol never came, or the run "
+           "ended before its --checkpoint-at point)"},
     {"65", "a malformed or unsuitable ELF file (truncated, not MIPS, a user program given as "
-           "kernel)"},
+           "kernel) or --restore checkpoint (truncated, corrupt, another format version)"},
     {"66", "a file that cannot be read, created or written: an input that is missing, not a "
            "regular file or over its size cap, a --disk image of the wrong size, an output whose "
            "folder is missing, or a write that failed (a full disk; the guest's outcome is still "
@@ -46,7 +47,8 @@ inline constexpr Doc kExitStatusDocs[] = {
            "begun or begun twice"},
     {"76", "exception storm: a context took sim.exception_storm exceptions in a row without "
            "retiring an instruction (a jump to garbage with no working handler)"},
-    {"78", "bad config: unknown key, value out of range or of the wrong type"},
+    {"78", "bad config: unknown key, value out of range or of the wrong type; or a --restore "
+           "checkpoint made under another machine config (the key is named)"},
     {"79", "internal error: the host ran out of memory, SystemC reported an error, or the "
            "simulator met an exception it did not expect (the message says which)"},
     {"126", "the guest kernel could not start the program (exec failed, e.g. out of guest "

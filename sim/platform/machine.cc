@@ -152,6 +152,7 @@ void Machine::thread() {
     const uint64_t now = cores_[0]->cycle();
     uint64_t budget = quantum_;
     if (max_cycles_) budget = std::min(budget, max_cycles_ - now);
+    if (stop_at_ != ~0ull) budget = std::min(budget, stop_at_ - now);
     if (cores_.size() == 1)
       cores_[0]->advance(now + budget);
     else
@@ -167,6 +168,10 @@ void Machine::thread() {
       stop_ = deadlocked_ || iss.deadlocked() ? Stop::kDeadlock
               : all_exited_ || (cores_.size() == 1 && iss.all_exited()) ? Stop::kAllExited
                                                                         : Stop::kGuest;
+      break;
+    }
+    if (reached >= stop_at_) {
+      stop_ = Stop::kCheckpoint;
       break;
     }
     if (max_cycles_ && reached >= max_cycles_) {

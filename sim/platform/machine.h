@@ -28,7 +28,7 @@ namespace kasane {
 
 class Machine : public sc_core::sc_module, public DeviceHost {
  public:
-  enum class Stop { kNone, kGuest, kAllExited, kDeadlock, kMaxCycles };
+  enum class Stop { kNone, kGuest, kAllExited, kDeadlock, kMaxCycles, kCheckpoint };
 
   // `cores` cores, each with cfg.contexts contexts; `max_cycles` = 0 means no limit.
   Machine(sc_core::sc_module_name name, unsigned cores, IssConfig cfg, const CoreTiming& timing,
@@ -43,6 +43,8 @@ class Machine : public sc_core::sc_module, public DeviceHost {
   Stop stop_reason() const { return stop_; }
   // Stop every core at the end of its current step (a device or the guest ended the run).
   void request_stop();
+  // Stop every core at the start of cycle `cycle`, with Stop::kCheckpoint (--checkpoint-at).
+  void stop_at(uint64_t cycle) { stop_at_ = cycle; }
   // Core 0's counters (Core::snapshot), with the executed instructions of every context of the
   // machine as "instret.N" by global number N.
   // With several cores, each other core's counters too, as "coreK." + name.
@@ -83,6 +85,7 @@ class Machine : public sc_core::sc_module, public DeviceHost {
   unsigned active_ = 0;  // the core being advanced: its cycle is the machine's
   sc_core::sc_time period_;
   uint64_t quantum_, max_cycles_;
+  uint64_t stop_at_ = ~0ull;
   bool idle_skip_, progress_;
   bool all_exited_ = false, deadlocked_ = false;  // several cores: decided here
   uint64_t synced_cycle_ = 0;  // cycle at the last wait(): SystemC time in cycles

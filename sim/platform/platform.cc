@@ -78,6 +78,7 @@ const char* outcome_name(RunResult::Outcome o) {
     case RunResult::Outcome::kDeadlock: return "deadlock";
     case RunResult::Outcome::kMaxCycles: return "max_cycles";
     case RunResult::Outcome::kGuestError: return "guest_error";
+    case RunResult::Outcome::kCheckpoint: return "checkpoint";
   }
   return "?";
 }
@@ -122,9 +123,15 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
                                            machine_->num_cores(), core->iss().num_contexts());
     attach_timeline(*timeline_, cores, *simctl_);
   }
-  simctl_->on_marker([core, tl = timeline_.get()](uint32_t id, bool begin, uint64_t cycle) {
+  simctl_->on_marker([this, core, tl = timeline_.get()](uint32_t id, bool begin, uint64_t cycle) {
     core->region_marker(id, begin, cycle);
     if (tl) tl->region_marker(core->iss().io_context(), id, begin, cycle);
+    if (begin && checkpoint_roi_ && !checkpoint_due_) {
+      // The core that wrote the marker stops at the end of this cycle; in lock-step the others
+      // finish the cycle too, so every core stops at the same cycle boundary.
+      checkpoint_due_ = true;
+      machine_->core(machine_->active_core()).iss().request_stop();
+    }
   });
 
   // RAM sits at physical 0 below the device window and continues at kRamHighBase: the bus
@@ -309,7 +316,9 @@ RunResult Platform::run() {
       errors_->report(exit_status::kExceptionStorm, storm);
       break;
     }
-  if (errors_->status()) {
+  if (checkpoint_due_ || machine_->stop_reason() == Machine::Stop::kCheckpoint) {
+    r.outcome = RunResult::Outcome::kCheckpoint;
+  } else if (errors_->status()) {
     r.outcome = RunResult::Outcome::kGuestError;
     r.guest_error_status = errors_->status();
     r.guest_error = errors_->what();

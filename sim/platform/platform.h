@@ -42,7 +42,7 @@ struct ContextReport {
 };
 
 struct RunResult {
-  enum class Outcome { kExit, kAllExited, kPanic, kDeadlock, kMaxCycles, kGuestError };
+  enum class Outcome { kExit, kAllExited, kPanic, kDeadlock, kMaxCycles, kGuestError, kCheckpoint };
   Outcome outcome = Outcome::kExit;
   uint32_t exit_status = 0;
   uint64_t cycles = 0;
@@ -64,6 +64,8 @@ struct RunResult {
   nlohmann::json coherence;  // several cores, cached: the MESI bus's figures, else null
   nlohmann::json package_power;  // several cores: every core's power together, else null
   nlohmann::json fast_forward;  // sim.fast_forward: what ran on the ISS and was warmed, else null
+  // --checkpoint-at: what was saved where; --restore: where the run came from; else null.
+  nlohmann::json checkpoint;
 };
 
 // Where the traces go. kasane-sim opens the files before the run and checks them after it, so
@@ -98,6 +100,23 @@ class Platform : public sc_core::sc_module {
   RunResult run();
   ~Platform() override;
 
+  // ---- checkpoints (platform/platform_checkpoint.cc) ----
+  // --checkpoint-at: end the run at the first region-of-interest begin (at the end of the cycle
+  // of its marker), or at the start of cycle `cycle`; run() then says kCheckpoint.
+  void checkpoint_at_roi() { checkpoint_roi_ = true; }
+  void checkpoint_at_cycle(uint64_t cycle) { machine_->stop_at(cycle); }
+  // The machine's whole state as a checkpoint file's bytes (platform/checkpoint_file.h): the
+  // config, every core's contexts and TLB, the non-zero RAM pages, the devices and the counters.
+  // `summary` gets what a person wants to know of it: cycle, ram_pages, disk_request_in_flight.
+  std::string save_checkpoint(nlohmann::json& summary);
+  // Instead of load_kernel and boot: the state of a checkpoint read by read_checkpoint. Throws
+  // CheckpointError naming `path` if it does not fit this machine or is damaged.
+  void restore_checkpoint(const nlohmann::json& state, const std::string& path);
+  // Throws CheckpointError (status 78) naming the first machine key whose value in `state`'s
+  // config differs from `cfg`'s: a checkpoint restores only on the machine it was made on.
+  static void check_checkpoint_config(const nlohmann::json& state, const Config& cfg,
+                                      const std::string& path);
+
   sc_core::sc_time clock_period() const { return period_; }
   // The cores, for a debugger (--gdb) to hook into.
   Machine& machine() { return *machine_; }
@@ -120,6 +139,7 @@ class Platform : public sc_core::sc_module {
   std::unique_ptr<GuestError> errors_;
   std::unique_ptr<Timeline> timeline_;  // --timeline, or none
   uint32_t kernel_end_ = 0;  // physical end of the loaded kernel
+  bool checkpoint_roi_ = false, checkpoint_due_ = false;  // --checkpoint-at roi, and it came
 };
 
 }  // namespace kasane

@@ -14,6 +14,7 @@ nlohmann::json make_stats(const Config& cfg, const RunResult& r, double host_sec
   j["exit_status"] = r.exit_status;
   if (!r.guest_error.empty()) j["guest_error"] = r.guest_error;
   j["cycles"] = r.cycles;
+  if (!r.checkpoint.is_null()) j["checkpoint"] = r.checkpoint;
   uint64_t total = 0;
   json ctxs = json::array();
   for (const ContextReport& c : r.contexts) {

@@ -70,6 +70,11 @@ class CounterSet {
     return out;
   }
   friend CounterSet operator+(CounterSet a, const CounterSet& b) { return a += b; }
+  // f(name, count, amount) for every counter, in name order (a checkpoint saves them so).
+  template <typename F>
+  void for_each(F&& f) const {
+    for (const auto& [name, v] : v_) f(name, v.n, v.x);
+  }
 
  private:
   struct Value {
