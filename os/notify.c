@@ -11,6 +11,7 @@
  * conventional baseline. */
 #include <kasane/kasane_isa.h>
 #include <kasane/notify.h>
+#include <stddef.h>
 
 #include "bio.h"
 #include "defs.h"
@@ -19,38 +20,65 @@
 #include "param.h"
 #include "proc.h"
 
+/* The word at user address va of p, through one page-table walk (copyin's general path costs a
+ * notification several times over). 0, or -1 if it is not (writable, if write) user memory. */
+static int getword(struct proc* p, uint32_t va, uint32_t* w) {
+  if (va & 3) return copyin(&p->vm, w, va, 4);
+  const uint32_t* k = uva2ka(&p->vm, va, 0);
+  if (k == 0) return -1;
+  *w = *k;
+  return 0;
+}
+
+static int putword(struct proc* p, uint32_t va, uint32_t w) {
+  if (va & 3) return copyout(&p->vm, va, &w, 4);
+  uint32_t* k = uva2ka(&p->vm, va, 1);
+  if (k == 0) return -1;
+  *k = w;
+  return 0;
+}
+
 /* The ThMB of the user thread running on context ltn of p, from the runtime's array; 0 if the
  * runtime is inside its handler there (or the array is unreadable). */
 static uint32_t thmb_of(struct proc* p, int ltn) {
   uint32_t thmb;
-  if (copyin(&p->vm, &thmb, p->nreg.thmbs + 4 * (ltn - 1), 4) < 0) return 0;
+  if (getword(p, p->nreg.thmbs + 4 * (ltn - 1), &thmb) < 0) return 0;
   return thmb;
 }
 
-/* Save the user registers of tf into the ThMB at user address thmb. 0, or -1 if it is not
- * writable user memory. */
-static int save_regs(struct proc* p, uint32_t thmb, const struct trapframe* tf) {
-  struct kasane_regs r;
-  memcpy(r.r, tf->regs, sizeof r.r);
-  r.r[0] = 0;
-  r.hi = tf->hi;
-  r.lo = tf->lo;
-  r.pc = tf->epc;
-  r.pad = 0;
-  return copyout(&p->vm, thmb, &r, sizeof r);
+/* Tell the runtime whether events wait in p's queue, in the word it registered (if any): a
+ * handler that leaves by its own code rather than kasane_notify_resume looks there, and traps
+ * if one waits, since only a return to user mode delivers them. */
+static void set_pending(struct proc* p) {
+  if (p->nreg.pending) putword(p, p->nreg.pending, p->nevents != 0);
 }
 
-/* Make tf enter the runtime's upcall handler on context ltn with (ev, thmb, arg), marking the
- * context as inside the handler (its ThMB slot 0). */
-static void upcall(struct proc* p, struct trapframe* tf, int ltn, uint32_t ev, uint32_t thmb,
-                   uint32_t arg) {
-  uint32_t sp, zero = 0;
-  if (copyin(&p->vm, &sp, p->nreg.stacks + 4 * (ltn - 1), 4) < 0 ||
-      copyout(&p->vm, p->nreg.thmbs + 4 * (ltn - 1), &zero, 4) < 0) {
+/* Save the user registers of tf into the ThMB at user address thmb, straight from the
+ * trapframe, whose first words are laid out as struct kasane_regs (r, hi, lo, then epc as pc);
+ * pad is left alone. 0, or -1 if it is not writable user memory. */
+_Static_assert(offsetof(struct trapframe, hi) == offsetof(struct kasane_regs, hi) &&
+                   offsetof(struct trapframe, epc) == offsetof(struct kasane_regs, pc),
+               "trapframe and kasane_regs");
+static int save_regs(struct proc* p, uint32_t thmb, struct trapframe* tf) {
+  tf->regs[0] = 0; /* never restored: it is $zero's slot */
+  return copyout(&p->vm, thmb, tf, offsetof(struct kasane_regs, pad));
+}
+
+/* Make tf enter the runtime's upcall handler on bound thread kt's context with (ev, thmb, arg),
+ * marking the context as inside the handler (its ThMB slot 0). The handler's first instructions
+ * store the FPU: if kt's user thread does not have it now (CU1 clear), give it here, as the
+ * Coprocessor Unusable trap that the first store would take does, for a fraction of the cost. */
+static void upcall(struct proc* p, struct kthread* kt, struct trapframe* tf, uint32_t ev,
+                   uint32_t thmb, uint32_t arg) {
+  int ltn = kt->ltn;
+  uint32_t sp;
+  if (getword(p, p->nreg.stacks + 4 * (ltn - 1), &sp) < 0 ||
+      putword(p, p->nreg.thmbs + 4 * (ltn - 1), 0) < 0) {
     printf("kasane: pid %d (%s): notification arrays not writable\n", p->pid, p->name);
     proc_exit_signal(p, 11);
     return;
   }
+  if (!(tf->status & ST_CU1)) fpu_enable(kt, tf);
   tf->epc = p->nreg.entry;
   tf->regs[REG_A0] = ev;
   tf->regs[REG_A1] = thmb;
@@ -74,6 +102,7 @@ static void post(struct proc* p, uint32_t ev, uint32_t thmb, uint32_t arg) {
     return;
   }
   p->events[p->nevents++] = (struct nevent){ev, thmb, arg};
+  set_pending(p);
   if (p->oncore && p != mycore()->proc) { /* another core's: its anchor delivers */
     kick_proc(p);
     return;
@@ -123,7 +152,9 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
   int signal = p->nreg.flags & KASANE_NOTIFY_SIGNAL;
   if (!signal && save_regs(p, thmb, kt->tf) < 0) return kt;
 
-  /* The call's stack page goes to pk; kt gets pk's spare page and a copy of the user registers. */
+  /* The call's stack page goes to pk; kt gets pk's spare page and a trapframe to leave from:
+   * for the upcall, Status and $gp (the handler's other registers are the upcall's or 0: the
+   * thread's own are in its ThMB), for a SIGIO frame all the thread's registers. */
   char* spare = pk->kstack;
   pk->kstack = kt->kstack;
   pk->tf = kt->tf;
@@ -135,14 +166,20 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
   pk->state = KT_RUNNING;
   kt->kstack = spare;
   kt->tf = (struct trapframe*)(spare + KSTACKSIZE - sizeof *kt->tf);
-  memcpy(kt->tf, pk->tf, sizeof *kt->tf);
+  if (signal) {
+    memcpy(kt->tf, pk->tf, sizeof *kt->tf);
+  } else {
+    memset(kt->tf, 0, sizeof *kt->tf);
+    kt->tf->status = pk->tf->status;
+    kt->tf->regs[REG_GP] = pk->tf->regs[REG_GP];
+  }
   kt->interruptible = 0;
   cpu_kstack[cpuid()] = (uint32_t)kt->tf; /* kt runs here: its context is this one */
   uint32_t num = pk->tf->regs[REG_V0];
   if (signal) {
     signal_frame(kt, 22 /* SIGIO */, KASANE_EV_BLOCKED, thmb, num);
   } else {
-    upcall(p, kt->tf, kt->ltn, KASANE_EV_BLOCKED, thmb, num);
+    upcall(p, kt, kt->tf, KASANE_EV_BLOCKED, thmb, num);
   }
   p->nstats.blocked++;
   p->nstats.last_blocked_cycle = decided;
@@ -157,6 +194,22 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
    * sleep() handles: it looks at its condition, and at the kill, again. */
   if (p->killed) return 0;
   return pk;
+}
+
+/* sleep() in detached thread pk, which notify_block just made of kt's system call: give the
+ * context straight to kt, bound and runnable, to enter the upcall. What the scheduler would do
+ * in between (kernel work first, a process switch on context 0, parking) leave()'s checks do
+ * too, so going through it would only cost the notification a scheduler round. The lock stays
+ * held; pk continues here when the scheduler runs it, its wait over. */
+void notify_switch(struct kthread* pk, struct kthread* kt) {
+  int i = cpuid();
+  /* Not from user mode: notify_block hands over only a bound thread of this very context. */
+  if (!holding() || kt->ltn != ctxid() + 1 || kt->state != KT_RUNNABLE)
+    panic("notify_switch: kt not runnable here");
+  cpus[i].kt = kt;
+  kt->state = KT_RUNNING;
+  c0_write(CP0_USERLOCAL, kt->userlocal);
+  swtch(&pk->ctx, &kt->ctx);
 }
 
 /* The parked call on detached thread pk has ended (its result is in pk->tf): put the result in
@@ -195,10 +248,11 @@ void notify_deliver(struct kthread* kt) {
     uint32_t cur = thmb_of(p, kt->ltn);
     if (cur == 0) return; /* inside the handler: later */
     if (save_regs(p, cur, kt->tf) < 0) return;
-    upcall(p, kt->tf, kt->ltn, e.ev, e.thmb, e.arg);
+    upcall(p, kt, kt->tf, e.ev, e.thmb, e.arg);
   }
   p->nevents--;
   memmove(&p->events[0], &p->events[1], p->nevents * sizeof p->events[0]);
+  set_pending(p);
 }
 
 /* The time slice of context 0 ended while kt ran user code there: queue PREEMPTED for the thread
@@ -212,6 +266,7 @@ void notify_preempt(struct kthread* kt) {
    * overwrite the last event, which may be an UNBLOCKED that a thread waits for. */
   if (p->nevents == NEVENTS) return;
   p->events[p->nevents++] = (struct nevent){KASANE_EV_PREEMPTED, thmb, 0};
+  set_pending(p);
   p->nstats.preempted++;
 }
 
@@ -231,10 +286,12 @@ int32_t sys_kasane_notify_register(void) {
     return -EINVAL;
   if (!(r.flags & KASANE_NOTIFY_SIGNAL) &&
       (r.entry == 0 || !uvm_accessok(&p->vm, r.stacks, 4 * ncontexts, 0) ||
-       !uvm_accessok(&p->vm, r.thmbs, 4 * ncontexts, 1)))
+       !uvm_accessok(&p->vm, r.thmbs, 4 * ncontexts, 1) ||
+       (r.pending && !uvm_accessok(&p->vm, r.pending, 4, 1))))
     return -EFAULT;
   p->nreg = r;
   p->notify_on = 1;
+  set_pending(p);
   return 0;
 }
 
