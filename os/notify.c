@@ -39,10 +39,14 @@ static int putword(struct proc* p, uint32_t va, uint32_t w) {
 }
 
 /* The ThMB of the user thread running on context ltn of p, from the runtime's array; 0 if the
- * runtime is inside its handler there (or the array is unreadable). */
-static uint32_t thmb_of(struct proc* p, int ltn) {
-  uint32_t thmb;
-  if (getword(p, p->nreg.thmbs + 4 * (ltn - 1), &thmb) < 0) return 0;
+ * runtime is inside its handler there (or the array is unreadable). *slot is the kernel address
+ * of that word of the array if it is aligned and writable, for upcall() to zero it without
+ * another walk, valid while the lock is held; else 0. */
+static uint32_t thmb_of(struct proc* p, int ltn, uint32_t** slot) {
+  uint32_t va = p->nreg.thmbs + 4 * (ltn - 1), thmb;
+  *slot = (va & 3) == 0 ? uva2ka(&p->vm, va, 1) : 0;
+  if (*slot) return **slot;
+  if (getword(p, va, &thmb) < 0) return 0;
   return thmb;
 }
 
@@ -53,27 +57,43 @@ static void set_pending(struct proc* p) {
   if (p->nreg.pending) putword(p, p->nreg.pending, p->nevents != 0);
 }
 
+/* Copy n words, eight at a time: memcpy's byte-general loop costs the register save twice this. */
+static void copywords(uint32_t* d, const uint32_t* s, uint32_t n) {
+  for (; n >= 8; n -= 8, d += 8, s += 8) {
+    uint32_t a = s[0], b = s[1], c = s[2], e = s[3], f = s[4], g = s[5], h = s[6], i = s[7];
+    d[0] = a, d[1] = b, d[2] = c, d[3] = e, d[4] = f, d[5] = g, d[6] = h, d[7] = i;
+  }
+  for (; n > 0; n--) *d++ = *s++;
+}
+
 /* Save the user registers of tf into the ThMB at user address thmb, straight from the
  * trapframe, whose first words are laid out as struct kasane_regs (r, hi, lo, then epc as pc);
- * pad is left alone. 0, or -1 if it is not writable user memory. */
+ * pad is left alone. A ThMB within one page (any aligned one: the runtime's are) takes one
+ * page-table walk. 0, or -1 if it is not writable user memory. */
 _Static_assert(offsetof(struct trapframe, hi) == offsetof(struct kasane_regs, hi) &&
                    offsetof(struct trapframe, epc) == offsetof(struct kasane_regs, pc),
                "trapframe and kasane_regs");
 static int save_regs(struct proc* p, uint32_t thmb, struct trapframe* tf) {
+  const uint32_t n = offsetof(struct kasane_regs, pad);
   tf->regs[0] = 0; /* never restored: it is $zero's slot */
-  return copyout(&p->vm, thmb, tf, offsetof(struct kasane_regs, pad));
+  uint32_t* k = 0;
+  if ((thmb & 3) == 0 && thmb % PGSIZE <= PGSIZE - n) k = uva2ka(&p->vm, thmb, 1);
+  if (k == 0) return copyout(&p->vm, thmb, tf, n);
+  copywords(k, (const uint32_t*)tf, n / 4);
+  return 0;
 }
 
 /* Make tf enter the runtime's upcall handler on bound thread kt's context with (ev, thmb, arg),
  * marking the context as inside the handler (its ThMB slot 0). The handler's first instructions
  * store the FPU: if kt's user thread does not have it now (CU1 clear), give it here, as the
  * Coprocessor Unusable trap that the first store would take does, for a fraction of the cost. */
-static void upcall(struct proc* p, struct kthread* kt, struct trapframe* tf, uint32_t ev,
-                   uint32_t thmb, uint32_t arg) {
+static void upcall(struct proc* p, struct kthread* kt, struct trapframe* tf, uint32_t* slot,
+                   uint32_t ev, uint32_t thmb, uint32_t arg) {
   int ltn = kt->ltn;
   uint32_t sp;
+  if (slot) *slot = 0;
   if (getword(p, p->nreg.stacks + 4 * (ltn - 1), &sp) < 0 ||
-      putword(p, p->nreg.thmbs + 4 * (ltn - 1), 0) < 0) {
+      (!slot && putword(p, p->nreg.thmbs + 4 * (ltn - 1), 0) < 0)) {
     printf("kasane: pid %d (%s): notification arrays not writable\n", p->pid, p->name);
     proc_exit_signal(p, 11);
     return;
@@ -124,7 +144,8 @@ static void post(struct proc* p, uint32_t ev, uint32_t thmb, uint32_t arg) {
 struct kthread* notify_block(struct kthread* kt, void* chan) {
   struct proc* p = kt->proc;
   if (!p || !p->notify_on || kt->ltn == 0 || p->killed) return kt;
-  uint32_t thmb = thmb_of(p, kt->ltn);
+  uint32_t* slot;
+  uint32_t thmb = thmb_of(p, kt->ltn, &slot);
   if (thmb == 0) return kt;
   if (p->nreg.flags & KASANE_NOTIFY_SHORTCUT) {
     kt->chan = chan;
@@ -143,6 +164,7 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
       return 0;
     }
     kt->state = KT_RUNNING;
+    thmb_of(p, kt->ltn, &slot); /* the lock was let go meanwhile: walk again */
   }
   struct kthread* pk = parked;
   while (pk < &parked[NPARKED] && pk->state != KT_NONE) pk++;
@@ -169,7 +191,11 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
   if (signal) {
     memcpy(kt->tf, pk->tf, sizeof *kt->tf);
   } else {
-    memset(kt->tf, 0, sizeof *kt->tf);
+    uint32_t* w = (uint32_t*)kt->tf; /* eight words a round: memset's loop takes twice as long */
+    uint32_t n = 0;
+    for (; n + 8 <= sizeof *kt->tf / 4; n += 8)
+      w[n] = w[n + 1] = w[n + 2] = w[n + 3] = w[n + 4] = w[n + 5] = w[n + 6] = w[n + 7] = 0;
+    for (; n < sizeof *kt->tf / 4; n++) w[n] = 0;
     kt->tf->status = pk->tf->status;
     kt->tf->regs[REG_GP] = pk->tf->regs[REG_GP];
   }
@@ -179,7 +205,7 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
   if (signal) {
     signal_frame(kt, 22 /* SIGIO */, KASANE_EV_BLOCKED, thmb, num);
   } else {
-    upcall(p, kt, kt->tf, KASANE_EV_BLOCKED, thmb, num);
+    upcall(p, kt, kt->tf, slot, KASANE_EV_BLOCKED, thmb, num);
   }
   p->nstats.blocked++;
   p->nstats.last_blocked_cycle = decided;
@@ -204,8 +230,7 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
 void notify_switch(struct kthread* pk, struct kthread* kt) {
   int i = cpuid();
   /* Not from user mode: notify_block hands over only a bound thread of this very context. */
-  if (!holding() || kt->ltn != ctxid() + 1 || kt->state != KT_RUNNABLE)
-    panic("notify_switch: kt not runnable here");
+  if (kt->ltn != ctxid() + 1 || kt->state != KT_RUNNABLE) panic("notify_switch: kt not here");
   cpus[i].kt = kt;
   kt->state = KT_RUNNING;
   c0_write(CP0_USERLOCAL, kt->userlocal);
@@ -245,10 +270,11 @@ void notify_deliver(struct kthread* kt) {
     if (p->sigmask & (1u << (22 - 1))) return; /* SIGIO blocked (in its handler): later */
     if (signal_frame(kt, 22 /* SIGIO */, e.ev, e.thmb, e.arg) < 0) return;
   } else {
-    uint32_t cur = thmb_of(p, kt->ltn);
+    uint32_t* slot;
+    uint32_t cur = thmb_of(p, kt->ltn, &slot);
     if (cur == 0) return; /* inside the handler: later */
     if (save_regs(p, cur, kt->tf) < 0) return;
-    upcall(p, kt, kt->tf, e.ev, e.thmb, e.arg);
+    upcall(p, kt, kt->tf, slot, e.ev, e.thmb, e.arg);
   }
   p->nevents--;
   memmove(&p->events[0], &p->events[1], p->nevents * sizeof p->events[0]);
@@ -260,7 +286,8 @@ void notify_deliver(struct kthread* kt) {
 void notify_preempt(struct kthread* kt) {
   struct proc* p = kt->proc;
   if (!p->notify_on || !(p->nreg.flags & KASANE_NOTIFY_PREEMPT)) return;
-  uint32_t thmb = thmb_of(p, kt->ltn);
+  uint32_t* slot;
+  uint32_t thmb = thmb_of(p, kt->ltn, &slot);
   if (thmb == 0) return;
   /* A full queue drops PREEMPTED (a hint: the thread on context 0 goes on as it is), rather than
    * overwrite the last event, which may be an UNBLOCKED that a thread waits for. */
