@@ -299,14 +299,19 @@ __runner_entry:
 __upcall_entry:
 	la	$gp, _gp
 	/* The kernel saved only the integer registers; the interrupted thread's FPU is still
-	 * here, untouched (the kernel is soft-float). Keep all of it in __upcall_fp[ltn - 1]
-	 * before any C runs: __upcall hands it to the thread whose registers were saved. */
+	 * here, untouched (the kernel is soft-float). Keep all of it before any C runs: for
+	 * BLOCKED (1) the saved registers are those of the thread in $a1, so straight into its
+	 * kfp; for any other event in __upcall_fp[ltn - 1], and __upcall hands it to the thread
+	 * whose registers were saved, which it works out. */
+	li	$t1, 1				/* KASANE_EV_BLOCKED */
+	beq	$a0, $t1, 1f
+	addiu	$t0, $a1, THMB_KFP		/* delay slot */
 	addiu	$t0, $a3, -1
 	li	$t1, FPREGS_SIZE
 	mul	$t0, $t0, $t1
 	la	$t1, __upcall_fp
 	addu	$t0, $t0, $t1
-	sdc1	$f0, 0($t0)
+1:	sdc1	$f0, 0($t0)
 	sdc1	$f2, 8($t0)
 	sdc1	$f4, 16($t0)
 	sdc1	$f6, 24($t0)

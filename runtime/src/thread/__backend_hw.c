@@ -29,7 +29,8 @@
  * thread's resume and must not overwrite what that resume is using). */
 static uint32_t upcall_stacks[NCTX];
 static struct kasane_regs upcall_copy[NCTX], idle_copy[NCTX];
-struct __fpregs __upcall_fp[NCTX]; /* written by __upcall_entry */
+struct __fpregs __upcall_fp[NCTX]; /* written by __upcall_entry (but for BLOCKED) */
+_Static_assert(KASANE_EV_BLOCKED == 1, "__upcall_entry tests for 1");
 /* The kernel's word: nonzero while notification events wait to be delivered (notify.h). */
 static volatile uint32_t pending;
 
@@ -104,15 +105,15 @@ void __upcall(long ev, struct __pthread* t, long arg, long ltn) {
   __thread_tag((void*)KASANE_SIMCTL_THREAD_UPCALL);
   struct __pthread* record;
   struct __pthread* i = interrupted(idx, &record);
-  i->kfp = __upcall_fp[idx]; /* the FPU goes with the registers the kernel saved into i */
   if (ev != KASANE_EV_BLOCKED) {
+    i->kfp = __upcall_fp[idx]; /* the FPU goes with the registers the kernel saved into i */
     if (ev == KASANE_EV_UNBLOCKED) {
       __push_unblocked(t);
       if (!__dispatch() && i == record) preempt(idx, i);
     }
     resume_regs(idx, i, &upcall_copy[idx], record); /* PREEMPTED (not asked for): carry on */
   }
-  /* BLOCKED: i is t, asleep in the kernel. */
+  /* BLOCKED: i is t, asleep in the kernel; __upcall_entry put its FPU in t->kfp. */
   __sched_lock_take();
   __drain_unblocked();
   if (t->early) { /* its call is over already: carry on with it */

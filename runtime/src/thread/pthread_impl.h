@@ -152,6 +152,7 @@ _Static_assert(offsetof(struct __pthread, ctx.gp) == THMB_CTX_GP, "ThMB layout")
 _Static_assert(offsetof(struct __pthread, ctx.f) == THMB_CTX_F, "ThMB layout");
 _Static_assert(offsetof(struct __pthread, ctx.fcsr) == THMB_CTX_FCSR, "ThMB layout");
 _Static_assert(offsetof(struct __pthread, stack_top) == THMB_STACK_TOP, "ThMB layout");
+_Static_assert(offsetof(struct __pthread, kfp) == THMB_KFP, "ThMB layout");
 
 /* --- State (__pthread_state.c). */
 extern struct __pthread* volatile __thmbs[NCTX];  /* per context: the ThMB running there; the
