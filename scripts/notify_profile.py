@@ -35,18 +35,19 @@ BEFORE = [
 PHASES = [
     ("save to the ThMB, park the call", "notify_block: registers into the ThMB, the call's "
      "stack page to a detached kernel thread, the upcall's frame", ["k:stamp"]),
-    ("switch kernel threads", "sched, the context's scheduler, run", ["k:sched", "k:notify_switch"]),
+    ("switch kernel threads", "sched, the scheduler and run; or notify_switch",
+     ["k:sched", "k:notify_switch"]),
     ("back to user mode", "leave's checks, trapret", ["k:kt_start_user"]),
     ("upcall entry: keep the FPU", "__upcall_entry stores the FPU", ["u:__upcall_entry"]),
     ("FPU trap", "the first FP store traps (CU1 clear): the kernel loads the FPU",
-     ["k:general_vector", "k:trap_entry"]),
+     ["k:general_vector"]),
     ("runtime handler", "__upcall: whose registers, the FPU to the thread", ["u:__upcall"]),
     ("scheduler pick", "the lock, the unblocked threads, the ready queue",
      ["u:__sched_lock_take"]),
     ("switch into the thread", "the resume: registers, slot, FPU",
      ["u:run", "u:resume_ctx", "u:__resume_ctx", "u:__resume_stub"]),
     ("kasane_notify_resume", "the system call that loads the registers",
-     ["k:general_vector", "k:trap_entry"]),
+     ["k:general_vector"]),
     ("thread start", "the new thread's first instructions to its counter read",
      ["u:__thread_trampoline", "u:bystander"]),
 ]
@@ -97,14 +98,15 @@ def split(lines, start, phases, first_marker):
     """Cycles and instructions per phase of lines[start:], the first phase starting at start."""
     cycles = [0] * len(phases)
     insns = [0] * len(phases)
-    at, since = 0, lines[start][0]
+    at, since, prev = 0, lines[start][0], None
     for cycle, kernel, fn, _ in lines[start + (1 if first_marker else 0):]:
         key = ("k:" if kernel else "u:") + fn
         for j in range(at + 1, len(phases)):
-            if key in phases[j][2]:
+            if key != prev and key in phases[j][2]:  # a function's first instruction only
                 cycles[at] += cycle - since
                 at, since = j, cycle
                 break
+        prev = key
         insns[at] += 1
     cycles[at] += lines[-1][0] - since
     insns[0] += 1 if first_marker else 0
