@@ -5,7 +5,9 @@
  * UNBLOCKED event waits for the next return to user mode of any context of the process.
  *
  * Parking moves the kernel stack, not its contents: the detached thread takes the page the call's
- * frames are on, and the context's bound thread takes a fresh page to return to user mode from.
+ * frames are on, and the context's bound thread takes a fresh page to return to user mode from,
+ * to which sleep() switches at once (notify_switch). Every cycle of that path is in the
+ * notification's cost (E1, scripts/notify_profile.py), hence the word copies and single walks.
  *
  * With KASANE_NOTIFY_SIGNAL the same events arrive as SIGIO with a signal frame (signal.c): the
  * conventional baseline. */
