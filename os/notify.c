@@ -307,6 +307,8 @@ int32_t sys_kasane_notify_register(void) {
   if (ureg == 0) {
     p->notify_on = 0;
     p->nevents = 0;
+    set_pending(p);
+    p->nreg.pending = 0;
     return 0;
   }
   struct kasane_notify_reg r;
