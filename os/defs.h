@@ -175,6 +175,7 @@ const char* syscall_name(uint32_t num);
 
 /* notify.c */
 struct kthread* notify_block(struct kthread* kt, void* chan);
+void notify_switch(struct kthread* pk, struct kthread* kt);
 void notify_finish(struct kthread* kt) __attribute__((noreturn));
 void notify_deliver(struct kthread* kt);
 void notify_preempt(struct kthread* kt);

@@ -5,12 +5,15 @@
  * UNBLOCKED event waits for the next return to user mode of any context of the process.
  *
  * Parking moves the kernel stack, not its contents: the detached thread takes the page the call's
- * frames are on, and the context's bound thread takes a fresh page to return to user mode from.
+ * frames are on, and the context's bound thread takes a fresh page to return to user mode from,
+ * to which sleep() switches at once (notify_switch). Every cycle of that path is in the
+ * notification's cost (E1, scripts/notify_profile.py), hence the word copies and single walks.
  *
  * With KASANE_NOTIFY_SIGNAL the same events arrive as SIGIO with a signal frame (signal.c): the
  * conventional baseline. */
 #include <kasane/kasane_isa.h>
 #include <kasane/notify.h>
+#include <stddef.h>
 
 #include "bio.h"
 #include "defs.h"
@@ -19,38 +22,85 @@
 #include "param.h"
 #include "proc.h"
 
+/* The word at user address va of p, through one page-table walk (copyin's general path costs a
+ * notification several times over). 0, or -1 if it is not (writable, if write) user memory. */
+static int getword(struct proc* p, uint32_t va, uint32_t* w) {
+  if (va & 3) return copyin(&p->vm, w, va, 4);
+  const uint32_t* k = uva2ka(&p->vm, va, 0);
+  if (k == 0) return -1;
+  *w = *k;
+  return 0;
+}
+
+static int putword(struct proc* p, uint32_t va, uint32_t w) {
+  if (va & 3) return copyout(&p->vm, va, &w, 4);
+  uint32_t* k = uva2ka(&p->vm, va, 1);
+  if (k == 0) return -1;
+  *k = w;
+  return 0;
+}
+
 /* The ThMB of the user thread running on context ltn of p, from the runtime's array; 0 if the
- * runtime is inside its handler there (or the array is unreadable). */
-static uint32_t thmb_of(struct proc* p, int ltn) {
-  uint32_t thmb;
-  if (copyin(&p->vm, &thmb, p->nreg.thmbs + 4 * (ltn - 1), 4) < 0) return 0;
+ * runtime is inside its handler there (or the array is unreadable). *slot is the kernel address
+ * of that word of the array if it is aligned and writable, for upcall() to zero it without
+ * another walk, valid while the lock is held; else 0. */
+static uint32_t thmb_of(struct proc* p, int ltn, uint32_t** slot) {
+  uint32_t va = p->nreg.thmbs + 4 * (ltn - 1), thmb;
+  *slot = (va & 3) == 0 ? uva2ka(&p->vm, va, 1) : 0;
+  if (*slot) return **slot;
+  if (getword(p, va, &thmb) < 0) return 0;
   return thmb;
 }
 
-/* Save the user registers of tf into the ThMB at user address thmb. 0, or -1 if it is not
- * writable user memory. */
-static int save_regs(struct proc* p, uint32_t thmb, const struct trapframe* tf) {
-  struct kasane_regs r;
-  memcpy(r.r, tf->regs, sizeof r.r);
-  r.r[0] = 0;
-  r.hi = tf->hi;
-  r.lo = tf->lo;
-  r.pc = tf->epc;
-  r.pad = 0;
-  return copyout(&p->vm, thmb, &r, sizeof r);
+/* Tell the runtime whether events wait in p's queue, in the word it registered (if any): a
+ * handler that leaves by its own code rather than kasane_notify_resume looks there, and traps
+ * if one waits, since only a return to user mode delivers them. */
+static void set_pending(struct proc* p) {
+  if (p->nreg.pending) putword(p, p->nreg.pending, p->nevents != 0);
 }
 
-/* Make tf enter the runtime's upcall handler on context ltn with (ev, thmb, arg), marking the
- * context as inside the handler (its ThMB slot 0). */
-static void upcall(struct proc* p, struct trapframe* tf, int ltn, uint32_t ev, uint32_t thmb,
-                   uint32_t arg) {
-  uint32_t sp, zero = 0;
-  if (copyin(&p->vm, &sp, p->nreg.stacks + 4 * (ltn - 1), 4) < 0 ||
-      copyout(&p->vm, p->nreg.thmbs + 4 * (ltn - 1), &zero, 4) < 0) {
+/* Copy n words, eight at a time: memcpy's byte-general loop costs the register save twice this. */
+static void copywords(uint32_t* d, const uint32_t* s, uint32_t n) {
+  for (; n >= 8; n -= 8, d += 8, s += 8) {
+    uint32_t a = s[0], b = s[1], c = s[2], e = s[3], f = s[4], g = s[5], h = s[6], i = s[7];
+    d[0] = a, d[1] = b, d[2] = c, d[3] = e, d[4] = f, d[5] = g, d[6] = h, d[7] = i;
+  }
+  for (; n > 0; n--) *d++ = *s++;
+}
+
+/* Save the user registers of tf into the ThMB at user address thmb, straight from the
+ * trapframe, whose first words are laid out as struct kasane_regs (r, hi, lo, then epc as pc);
+ * pad is left alone. A ThMB within one page (any aligned one: the runtime's are) takes one
+ * page-table walk. 0, or -1 if it is not writable user memory. */
+_Static_assert(offsetof(struct trapframe, hi) == offsetof(struct kasane_regs, hi) &&
+                   offsetof(struct trapframe, epc) == offsetof(struct kasane_regs, pc),
+               "trapframe and kasane_regs");
+static int save_regs(struct proc* p, uint32_t thmb, struct trapframe* tf) {
+  const uint32_t n = offsetof(struct kasane_regs, pad);
+  tf->regs[0] = 0; /* never restored: it is $zero's slot */
+  uint32_t* k = 0;
+  if ((thmb & 3) == 0 && thmb % PGSIZE <= PGSIZE - n) k = uva2ka(&p->vm, thmb, 1);
+  if (k == 0) return copyout(&p->vm, thmb, tf, n);
+  copywords(k, (const uint32_t*)tf, n / 4);
+  return 0;
+}
+
+/* Make tf enter the runtime's upcall handler on bound thread kt's context with (ev, thmb, arg),
+ * marking the context as inside the handler (its ThMB slot 0). The handler's first instructions
+ * store the FPU: if kt's user thread does not have it now (CU1 clear), give it here, as the
+ * Coprocessor Unusable trap that the first store would take does, for a fraction of the cost. */
+static void upcall(struct proc* p, struct kthread* kt, struct trapframe* tf, uint32_t* slot,
+                   uint32_t ev, uint32_t thmb, uint32_t arg) {
+  int ltn = kt->ltn;
+  uint32_t sp;
+  if (slot) *slot = 0;
+  if (getword(p, p->nreg.stacks + 4 * (ltn - 1), &sp) < 0 ||
+      (!slot && putword(p, p->nreg.thmbs + 4 * (ltn - 1), 0) < 0)) {
     printf("kasane: pid %d (%s): notification arrays not writable\n", p->pid, p->name);
     proc_exit_signal(p, 11);
     return;
   }
+  if (!(tf->status & ST_CU1)) fpu_enable(kt, tf);
   tf->epc = p->nreg.entry;
   tf->regs[REG_A0] = ev;
   tf->regs[REG_A1] = thmb;
@@ -74,6 +124,7 @@ static void post(struct proc* p, uint32_t ev, uint32_t thmb, uint32_t arg) {
     return;
   }
   p->events[p->nevents++] = (struct nevent){ev, thmb, arg};
+  set_pending(p);
   if (p->oncore && p != mycore()->proc) { /* another core's: its anchor delivers */
     kick_proc(p);
     return;
@@ -95,7 +146,8 @@ static void post(struct proc* p, uint32_t ev, uint32_t thmb, uint32_t arg) {
 struct kthread* notify_block(struct kthread* kt, void* chan) {
   struct proc* p = kt->proc;
   if (!p || !p->notify_on || kt->ltn == 0 || p->killed) return kt;
-  uint32_t thmb = thmb_of(p, kt->ltn);
+  uint32_t* slot;
+  uint32_t thmb = thmb_of(p, kt->ltn, &slot);
   if (thmb == 0) return kt;
   if (p->nreg.flags & KASANE_NOTIFY_SHORTCUT) {
     kt->chan = chan;
@@ -114,6 +166,7 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
       return 0;
     }
     kt->state = KT_RUNNING;
+    thmb_of(p, kt->ltn, &slot); /* the lock was let go meanwhile: walk again */
   }
   struct kthread* pk = parked;
   while (pk < &parked[NPARKED] && pk->state != KT_NONE) pk++;
@@ -123,7 +176,9 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
   int signal = p->nreg.flags & KASANE_NOTIFY_SIGNAL;
   if (!signal && save_regs(p, thmb, kt->tf) < 0) return kt;
 
-  /* The call's stack page goes to pk; kt gets pk's spare page and a copy of the user registers. */
+  /* The call's stack page goes to pk; kt gets pk's spare page and a trapframe to leave from:
+   * for the upcall, Status and $gp (the handler's other registers are the upcall's or 0: the
+   * thread's own are in its ThMB), for a SIGIO frame all the thread's registers. */
   char* spare = pk->kstack;
   pk->kstack = kt->kstack;
   pk->tf = kt->tf;
@@ -135,14 +190,24 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
   pk->state = KT_RUNNING;
   kt->kstack = spare;
   kt->tf = (struct trapframe*)(spare + KSTACKSIZE - sizeof *kt->tf);
-  memcpy(kt->tf, pk->tf, sizeof *kt->tf);
+  if (signal) {
+    memcpy(kt->tf, pk->tf, sizeof *kt->tf);
+  } else {
+    uint32_t* w = (uint32_t*)kt->tf; /* eight words a round: memset's loop takes twice as long */
+    uint32_t n = 0;
+    for (; n + 8 <= sizeof *kt->tf / 4; n += 8)
+      w[n] = w[n + 1] = w[n + 2] = w[n + 3] = w[n + 4] = w[n + 5] = w[n + 6] = w[n + 7] = 0;
+    for (; n < sizeof *kt->tf / 4; n++) w[n] = 0;
+    kt->tf->status = pk->tf->status;
+    kt->tf->regs[REG_GP] = pk->tf->regs[REG_GP];
+  }
   kt->interruptible = 0;
   cpu_kstack[cpuid()] = (uint32_t)kt->tf; /* kt runs here: its context is this one */
   uint32_t num = pk->tf->regs[REG_V0];
   if (signal) {
     signal_frame(kt, 22 /* SIGIO */, KASANE_EV_BLOCKED, thmb, num);
   } else {
-    upcall(p, kt->tf, kt->ltn, KASANE_EV_BLOCKED, thmb, num);
+    upcall(p, kt, kt->tf, slot, KASANE_EV_BLOCKED, thmb, num);
   }
   p->nstats.blocked++;
   p->nstats.last_blocked_cycle = decided;
@@ -157,6 +222,21 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
    * sleep() handles: it looks at its condition, and at the kill, again. */
   if (p->killed) return 0;
   return pk;
+}
+
+/* sleep() in detached thread pk, which notify_block just made of kt's system call: give the
+ * context straight to kt, bound and runnable, to enter the upcall. What the scheduler would do
+ * in between (kernel work first, a process switch on context 0, parking) leave()'s checks do
+ * too, so going through it would only cost the notification a scheduler round. The lock stays
+ * held; pk continues here when the scheduler runs it, its wait over. */
+void notify_switch(struct kthread* pk, struct kthread* kt) {
+  int i = cpuid();
+  /* Not from user mode: notify_block hands over only a bound thread of this very context. */
+  if (kt->ltn != ctxid() + 1 || kt->state != KT_RUNNABLE) panic("notify_switch: kt not here");
+  cpus[i].kt = kt;
+  kt->state = KT_RUNNING;
+  c0_write(CP0_USERLOCAL, kt->userlocal);
+  swtch(&pk->ctx, &kt->ctx);
 }
 
 /* The parked call on detached thread pk has ended (its result is in pk->tf): put the result in
@@ -192,13 +272,15 @@ void notify_deliver(struct kthread* kt) {
     if (p->sigmask & (1u << (22 - 1))) return; /* SIGIO blocked (in its handler): later */
     if (signal_frame(kt, 22 /* SIGIO */, e.ev, e.thmb, e.arg) < 0) return;
   } else {
-    uint32_t cur = thmb_of(p, kt->ltn);
+    uint32_t* slot;
+    uint32_t cur = thmb_of(p, kt->ltn, &slot);
     if (cur == 0) return; /* inside the handler: later */
     if (save_regs(p, cur, kt->tf) < 0) return;
-    upcall(p, kt->tf, kt->ltn, e.ev, e.thmb, e.arg);
+    upcall(p, kt, kt->tf, slot, e.ev, e.thmb, e.arg);
   }
   p->nevents--;
   memmove(&p->events[0], &p->events[1], p->nevents * sizeof p->events[0]);
+  set_pending(p);
 }
 
 /* The time slice of context 0 ended while kt ran user code there: queue PREEMPTED for the thread
@@ -206,12 +288,14 @@ void notify_deliver(struct kthread* kt) {
 void notify_preempt(struct kthread* kt) {
   struct proc* p = kt->proc;
   if (!p->notify_on || !(p->nreg.flags & KASANE_NOTIFY_PREEMPT)) return;
-  uint32_t thmb = thmb_of(p, kt->ltn);
+  uint32_t* slot;
+  uint32_t thmb = thmb_of(p, kt->ltn, &slot);
   if (thmb == 0) return;
   /* A full queue drops PREEMPTED (a hint: the thread on context 0 goes on as it is), rather than
    * overwrite the last event, which may be an UNBLOCKED that a thread waits for. */
   if (p->nevents == NEVENTS) return;
   p->events[p->nevents++] = (struct nevent){KASANE_EV_PREEMPTED, thmb, 0};
+  set_pending(p);
   p->nstats.preempted++;
 }
 
@@ -223,6 +307,8 @@ int32_t sys_kasane_notify_register(void) {
   if (ureg == 0) {
     p->notify_on = 0;
     p->nevents = 0;
+    set_pending(p);
+    p->nreg.pending = 0;
     return 0;
   }
   struct kasane_notify_reg r;
@@ -231,10 +317,12 @@ int32_t sys_kasane_notify_register(void) {
     return -EINVAL;
   if (!(r.flags & KASANE_NOTIFY_SIGNAL) &&
       (r.entry == 0 || !uvm_accessok(&p->vm, r.stacks, 4 * ncontexts, 0) ||
-       !uvm_accessok(&p->vm, r.thmbs, 4 * ncontexts, 1)))
+       !uvm_accessok(&p->vm, r.thmbs, 4 * ncontexts, 1) ||
+       (r.pending && !uvm_accessok(&p->vm, r.pending, 4, 1))))
     return -EFAULT;
   p->nreg = r;
   p->notify_on = 1;
+  set_pending(p);
   return 0;
 }
 

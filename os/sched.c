@@ -333,12 +333,15 @@ void sleep(void* chan) {
   struct kthread* kt = mykt();
   /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (kt == 0) panic("sleep: no kernel thread");
-  kt = notify_block(kt, chan);
-  if (kt == 0) return; /* it finished within the shortcut window */
-  kt->chan = chan;
-  kt->state = KT_SLEEPING;
-  sched();
-  kt->chan = 0;
+  struct kthread* self = notify_block(kt, chan);
+  if (self == 0) return; /* it finished within the shortcut window */
+  self->chan = chan;
+  self->state = KT_SLEEPING;
+  if (self != kt)
+    notify_switch(self, kt); /* detached: the context goes straight to kt's upcall */
+  else
+    sched();
+  self->chan = 0;
 }
 
 /* Make kt runnable and tell the context that will run it: on this core, its own context if

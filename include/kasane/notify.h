@@ -46,6 +46,12 @@ struct kasane_notify_reg {
   uint32_t flags;           /* KASANE_NOTIFY_* */
   uint32_t shortcut_cycles; /* with KASANE_NOTIFY_SHORTCUT: how long to wait before BLOCKED
                              * (at most a time slice: SHORTCUTMAX in os/param.h) */
+  uint32_t pending;         /* user address of a uint32_t the kernel keeps nonzero while events
+                             * wait in the process's queue, or 0 for none. Events are delivered
+                             * only on a return to user mode, and none while the slot is 0: a
+                             * handler that continues a thread with its own code rather than
+                             * kasane_notify_resume stores the slot, then looks here and makes a
+                             * system call if it is set. */
 };
 
 /* What the kernel counted for the calling process (kasane_notify_stats). New fields go at the

@@ -20,6 +20,7 @@
 #define THMB_CTX_F 192     /* ctx.f: $f20, $f22, .. $f30 (doubles, 8-aligned) at +0..+40 */
 #define THMB_CTX_FCSR 240  /* ctx.fcsr */
 #define THMB_STACK_TOP 248 /* stack_top (ctx is padded to 8) */
+#define THMB_KFP 376       /* kfp: the FPU at the kernel's save of regs (8-aligned) */
 #define FPREGS_SIZE 136    /* struct __fpregs: 16 doubles and FCSR, padded to 8 */
 
 /* Sim-control's user thread register, mapped by the kernel in every process

@@ -196,6 +196,52 @@ __resume_stub_window:
 	.end	__resume_stub
 	.size	__resume_stub, . - __resume_stub
 
+/* void __resume_ctx_stub(struct __pthread* t, struct __pthread* volatile* slot,
+ *                        const volatile uint32_t* pending)
+ *
+ * Continue t, switched out by __switch, at its ctx, with no system call: load what __switch
+ * saved (callee-saved registers, $sp, $gp, $ra, $f20..$f31, FCSR), then *slot = t, then look at
+ * the kernel's pending word (<kasane/notify.h>): an event that queued while the slot was 0
+ * (inside the handler) is delivered only on a return to user mode, so if one waits, make a
+ * system call (getpid) whose way back delivers it. Every register that matters is t's before
+ * the slot names t: an upcall after the store saves them into t's regs and, resumed from there,
+ * t runs the rest of this stub, which is right. */
+	.globl	__resume_ctx_stub
+	.type	__resume_ctx_stub, @function
+	.ent	__resume_ctx_stub
+__resume_ctx_stub:
+	lw	$s0, THMB_CTX+0($a0)
+	lw	$s1, THMB_CTX+4($a0)
+	lw	$s2, THMB_CTX+8($a0)
+	lw	$s3, THMB_CTX+12($a0)
+	lw	$s4, THMB_CTX+16($a0)
+	lw	$s5, THMB_CTX+20($a0)
+	lw	$s6, THMB_CTX+24($a0)
+	lw	$s7, THMB_CTX+28($a0)
+	lw	$fp, THMB_CTX+32($a0)
+	ldc1	$f20, THMB_CTX_F+0($a0)
+	ldc1	$f22, THMB_CTX_F+8($a0)
+	ldc1	$f24, THMB_CTX_F+16($a0)
+	ldc1	$f26, THMB_CTX_F+24($a0)
+	ldc1	$f28, THMB_CTX_F+32($a0)
+	ldc1	$f30, THMB_CTX_F+40($a0)
+	lw	$t0, THMB_CTX_FCSR($a0)
+	ctc1	$t0, $31
+	lw	$sp, THMB_CTX_SP($a0)
+	lw	$ra, THMB_CTX_RA($a0)
+	lw	$gp, THMB_CTX_GP($a0)
+	sw	$a0, 0($a1)
+	sync					/* the slot before our look at the word */
+	lw	$t0, 0($a2)
+	beqz	$t0, 1f
+	nop
+	li	$v0, SYS_getpid
+	syscall
+1:	jr	$ra
+	nop
+	.end	__resume_ctx_stub
+	.size	__resume_ctx_stub, . - __resume_ctx_stub
+
 /* void __ctx_load_fp(struct __pthread* t)
  *
  * Load t's switch-saved $f20..$f31 and FCSR into the FPU. The hw backend continues a thread
@@ -253,14 +299,19 @@ __runner_entry:
 __upcall_entry:
 	la	$gp, _gp
 	/* The kernel saved only the integer registers; the interrupted thread's FPU is still
-	 * here, untouched (the kernel is soft-float). Keep all of it in __upcall_fp[ltn - 1]
-	 * before any C runs: __upcall hands it to the thread whose registers were saved. */
+	 * here, untouched (the kernel is soft-float). Keep all of it before any C runs: for
+	 * BLOCKED (1) the saved registers are those of the thread in $a1, so straight into its
+	 * kfp; for any other event in __upcall_fp[ltn - 1], and __upcall hands it to the thread
+	 * whose registers were saved, which it works out. */
+	li	$t1, 1				/* KASANE_EV_BLOCKED */
+	beq	$a0, $t1, 1f
+	addiu	$t0, $a1, THMB_KFP		/* delay slot */
 	addiu	$t0, $a3, -1
 	li	$t1, FPREGS_SIZE
 	mul	$t0, $t0, $t1
 	la	$t1, __upcall_fp
 	addu	$t0, $t0, $t1
-	sdc1	$f0, 0($t0)
+1:	sdc1	$f0, 0($t0)
 	sdc1	$f2, 8($t0)
 	sdc1	$f4, 16($t0)
 	sdc1	$f6, 24($t0)

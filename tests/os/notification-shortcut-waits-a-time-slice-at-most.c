@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
   }
   CHECK_INT(upcall_register(KASANE_NOTIFY_SHORTCUT), 0);
   struct kasane_notify_reg reg = {(uint32_t)upcall_entry, (uint32_t)upcall_stacks,
-                                  (uint32_t)upcall_thmbs, KASANE_NOTIFY_SHORTCUT, 0xffffffffu};
+                                  (uint32_t)upcall_thmbs, KASANE_NOTIFY_SHORTCUT, 0xffffffffu, 0};
   CHECK_INT(kasane_notify_register(&reg), 0);
   pid_t c = spawn_self(argv[0], "child", 0);
   CHECK(c > 0);

@@ -32,7 +32,7 @@ static int victim(const char* argv0) {
   pid_t g = spawn_self(argv0, "grandchild", 0);
   if (g <= 0) return 2;
   slots[kasane_tid() - 1] = (uint32_t)&thmb;
-  struct kasane_notify_reg reg = {0, 0, (uint32_t)slots, KASANE_NOTIFY_SIGNAL, 0};
+  struct kasane_notify_reg reg = {0, 0, (uint32_t)slots, KASANE_NOTIFY_SIGNAL, 0, 0};
   if (kasane_notify_register(&reg) != 0) return 3;
   int st;
   waitpid(g, &st, 0); /* killed in here */

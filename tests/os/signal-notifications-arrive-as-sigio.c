@@ -106,7 +106,7 @@ int main(void) {
   CHECK_INT(sigaction(SIGIO, &sa, 0), 0);
   /* The kernel reports a thread as blocked only if its slot names a ThMB, in signal mode too. */
   slots[kasane_tid() - 1] = (uint32_t)&thmb_reader;
-  struct kasane_notify_reg reg = {0, 0, (uint32_t)slots, KASANE_NOTIFY_SIGNAL, 0};
+  struct kasane_notify_reg reg = {0, 0, (uint32_t)slots, KASANE_NOTIFY_SIGNAL, 0, 0};
   struct kasane_notify_stats before, after;
   CHECK_INT(kasane_notify_stats(&before), 0);
   CHECK_INT(kasane_notify_register(&reg), 0);

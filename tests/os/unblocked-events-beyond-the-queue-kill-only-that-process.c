@@ -49,7 +49,7 @@ void pile_handler(long ev, void* thmb, long arg, long ltn) {
 
 static int child(void) {
   for (int i = 0; i < NSLOT; i++) stacks[i] = (uint32_t)(stack[i] + sizeof stack[i] - 16);
-  struct kasane_notify_reg reg = {(uint32_t)pile_entry, (uint32_t)stacks, (uint32_t)slots, 0, 0};
+  struct kasane_notify_reg reg = {(uint32_t)pile_entry, (uint32_t)stacks, (uint32_t)slots, 0, 0, 0};
   if (kasane_notify_register(&reg) != 0) return 1;
   pile_handler(0, 0, 0, kasane_tid());
 }

@@ -98,7 +98,7 @@ static UPCALL_UNUSED int upcall_register(uint32_t flags) {
     upcall_stacks[i] = (uint32_t)(upcall_stack[i] + UPCALL_STACK - 16);
   upcall_thmbs[kasane_tid() - 1] = (uint32_t)&thmb_main;
   struct kasane_notify_reg reg = {(uint32_t)upcall_entry, (uint32_t)upcall_stacks,
-                                  (uint32_t)upcall_thmbs, flags, 0};
+                                  (uint32_t)upcall_thmbs, flags, 0, 0};
   return kasane_notify_register(&reg);
 }
 

@@ -195,7 +195,7 @@ void __backend_init(void) {
   struct sigaction sa = {0};
   sa.sa_flags = SA_SIGINFO;
   sa.sa_sigaction = sigio;
-  struct kasane_notify_reg reg = {0, 0, (uint32_t)__thmbs, KASANE_NOTIFY_SIGNAL, 0};
+  struct kasane_notify_reg reg = {0, 0, (uint32_t)__thmbs, KASANE_NOTIFY_SIGNAL, 0, 0};
   __notify_shortcut(&reg);
   if (sigaction(SIGIO, &sa, 0) < 0 || kasane_notify_register(&reg) < 0)
     __pthread_init_failed("kernel notifications (SIGIO)");

@@ -5,9 +5,10 @@
  * context into the ThMB that __thmbs[idx] names, zeroes that slot and enters __upcall_entry on
  * the context's upcall stack. BLOCKED(t): t waits in a system call; run something else here.
  * UNBLOCKED(t): t's call is over, its result is in its saved $v0/$a3; make it ready, and continue
- * whatever this context was running, unless no context will take t (preempt()). Either way we
- * leave by kasane_notify_resume, a system call, whose way back to user mode delivers any event
- * that queued while the slot was 0.
+ * whatever this context was running, unless no context will take t (preempt()). A thread the
+ * kernel saved is continued by kasane_notify_resume, a system call, whose way back to user mode
+ * delivers any event that queued while the slot was 0; a thread switched out by __switch by user
+ * code alone, which makes that system call only if the kernel's pending word says one waits.
  *
  * Whose registers did the kernel save? The slot was zeroed, so we keep our own record,
  * __running[idx]. It can disagree with the slot for one instruction: __switch stores __prev,
@@ -28,7 +29,10 @@
  * thread's resume and must not overwrite what that resume is using). */
 static uint32_t upcall_stacks[NCTX];
 static struct kasane_regs upcall_copy[NCTX], idle_copy[NCTX];
-struct __fpregs __upcall_fp[NCTX]; /* written by __upcall_entry */
+struct __fpregs __upcall_fp[NCTX]; /* written by __upcall_entry (but for BLOCKED) */
+_Static_assert(KASANE_EV_BLOCKED == 1, "__upcall_entry tests for 1");
+/* The kernel's word: nonzero while notification events wait to be delivered (notify.h). */
+static volatile uint32_t pending;
 
 void __upcall(long ev, struct __pthread* t, long arg, long ltn) __attribute__((noreturn));
 
@@ -60,20 +64,13 @@ resume_regs(int idx, struct __pthread* t, struct kasane_regs* copy, struct __pth
   __resume_stub(copy, &__thmbs[idx], t);
 }
 
-/* Continue t, switched out voluntarily, at its ctx: the lock goes with it, as with __switch. */
+/* Continue t, switched out voluntarily, at its ctx: the lock goes with it, as with __switch.
+ * What __switch saved is all t needs, so user code loads it (__resume_ctx_stub) and no system
+ * call is made, unless events wait for delivery (pending). */
 static void __attribute__((noreturn)) resume_ctx(int idx, struct __pthread* t) {
-  struct kasane_regs* r = &upcall_copy[idx];
-  memset(r, 0, sizeof *r);
-  for (int k = 0; k < 8; k++) r->r[16 + k] = t->ctx.s[k];
-  r->r[30] = t->ctx.s[8];
-  r->r[29] = t->ctx.sp;
-  r->r[28] = t->ctx.gp;
-  r->r[31] = t->ctx.ra;
-  r->pc = t->ctx.ra;
-  __ctx_load_fp(t); /* the kernel restores only the integer registers */
   __running[idx] = t;
   __thread_tag(t);
-  __resume_stub(r, &__thmbs[idx], t);
+  __resume_ctx_stub(t, &__thmbs[idx], &pending);
 }
 
 /* (locked) Continue next (taken from the ready queue, or the idle thread) on context idx. */
@@ -108,15 +105,15 @@ void __upcall(long ev, struct __pthread* t, long arg, long ltn) {
   __thread_tag((void*)KASANE_SIMCTL_THREAD_UPCALL);
   struct __pthread* record;
   struct __pthread* i = interrupted(idx, &record);
-  i->kfp = __upcall_fp[idx]; /* the FPU goes with the registers the kernel saved into i */
   if (ev != KASANE_EV_BLOCKED) {
+    i->kfp = __upcall_fp[idx]; /* the FPU goes with the registers the kernel saved into i */
     if (ev == KASANE_EV_UNBLOCKED) {
       __push_unblocked(t);
       if (!__dispatch() && i == record) preempt(idx, i);
     }
     resume_regs(idx, i, &upcall_copy[idx], record); /* PREEMPTED (not asked for): carry on */
   }
-  /* BLOCKED: i is t, asleep in the kernel. */
+  /* BLOCKED: i is t, asleep in the kernel; __upcall_entry put its FPU in t->kfp. */
   __sched_lock_take();
   __drain_unblocked();
   if (t->early) { /* its call is over already: carry on with it */
@@ -161,7 +158,7 @@ void __backend_init(void) {
     upcall_stacks[idx] = ((uint32_t)stack + UPCALL_STACK - 16) & ~7u;
   }
   struct kasane_notify_reg reg = {(uint32_t)__upcall_entry, (uint32_t)upcall_stacks,
-                                  (uint32_t)__thmbs, 0, 0};
+                                  (uint32_t)__thmbs, 0, 0, (uint32_t)&pending};
   __notify_shortcut(&reg);
   if (kasane_notify_register(&reg) < 0) __pthread_init_failed("kernel notifications");
 }

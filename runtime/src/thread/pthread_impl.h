@@ -152,6 +152,7 @@ _Static_assert(offsetof(struct __pthread, ctx.gp) == THMB_CTX_GP, "ThMB layout")
 _Static_assert(offsetof(struct __pthread, ctx.f) == THMB_CTX_F, "ThMB layout");
 _Static_assert(offsetof(struct __pthread, ctx.fcsr) == THMB_CTX_FCSR, "ThMB layout");
 _Static_assert(offsetof(struct __pthread, stack_top) == THMB_STACK_TOP, "ThMB layout");
+_Static_assert(offsetof(struct __pthread, kfp) == THMB_KFP, "ThMB layout");
 
 /* --- State (__pthread_state.c). */
 extern struct __pthread* volatile __thmbs[NCTX];  /* per context: the ThMB running there; the
@@ -305,6 +306,10 @@ extern char __switch_end[]; /* just past __switch: a signal with its pc in betwe
 void __resume_stub(struct kasane_regs* regs, struct __pthread* volatile* slot, struct __pthread* t)
     __attribute__((noreturn));
 extern char __resume_stub_window[];
+/* hw: continue t, switched out by __switch, at its ctx without the kernel: load its ctx,
+ * *slot = t, and make a system call only if the kernel's pending word says events wait. */
+void __resume_ctx_stub(struct __pthread* t, struct __pthread* volatile* slot,
+                       const volatile uint32_t* pending) __attribute__((noreturn));
 void __ctx_load_fp(struct __pthread* t); /* hw: t's ctx $f20..$f31 and FCSR into the FPU */
 void __fpregs_load(const struct __fpregs* fp); /* all of fp into the FPU */
 void __fpregs_save(struct __fpregs* fp);       /* the whole FPU into fp */
