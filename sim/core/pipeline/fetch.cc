@@ -56,12 +56,12 @@ bool FetchStage::can_fetch(unsigned c, uint64_t now) {
 }
 
 unsigned FetchStage::select(uint64_t now, std::array<unsigned, kMaxContexts>& order) {
-  const unsigned n = static_cast<unsigned>(s_.ctx.size());
+  // Parked contexts cannot fetch (and are already unsynced, Pipeline::park).
   unsigned count = 0;
-  for (unsigned k = 0; k < n; ++k) {
-    unsigned c = (rr_ + k) % n;
+  for_each_active(s_.active, rr_, [&](unsigned c) {
     if (can_fetch(c, now)) order[count++] = c;
-  }
+    return true;
+  });
   // Higher priority first, then the policy's key; ties keep the rotating order, so round robin
   // is fair and icount breaks ties by it. An insertion sort: it is stable, allocates nothing,
   // and there are at most 16 contexts.

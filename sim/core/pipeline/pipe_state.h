@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/bpred.h"
+#include "core/pipeline/active_set.h"
 #include "core/pipeline/dyn_inst.h"
 #include "core/pipeline/fu_pool.h"
 
@@ -99,6 +100,9 @@ struct PipeState {
         executed(contexts) {}
   PipelineConfig cfg;
   std::vector<ContextPipe> ctx;
+  // The contexts the stages evaluate this cycle, bit c for context c (active_set.h); the others
+  // are parked: not running, nothing in flight, their per-cycle fields at their idle values.
+  uint32_t active = 0;
   uint64_t next_seq = 0;
   KanataWriter* trace = nullptr;
   PowerModel* power = nullptr;  // counts the events that cost energy, if set
