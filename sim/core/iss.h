@@ -191,7 +191,7 @@ class Iss : public DeviceHost {
 
   // The thread timeline (or any recorder) hears of state changes, exceptions and hand-offs.
   // A count that changes whenever a context's state (Context::state, mwait_deep) may have.
-  uint64_t state_epoch() const { return state_epoch_; }
+  const uint64_t& state_epoch() const { return state_epoch_; }
   void set_observer(ContextObserver* o) { ctx_observer_ = o; }
   ContextObserver* observer() const { return ctx_observer_; }
   // Every change of a context's state goes through here (or reset()), so state_epoch() moves

@@ -27,6 +27,7 @@ Pipeline::Pipeline(const PipelineConfig& cfg, FunctionalCore& f, MemLevel& icach
                    PowerModel* power)
     : s_(cfg, f.contexts()),
       f_(f),
+      epoch_now_(f.state_epoch()),
       fu_(cfg.fu),
       bp_(cfg.bpred, f.contexts()),
       mem_(f, dcache),
@@ -71,10 +72,8 @@ bool Pipeline::quiescent() {
   return quiet;
 }
 
-void Pipeline::refresh_active() {
-  const uint64_t epoch = f_.state_epoch();
-  if (epoch == epoch_ && epoch != FunctionalCore::kNoEpoch) return;
-  epoch_ = epoch;
+void Pipeline::recount_active() {
+  if (epoch_now_) epoch_ = *epoch_now_;
   for (unsigned c = 0; c < s_.ctx.size(); ++c) {
     if (f_.may_run(c) || !s_.ctx[c].window.empty())
       s_.active |= 1u << c;

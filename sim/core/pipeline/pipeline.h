@@ -60,15 +60,20 @@ class Pipeline {
 
  private:
   void account(uint64_t now);
-  // Bring s_.active up to date after contexts changed state (FunctionalCore::state_epoch).
-  void refresh_active();
+  // Bring s_.active up to date after contexts changed state (FunctionalCore::state_epoch); twice
+  // a cycle, so the common case, nothing changed, is inline.
+  void refresh_active() {
+    if (!epoch_now_ || *epoch_now_ != epoch_) recount_active();
+  }
+  void recount_active();
   // Take context c out of s_.active, leaving its per-cycle fields as the stages would set them
   // in every cycle it cannot run and has nothing in flight.
   void park(unsigned c);
 
   PipeState s_;
   FunctionalCore& f_;
-  uint64_t epoch_ = FunctionalCore::kNoEpoch;  // f_.state_epoch() at the last refresh_active()
+  const uint64_t* epoch_now_;  // f_.state_epoch(): the functional model's count, or null
+  uint64_t epoch_ = ~0ull;     // its value at the last recount_active()
   uint64_t accounted_ = 0;  // cycles charged to every context's CPI stack, idle ones included
   FuPool fu_;
   BranchPredictor bp_;

@@ -10,13 +10,11 @@ namespace kasane {
 void WritebackStage::evaluate(uint64_t now) {
   const unsigned n = static_cast<unsigned>(s_.ctx.size());
   unsigned budget = s_.cfg.retire_width;
-  // Parked contexts have nothing to retire (and their flag is already false).
-  for_each_active(s_.active, 0, [&](unsigned c) {
-    s_.ctx[c].retired_this_cycle = false;
-    return true;
-  });
+  // Parked contexts have nothing to retire (and their flag is already false). Once the budget
+  // is spent the others only clear their flag.
   for_each_active(s_.active, rr_, [&](unsigned c) {
     ContextPipe& cp = s_.ctx[c];
+    cp.retired_this_cycle = false;
     while (budget > 0 && !cp.window.empty()) {
       DynInst& d = cp.window.front();
       if (d.stage != Stage::kIssued || d.ready_at > now) break;
@@ -24,7 +22,7 @@ void WritebackStage::evaluate(uint64_t now) {
       cp.retired_this_cycle = true;
       --budget;
     }
-    return budget > 0;
+    return true;
   });
   rr_ = (rr_ + 1) % n;
 }
