@@ -4,6 +4,8 @@
 On the default machine (configs/machines/default.toml: 4 contexts, caches on):
   - fib N (workloads/fib.elf, recursive Fibonacci under the Kasane kernel, call-heavy integer
     code) on the pipeline and on the ISS, and the very same file under qemu-mipsel (a JIT);
+  - the same pipeline run with 1 and 16 contexts (core.contexts), one of them busy: what idle
+    contexts cost, as the ratio of host seconds to 1 context's (the aim is 1.15x at most);
   - image-reduce (bare metal, all 4 contexts running) on the pipeline and on the ISS; qemu
     cannot run it (it is a kernel, not a Linux program); and on the pipeline of four such cores
     (configs/machines/quad-core.toml, 16 contexts), whose figure is core-cycles (cycles times
@@ -40,13 +42,14 @@ def run(cmd):
     return wall, proc.stdout
 
 
-def best_sim(model, args, repeat, tmp, machine=DEFAULT):
+def best_sim(model, args, repeat, tmp, machine=DEFAULT, sets=()):
     """Best of `repeat` runs: (host seconds, cycles, retired, stdout)."""
     stats = pathlib.Path(tmp) / "stats.json"
     best = None
+    extra = [a for kv in sets for a in ("--set", kv)]
     for _ in range(repeat):
-        _, out = run([SIM, "--config", machine, "--set", f"sim.model={model}", "--stats", stats,
-                      *args])
+        _, out = run([SIM, "--config", machine, "--set", f"sim.model={model}", *extra,
+                      "--stats", stats, *args])
         s = json.loads(stats.read_text())
         r = (s["host"]["seconds"], s["cycles"], s["retired"], out)
         best = r if best is None or r[0] < best[0] else best
@@ -77,6 +80,13 @@ def main():
         lines.append(row(f"fib({args.n}), ISS", *i[:3]))
         lines.append(f"| fib({args.n}), qemu-mipsel (wall time, JIT) | {qemu:.3f} | - | "
                      f"{i[2] / qemu / 1e6:.0f} M |")
+        # Idle contexts: the same program on a core of 1 and of 16 contexts.
+        one, sixteen = (best_sim("pipeline", [KERNEL, fib, args.n], args.repeat, tmp,
+                                 sets=[f"core.contexts={n}"]) for n in (1, 16))
+        if not (one[3] == sixteen[3] == p[3]):
+            raise SystemExit("bench: 1 and 16 contexts printed different results")
+        lines.append(row(f"fib({args.n}), pipeline, 1 of 1 context running", *one[:3]))
+        lines.append(row(f"fib({args.n}), pipeline, 1 of 16 contexts running", *sixteen[:3]))
         smp = ["--set", "core.smp_start=true", image]
         ps = best_sim("pipeline", smp, args.repeat, tmp)
         ii = best_sim("iss", smp, args.repeat, tmp)
@@ -100,7 +110,8 @@ def main():
     print(f"fib({args.n}): {p[2]:,} instructions; pipeline {p[1]:,} cycles (IPC "
           f"{p[2] / p[1]:.2f}), ISS {i[1]:,} cycles; best of {args.repeat}\n")
     print("\n".join(lines))
-    print(f"\nA core-cycle at 4 cores costs {core_cycle_cost:.2f}x one core's.")
+    print(f"\nA core-cycle at 4 cores costs {core_cycle_cost:.2f}x one core's. 16 contexts with one "
+          f"running take {sixteen[0] / one[0]:.2f}x the host time of 1 context.")
 
 
 if __name__ == "__main__":

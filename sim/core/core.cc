@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 
 namespace kasane {
 
@@ -136,9 +137,15 @@ void Core::account_power(uint64_t cycles) {
     l2_seen_ = memory_->l2_accesses();
     dram_seen_ = memory_->dram_accesses();
   }
-  ContextPowerState states[16];
-  for (unsigned i = 0; i < iss_.num_contexts(); ++i) states[i] = power_state(iss_.context(i));
-  power_->advance(states, cycles);
+  // The contexts' power states change only with their states (Iss::state_epoch): count them
+  // then, not every cycle.
+  if (iss_.state_epoch() != power_epoch_) {
+    power_epoch_ = iss_.state_epoch();
+    std::fill(std::begin(in_state_), std::end(in_state_), 0);
+    for (unsigned i = 0; i < iss_.num_contexts(); ++i)
+      ++in_state_[static_cast<size_t>(power_state(iss_.context(i)))];
+  }
+  power_->advance_counted(in_state_, cycles);
 }
 
 // The ISS has no pipeline to count events in: each executed instruction is charged a fetch, a

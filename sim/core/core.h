@@ -148,7 +148,10 @@ class Core : public sc_core::sc_module, public PhysMemory {
   std::unique_ptr<PowerModel> power_;
   std::unique_ptr<FastForward> ff_;  // sim.fast_forward, or none
   uint64_t l2_seen_ = 0, dram_seen_ = 0, instret_seen_ = 0;
-  uint64_t iss_power_cycle_ = 0;  // ISS model: the cycle up to which power is charged
+  uint64_t iss_power_cycle_ = 0;
+  // account_power(): how many contexts are in each power state, as of state epoch power_epoch_.
+  uint64_t power_epoch_ = ~0ull;
+  uint64_t in_state_[kContextPowerStateCount] = {};  // ISS model: the cycle up to which power is charged
   uint64_t cycle_ = 0;  // the pipeline's clock (the ISS keeps its own in ISS mode)
   sc_core::sc_time period_;
   bool idle_skip_;

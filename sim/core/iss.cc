@@ -52,6 +52,7 @@ void Iss::join_machine(DeviceEvents& events, StoreObserver& observer) {
 }
 
 void Iss::reset(uint32_t entry, uint32_t a0, uint32_t a1) {
+  ++state_epoch_;
   for (Context& c : ctx_) {
     bool start = c.cpunum == 0 || cfg_.smp_start;  // the machine boots on CPU 0
     c.state = start ? ContextState::kRunning : ContextState::kFree;

@@ -196,9 +196,14 @@ class Iss : public DeviceHost {
   bool all_exited() const;
 
   // The thread timeline (or any recorder) hears of state changes, exceptions and hand-offs.
+  // A count that changes whenever a context's state (Context::state, mwait_deep) may have.
+  const uint64_t& state_epoch() const { return state_epoch_; }
   void set_observer(ContextObserver* o) { ctx_observer_ = o; }
   ContextObserver* observer() const { return ctx_observer_; }
+  // Every change of a context's state goes through here (or reset()), so state_epoch() moves
+  // whenever one does: the pipeline and the power model recount their idle contexts only then.
   void note_change(const Context& c) {
+    ++state_epoch_;
     if (ctx_observer_) ctx_observer_->on_change(c, cycle_);
   }
   void note_flow(const Context& from, const Context& to, const char* what) {
@@ -251,6 +256,7 @@ class Iss : public DeviceHost {
   Tlb tlb_;
   std::vector<DecodeSlot> dcache_;
   uint64_t cycle_ = 0;
+  uint64_t state_epoch_ = 0;  // see state_epoch()
   uint64_t next_timer_ = ~0ull;  // the earliest timer or MWAIT timeout
   DeviceEvents own_events_;
   DeviceEvents* events_ = &own_events_;  // the machine's, once it joins one

@@ -131,6 +131,10 @@ void PowerModel::advance(const ContextPowerState* states, uint64_t cycles) {
     if (s >= kContextPowerStateCount) throw std::invalid_argument("power: bad context state");
     ++in_state[s];
   }
+  advance_counted(in_state, cycles);
+}
+
+void PowerModel::advance_counted(const uint64_t* in_state, uint64_t cycles) {
   const bool core_active = in_state[static_cast<size_t>(ContextPowerState::kRunning)] > 0;
   while (cycles > 0) {
     // Split exactly at the interval boundary, so one call of N cycles and N calls of one cycle

@@ -90,6 +90,9 @@ class PowerModel {
   // integer counters and does arithmetic only when an interval of interval_cycles completes
   // (energies, average power, leakage factor, one thermal step, one trace row).
   void advance(const ContextPowerState* states, uint64_t cycles);
+  // The same with the contexts already counted: in_state[s] of them in state s (a caller that
+  // knows when states change counts them only then).
+  void advance_counted(const uint64_t* in_state, uint64_t cycles);
 
   // Average power of the last completed interval (0 before the first one), in W.
   double power_w() const { return last_power_w_; }

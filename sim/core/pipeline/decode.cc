@@ -9,9 +9,10 @@ namespace kasane {
 void DecodeStage::evaluate(uint64_t now) {
   const unsigned n = static_cast<unsigned>(s_.ctx.size());
   unsigned budget = s_.cfg.decode_width;
-  // The context served first rotates every cycle, so none starves the others.
-  for (unsigned k = 0; k < n && budget > 0; ++k) {
-    ContextPipe& cp = s_.ctx[(rr_ + k) % n];
+  // The context served first rotates every cycle, so none starves the others. Parked contexts
+  // have nothing fetched.
+  for_each_active(s_.active, rr_, [&](unsigned c) {
+    ContextPipe& cp = s_.ctx[c];
     while (budget > 0 && cp.n_fetched > 0 && cp.n_decoded < s_.cfg.issue_queue) {
       // Stages advance in order, so the oldest fetched instruction follows the decoded ones.
       DynInst& d = cp.window[cp.window.size() - cp.n_fetched];
@@ -27,7 +28,8 @@ void DecodeStage::evaluate(uint64_t now) {
         s_.trace->stage_at(now, d.trace_id, "Is", now + 1);  // waits to issue, unless it issues
       }
     }
-  }
+    return budget > 0;
+  });
   rr_ = (rr_ + 1) % n;
 }
 

@@ -31,6 +31,18 @@ unsigned policy_key(FetchPolicy p, const ContextPipe& cp) {
 }
 }  // namespace
 
+namespace {
+// The register lists, element by element: std::copy of these few bytes became a call to memcpy
+// on every fetch.
+template <typename From, typename To>
+inline void copy_registers(const From& from, To& to) {
+  to.nsrc = from.nsrc;
+  to.ndst = from.ndst;
+  for (unsigned k = 0; k < 4; ++k) to.src[k] = from.src[k];
+  for (unsigned k = 0; k < 2; ++k) to.dst[k] = from.dst[k];
+}
+}  // namespace
+
 FetchStage::FetchStage(PipeState& s, FunctionalCore& f, MemLevel& icache, BranchPredictor& bp,
                        unsigned line_bytes)
     : s_(s),
@@ -56,12 +68,12 @@ bool FetchStage::can_fetch(unsigned c, uint64_t now) {
 }
 
 unsigned FetchStage::select(uint64_t now, std::array<unsigned, kMaxContexts>& order) {
-  const unsigned n = static_cast<unsigned>(s_.ctx.size());
+  // Parked contexts cannot fetch (and are already unsynced, Pipeline::park).
   unsigned count = 0;
-  for (unsigned k = 0; k < n; ++k) {
-    unsigned c = (rr_ + k) % n;
+  for_each_active(s_.active, rr_, [&](unsigned c) {
     if (can_fetch(c, now)) order[count++] = c;
-  }
+    return true;
+  });
   // Higher priority first, then the policy's key; ties keep the rotating order, so round robin
   // is fair and icount breaks ties by it. An insertion sort: it is stable, allocates nothing,
   // and there are at most 16 contexts.
@@ -145,16 +157,10 @@ bool FetchStage::fetch_one(unsigned c, uint64_t now) {
     d.info = f_.decode(pc, raw);
     set_dependences(d);
     pd.info = d.info;
-    pd.nsrc = d.nsrc;
-    pd.ndst = d.ndst;
-    std::copy(d.src, d.src + 4, pd.src);
-    std::copy(d.dst, d.dst + 2, pd.dst);
+    copy_registers(d, pd);
   } else {
     d.info = pd.info;
-    d.nsrc = pd.nsrc;
-    d.ndst = pd.ndst;
-    std::copy(pd.src, pd.src + 4, d.src);
-    std::copy(pd.dst, pd.dst + 2, d.dst);
+    copy_registers(pd, d);
   }
   return predict_next(c, d);
 }

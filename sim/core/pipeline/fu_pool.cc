@@ -17,21 +17,6 @@ const char* fu_class_name(FuClass k) {
   return "?";
 }
 
-FuClass fu_class_of(Unit u) {
-  switch (u) {
-    case Unit::mul:
-    case Unit::div: return FuClass::kMulDiv;
-    case Unit::load:
-    case Unit::store: return FuClass::kMem;
-    case Unit::branch: return FuClass::kBranch;
-    case Unit::fpadd: return FuClass::kFpAdd;
-    case Unit::fpmul: return FuClass::kFpMul;
-    case Unit::fpdiv:
-    case Unit::fpsqrt: return FuClass::kFpDiv;
-    default: return FuClass::kAlu;  // nop, alu, system and thread operations
-  }
-}
-
 FuPool::FuPool(const FuConfig& cfg) : cfg_(cfg) {
   for (size_t k = 0; k < busy_until_.size(); ++k)
     busy_until_[k].assign(cls(static_cast<FuClass>(k)).count, 0);

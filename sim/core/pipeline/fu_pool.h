@@ -18,8 +18,22 @@ namespace kasane {
 
 enum class FuClass : uint8_t { kAlu, kMulDiv, kMem, kBranch, kFpAdd, kFpMul, kFpDiv, kCount };
 const char* fu_class_name(FuClass k);
-// Which class executes an instruction of table unit `u`.
-FuClass fu_class_of(Unit u);
+// Which class executes an instruction of table unit `u` (inline: several stages ask for every
+// instruction).
+inline FuClass fu_class_of(Unit u) {
+  switch (u) {
+    case Unit::mul:
+    case Unit::div: return FuClass::kMulDiv;
+    case Unit::load:
+    case Unit::store: return FuClass::kMem;
+    case Unit::branch: return FuClass::kBranch;
+    case Unit::fpadd: return FuClass::kFpAdd;
+    case Unit::fpmul: return FuClass::kFpMul;
+    case Unit::fpdiv:
+    case Unit::fpsqrt: return FuClass::kFpDiv;
+    default: return FuClass::kAlu;  // nop, alu, system and thread operations
+  }
+}
 // An FPU class (for the CPI stack's "fpu" category).
 inline bool is_fpu_class(FuClass k) {
   return k == FuClass::kFpAdd || k == FuClass::kFpMul || k == FuClass::kFpDiv;

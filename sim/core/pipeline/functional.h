@@ -25,6 +25,12 @@ class FunctionalCore {
   virtual bool running(unsigned ctx) const = 0;
   // It sleeps (WAIT, TSUSPEND, MWAIT, THALT) and will go on where it stopped.
   virtual bool sleeping(unsigned ctx) const = 0;
+  // It runs now or will without a change of state (a wake-up latency still running): a context
+  // for which this is false and that has nothing in flight costs the pipeline nothing per cycle.
+  virtual bool may_run(unsigned ctx) const { return running(ctx); }
+  // Where to read a count that changes whenever may_run() of some context may have (read every
+  // cycle, so a pointer rather than a call), or null: no such count, ask every cycle.
+  virtual const uint64_t* state_epoch() const { return nullptr; }
   // Fetch priority: 0 low, 1 normal, 2 high.
   virtual unsigned priority(unsigned ctx) const = 0;
   // The next instruction the context executes; if it is a delay slot, `slot_target` is where
@@ -47,6 +53,10 @@ class IssCore : public FunctionalCore {
     const Context& c = iss_.context(ctx);
     return c.state == ContextState::kRunning && c.wake_at <= iss_.cycle();
   }
+  bool may_run(unsigned ctx) const override {
+    return iss_.context(ctx).state == ContextState::kRunning;
+  }
+  const uint64_t* state_epoch() const override { return &iss_.state_epoch(); }
   bool sleeping(unsigned ctx) const override {
     ContextState s = iss_.context(ctx).state;
     return s != ContextState::kRunning && s != ContextState::kFree;

@@ -17,12 +17,14 @@ void IssueStage::evaluate(uint64_t now) {
   // start that merely rotated each cycle aliased with the non-pipelined unit's busy time: with
   // 4 contexts and a 12- or 32-cycle multiplier the unit came free on the same turn every time,
   // and one context could starve for hundreds of thousands of cycles.) Contexts with nothing
-  // decoded come last, in rotating order; they only record why they are idle.
+  // decoded come last, in rotating order; they only record why they are idle. Parked contexts
+  // would come last and record that they are idle, which they already have (Pipeline::park).
   constexpr unsigned kMax = 16;  // core.contexts' upper bound
   std::array<unsigned, kMax> order;
   std::array<uint64_t, kMax> age;
-  for (unsigned k = 0; k < n; ++k) {
-    const unsigned c = (rr_ + k) % n;
+  unsigned count = 0;
+  for_each_active(s_.active, rr_, [&](unsigned c) {
+    const unsigned k = count++;
     const ContextPipe& cp = s_.ctx[c];
     uint64_t a = UINT64_MAX;
     if (cp.n_decoded > 0) a = cp.window[cp.window.size() - cp.n_fetched - cp.n_decoded].seq;
@@ -33,8 +35,9 @@ void IssueStage::evaluate(uint64_t now) {
     }
     order[j] = c;
     age[j] = a;
-  }
-  for (unsigned k = 0; k < n; ++k) {
+    return true;
+  });
+  for (unsigned k = 0; k < count; ++k) {
     const unsigned c = order[k];
     ContextPipe& cp = s_.ctx[c];
     if (budget == 0) {

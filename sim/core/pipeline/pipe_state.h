@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/bpred.h"
+#include "core/pipeline/active_set.h"
 #include "core/pipeline/dyn_inst.h"
 #include "core/pipeline/fu_pool.h"
 
@@ -96,9 +97,14 @@ struct PipeState {
   PipeState(const PipelineConfig& c, unsigned contexts)
       : cfg(c),
         ctx(contexts, ContextPipe(c.fetch_queue + c.issue_queue + c.inflight)),
+        active(contexts >= 32 ? ~0u : (1u << contexts) - 1),
         executed(contexts) {}
   PipelineConfig cfg;
   std::vector<ContextPipe> ctx;
+  // The contexts the stages evaluate this cycle, bit c for context c (active_set.h); the others
+  // are parked: not running, nothing in flight, their per-cycle fields at their idle values.
+  // Every context at first (a stage driven alone sees them all); Pipeline parks the idle ones.
+  uint32_t active;
   uint64_t next_seq = 0;
   KanataWriter* trace = nullptr;
   PowerModel* power = nullptr;  // counts the events that cost energy, if set

@@ -27,6 +27,7 @@ Pipeline::Pipeline(const PipelineConfig& cfg, FunctionalCore& f, MemLevel& icach
                    PowerModel* power)
     : s_(cfg, f.contexts()),
       f_(f),
+      epoch_now_(f.state_epoch()),
       fu_(cfg.fu),
       bp_(cfg.bpred, f.contexts()),
       mem_(f, dcache),
@@ -35,11 +36,13 @@ Pipeline::Pipeline(const PipelineConfig& cfg, FunctionalCore& f, MemLevel& icach
       issue_(s_, f, ex_, mem_),
       decode_(s_),
       fetch_(s_, f, icache, bp_, line_bytes) {
+  static_assert(FetchStage::kMaxContexts <= 32, "PipeState::active has a bit per context");
   s_.trace = trace;
   s_.power = power;
 }
 
 void Pipeline::tick(uint64_t now) {
+  refresh_active();
   // Back to front: each stage sees what the stage before it produced in earlier cycles.
   wb_.evaluate(now);
   issue_.evaluate(now);
@@ -50,23 +53,59 @@ void Pipeline::tick(uint64_t now) {
 
 void Pipeline::idle(uint64_t cycles) {
   // Exactly what `cycles` ticks of a pipeline with nothing to do would have done, so that
-  // skipping changes no count.
-  for (ContextPipe& cp : s_.ctx) cp.stats.cpi[static_cast<size_t>(CpiCat::kIdle)] += cycles;
+  // skipping changes no count: every context idle for that long.
+  accounted_ += cycles;
   wb_.skip(cycles);
   issue_.skip(cycles);
   decode_.skip(cycles);
   fetch_.skip(cycles);
 }
 
-bool Pipeline::quiescent() const {
-  for (unsigned c = 0; c < s_.ctx.size(); ++c)
-    if (f_.running(c) || !s_.ctx[c].window.empty()) return false;
-  return true;
+bool Pipeline::quiescent() {
+  // A parked context is not running and has nothing in flight.
+  refresh_active();
+  bool quiet = true;
+  for_each_active(s_.active, 0, [&](unsigned c) {
+    quiet = !f_.running(c) && s_.ctx[c].window.empty();
+    return quiet;
+  });
+  return quiet;
 }
 
-// Charge this cycle of each context to one CPI-stack category.
-void Pipeline::account(uint64_t) {
+void Pipeline::recount_active() {
+  if (epoch_now_) epoch_ = *epoch_now_;
   for (unsigned c = 0; c < s_.ctx.size(); ++c) {
+    if (f_.may_run(c) || !s_.ctx[c].window.empty())
+      s_.active |= 1u << c;
+    else
+      park(c);
+  }
+}
+
+void Pipeline::park(unsigned c) {
+  ContextPipe& cp = s_.ctx[c];
+  s_.active &= ~(1u << c);
+  cp.retired_this_cycle = false;  // writeback clears it every cycle
+  cp.head_block = CpiCat::kIdle;  // issue records that it is not running
+  cp.fetch_synced = false;        // fetch: it resumes wherever the functional model says
+}
+
+ContextStats Pipeline::stats(unsigned c) const {
+  // Every cycle is charged to one category of each context, and only the idle ones are not
+  // counted as they pass: they are what is left.
+  ContextStats st = s_.ctx[c].stats;
+  uint64_t busy = 0;
+  for (size_t k = 0; k < st.cpi.size(); ++k)
+    if (k != static_cast<size_t>(CpiCat::kIdle)) busy += st.cpi[k];
+  st.cpi[static_cast<size_t>(CpiCat::kIdle)] = accounted_ - busy;
+  return st;
+}
+
+// Charge this cycle of each context to one CPI-stack category; a parked context's is idle, as
+// is that of a context that can no longer run once its last instruction has left (it parks).
+void Pipeline::account(uint64_t) {
+  ++accounted_;
+  for_each_active(s_.active, 0, [&](unsigned c) {
     ContextPipe& cp = s_.ctx[c];
     CpiCat cat;
     if (cp.retired_this_cycle) {
@@ -82,8 +121,10 @@ void Pipeline::account(uint64_t) {
     } else {
       cat = cp.head_block;
     }
-    ++cp.stats.cpi[static_cast<size_t>(cat)];
-  }
+    if (cat != CpiCat::kIdle) ++cp.stats.cpi[static_cast<size_t>(cat)];
+    if (cp.window.empty() && !f_.may_run(c)) park(c);
+    return true;
+  });
 }
 
 namespace {
@@ -98,7 +139,7 @@ std::string ctx_key(unsigned c, const char* name) {
 
 void Pipeline::counters(CounterSet& out) const {
   for (unsigned c = 0; c < s_.ctx.size(); ++c) {
-    const ContextStats& st = s_.ctx[c].stats;
+    const ContextStats st = stats(c);
     const uint64_t values[] = {st.retired,  st.fetched,  st.squashed,
                                st.exceptions, st.branches, st.mispredicts};
     for (size_t k = 0; k < std::size(kContextCounters); ++k)

@@ -34,9 +34,11 @@ class Pipeline {
   // (WritebackStage::drain).
   void finish(uint64_t now) { wb_.drain(now); }
   // No context can run and nothing is in flight: time may jump to the next wake-up.
-  bool quiescent() const;
+  bool quiescent();
 
-  const ContextStats& stats(unsigned c) const { return s_.ctx[c].stats; }
+  // Context c's counts, its idle cycles included (they are not counted one by one: see
+  // active_set.h).
+  ContextStats stats(unsigned c) const;
   uint64_t check_failures() const { return s_.check_failures; }
   const std::string& first_check_failure() const { return s_.first_check_failure; }
   // The raw counters (per context, per unit class, the branch predictor), named "ctx.C.NAME",
@@ -58,9 +60,21 @@ class Pipeline {
 
  private:
   void account(uint64_t now);
+  // Bring s_.active up to date after contexts changed state (FunctionalCore::state_epoch); twice
+  // a cycle, so the common case, nothing changed, is inline.
+  void refresh_active() {
+    if (!epoch_now_ || *epoch_now_ != epoch_) recount_active();
+  }
+  void recount_active();
+  // Take context c out of s_.active, leaving its per-cycle fields as the stages would set them
+  // in every cycle it cannot run and has nothing in flight.
+  void park(unsigned c);
 
   PipeState s_;
   FunctionalCore& f_;
+  const uint64_t* epoch_now_;  // f_.state_epoch(): the functional model's count, or null
+  uint64_t epoch_ = ~0ull;     // its value at the last recount_active()
+  uint64_t accounted_ = 0;  // cycles charged to every context's CPI stack, idle ones included
   FuPool fu_;
   BranchPredictor bp_;
   MemoryStage mem_;

@@ -10,10 +10,11 @@ namespace kasane {
 void WritebackStage::evaluate(uint64_t now) {
   const unsigned n = static_cast<unsigned>(s_.ctx.size());
   unsigned budget = s_.cfg.retire_width;
-  for (ContextPipe& cp : s_.ctx) cp.retired_this_cycle = false;
-  for (unsigned k = 0; k < n && budget > 0; ++k) {
-    const unsigned c = (rr_ + k) % n;
+  // Parked contexts have nothing to retire (and their flag is already false). Once the budget
+  // is spent the others only clear their flag.
+  for_each_active(s_.active, rr_, [&](unsigned c) {
     ContextPipe& cp = s_.ctx[c];
+    cp.retired_this_cycle = false;
     while (budget > 0 && !cp.window.empty()) {
       DynInst& d = cp.window.front();
       if (d.stage != Stage::kIssued || d.ready_at > now) break;
@@ -21,7 +22,8 @@ void WritebackStage::evaluate(uint64_t now) {
       cp.retired_this_cycle = true;
       --budget;
     }
-  }
+    return true;
+  });
   rr_ = (rr_ + 1) % n;
 }
 

@@ -1,0 +1,24 @@
+// The contexts the pipeline evaluates each cycle, as a bit set: those that may run (FunctionalCore
+// ::may_run) or still have instructions in flight. Every other context is parked: it fetches,
+// decodes, issues and retires nothing, so the stages skip it and its cycles are counted as idle
+// in one subtraction (Pipeline::stats), which keeps an idle context free whatever the number of
+// contexts. The stages visit the set in the same rotating order as they would visit all contexts,
+// so skipping the parked ones changes no cycle.
+#pragma once
+
+#include <cstdint>
+
+namespace kasane {
+
+// Call fn(c) for every context c in `set`, in the order start, start + 1, ..., wrapping around
+// past the last context to 0, while fn returns true. `start` is below 32.
+template <typename Fn>
+inline void for_each_active(uint32_t set, unsigned start, Fn fn) {
+  const uint32_t from_start = set & (~0u << start);
+  const uint32_t before_start = set & ~(~0u << start);
+  for (uint32_t part : {from_start, before_start})
+    for (; part != 0; part &= part - 1)
+      if (!fn(static_cast<unsigned>(__builtin_ctz(part)))) return;
+}
+
+}  // namespace kasane
