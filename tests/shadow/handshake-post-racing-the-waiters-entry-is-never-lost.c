@@ -1,9 +1,9 @@
 /* handshake-post-racing-the-waiters-entry-is-never-lost - the runtime's two handshake halves,
- * __shadow_wait and __shadow_post (runtime/src/shadow/shadow_impl.h), tested directly: a waiter
- * on the sibling and a poster on the main thread start together, the poster delayed by d
- * instructions, d from 0 to 255, so that the post lands at every point of the waiter's entry
- * into its wait: before its first look at the flag, between that look and MONITOR or the
- * TSUSPEND announcement, and after it sleeps. The lost wake-up windows of MWAIT (look, then
+ * __shadow_wait (runtime/src/shadow/shadow_impl.h) and __ctx_post (runtime/src/ctx/ctx_flag.h),
+ * tested directly: a waiter on the sibling and a poster on the main thread start together, the
+ * poster delayed by d instructions, d from 0 to 255, so that the post lands at every point of
+ * the waiter's entry into its wait: before its first look at the flag, between that look and
+ * MONITOR or the TSUSPEND announcement, and after it sleeps. The lost wake-up windows of MWAIT (look, then
  * arm) and TSUSPEND (look, then announce) are an instruction or two wide, which the public
  * fork/join path cannot steer the post into; this can. With each waiting policy; a lost
  * wake-up leaves the waiter asleep and the poster in join: a deadlock that ends the run.
@@ -15,7 +15,7 @@
 
 #define STEPS 256
 
-static struct shadow_flag flag;                                  /* the handshake under test */
+static struct ctx_flag flag;                                    /* the handshake under test */
 static volatile unsigned long start __attribute__((aligned(64))); /* both go when it moves */
 static volatile int wait_policy;
 static volatile unsigned long woke;
@@ -60,7 +60,7 @@ int main(void) {
       }
       start = round;
       delay(d);
-      __shadow_post(&flag, round);
+      __ctx_post(&flag, round);
       shadow_join(&s);
       wrong += woke != round;
     }

@@ -41,6 +41,7 @@
 #include <lazy.h>
 #include <setjmp.h>
 
+#include "../ctx/ctx_sleep.h" /* idle and exit waits */
 #include "lazy_arch.h"
 #include "lock.h"
 

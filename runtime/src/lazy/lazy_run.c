@@ -97,11 +97,7 @@ int lazy_run(void (*main)(void*), void* arg, const struct lazy_config* cfg) {
 
   for (int i = 1; i < RT.nworkers; i++) {
     struct lazy_worker* w = RT.worker[i];
-    for (;;) {
-      kasane_monitor((unsigned long)&w->exited);
-      if (w->exited) break;
-      kasane_mwait(0, 0);
-    }
+    __ctx_sleep_until_set(&w->exited);
   }
   a_barrier(); /* acquire: nothing below before `exited` was seen */
   RT.workers_ran = RT.nworkers;

@@ -20,8 +20,7 @@ void lazy_wait_while(volatile int* flag) {
     if (lazy_yield()) continue;
     /* Nothing to run here: sleep until the flag's line is written, or a while (work may have
      * arrived in our deque meanwhile only from ourselves, so the timeout is a safety net). */
-    kasane_monitor((unsigned long)flag);
-    if (*flag) kasane_mwait(LAZY_IDLE_TIMEOUT, 0);
+    __ctx_sleep_while_set(flag, LAZY_IDLE_TIMEOUT);
   }
   a_barrier(); /* acquire: what the thread that cleared the flag wrote before */
 }

@@ -13,6 +13,6 @@ void __shadow_sibling_main(struct shadow_sibling* sib) {
     seen = __shadow_wait(&sib->work, seen, sib->job.policy, sib->job.threshold);
     if (sib->job.quit) return; /* to __shadow_entry, which reports and leaves */
     sib->job.fn(sib->job.arg);
-    __shadow_post(&sib->done, seen);
+    __ctx_post(&sib->done, seen);
   }
 }

@@ -13,6 +13,7 @@
 
 #include "shadow_impl.h"
 
+_Static_assert(SHADOW_LINE == CTX_LINE, "a flag's line");
 _Static_assert(offsetof(struct shadow_sibling, work) == 0, "work flag first");
 _Static_assert(offsetof(struct shadow_sibling, done) == SHADOW_LINE, "done flag alone on a line");
 _Static_assert(offsetof(struct shadow_sibling, job.sp) == SHADOW_OFF_SP, "__shadow_entry.S");

@@ -6,6 +6,7 @@
  * worth spinning on), then unmap: from `exited` on, the sibling touches no memory. */
 #include <sys/mman.h>
 
+#include "../ctx/ctx_sleep.h"
 #include "shadow_impl.h"
 
 void shadow_destroy(struct shadow* s) {
@@ -13,15 +14,11 @@ void shadow_destroy(struct shadow* s) {
   for (int i = 0; i < s->count; i++) {
     struct shadow_sibling* sib = s->sibling[i];
     sib->job.quit = 1;
-    __shadow_post(&sib->work, ++sib->job.posted); /* orders quit before the flag */
+    __ctx_post(&sib->work, ++sib->job.posted); /* orders quit before the flag */
   }
   for (int i = 0; i < s->count; i++) {
     struct shadow_sibling* sib = s->sibling[i];
-    for (;;) {
-      kasane_monitor((unsigned long)&sib->job.exited);
-      if (sib->job.exited) break; /* checked after arming: see __shadow_wait_mwait */
-      kasane_mwait(0, 0);
-    }
+    __ctx_sleep_until_set(&sib->job.exited);
   }
   /* Acquire, so nothing we do with the memory next is ordered before `exited` was seen. */
   __sync_synchronize();

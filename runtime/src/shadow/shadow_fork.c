@@ -14,7 +14,7 @@ int shadow_fork(struct shadow* s, void (*fn)(void*), void* arg) {
     sib->job.arg = arg;
     sib->job.policy = s->policy;
     sib->job.threshold = s->threshold;
-    __shadow_post(&sib->work, ++sib->job.posted); /* orders the job before the flag */
+    __ctx_post(&sib->work, ++sib->job.posted); /* orders the job before the flag */
     return (int)sib->job.ltn;
   }
   fn(arg);

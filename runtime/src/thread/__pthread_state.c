@@ -37,8 +37,7 @@ void __lock_wait(volatile int* l) {
     return;
   }
 #ifdef KASANE_THREADS_HW
-  kasane_monitor((unsigned long)l);
-  if (*l) kasane_mwait(LOCK_WAIT_CYCLES, 0);
+  __ctx_sleep_while_set(l, LOCK_WAIT_CYCLES);
 #else
   __conv_pause(__conv_word_clear, (const void*)l);
 #endif

@@ -41,6 +41,7 @@
 #endif
 
 #include <kasane/kasane_isa.h> /* both: MONITOR/MWAIT for long waits (__timer.c) */
+#include "../ctx/ctx_sleep.h"            /* hw: lock waits sleep on the lock word */
 
 #include <kasane/platform.h>
 #define NCTX KASANE_MAX_CONTEXTS /* contexts a machine has at most (generated: platform.h) */
