@@ -10,15 +10,8 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "sysinfo32.h"
 #include "thread.h"
-
-struct sysinfo32 { /* the Linux o32 struct sysinfo */
-  long uptime;
-  unsigned long loads[3], totalram, freeram, sharedram, bufferram, totalswap, freeswap;
-  unsigned short procs, pad;
-  unsigned long totalhigh, freehigh, mem_unit;
-  char reserved[8];
-};
 
 static struct sysinfo32 info(void) {
   struct sysinfo32 si;
