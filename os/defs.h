@@ -101,6 +101,7 @@ void sched(void);
 void startctx(int ctx);
 int parked_ready(void);
 struct proc* nextready(struct proc* p);
+int switch_due(struct proc* p);
 void sleep(void* chan);
 void ready_kt(struct kthread* kt);
 void wakeup(void* chan);
@@ -134,6 +135,10 @@ void tlb_shoot_answer(void);
 void tlb_shootdown(struct vmspace* vm);
 void smp_release(void);
 void mpmain(void) __attribute__((noreturn));
+
+/* affinity.c */
+uint32_t allcores(void);
+int affinity_allows(const struct proc* p, int core);
 
 /* proc.c */
 struct proc* allocproc(void);

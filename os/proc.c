@@ -44,6 +44,7 @@ struct proc* allocproc(void) {
     }
     p->pid = nextpid++;
     p->vm.asid = 1 + (p - proc) % (NASID - 1); /* a slot keeps its ASID; 0 is never used */
+    p->affinity = allcores();
     p->state = USED;
     return p;
   }
@@ -90,6 +91,7 @@ int proc_spawn(const char* path, uint32_t argv, uint32_t envp) {
          : why == EXEC_ENOMEM ? -ENOMEM : -ENOEXEC;
   }
   p->parent = parent;
+  p->affinity = parent->affinity; /* as a Linux child inherits it across fork */
   for (int fd = 0; fd < NOFILE; fd++)
     if (parent->ofile[fd] && !((parent->cloexec >> fd) & 1))
       p->ofile[fd] = filedup(parent->ofile[fd]);

@@ -137,6 +137,7 @@ struct proc {
   int killed;             /* exiting: every kernel thread leaves at its next chance */
   int parking;            /* context 0 is stopping the other contexts (sched.c, parkall) */
   int oncore;             /* 1 + the core whose contexts it owns, 0 if none (gang per core) */
+  uint32_t affinity;      /* bit c: it may run on core c (affinity.c) */
   int xstatus;            /* exit status of the run if it is pid 1 (128 + signal if killed) */
   int termsig;            /* the signal that killed it, 0 if it exited */
   struct file* ofile[NOFILE]; /* open files, by fd; 0 = closed */

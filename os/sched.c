@@ -204,10 +204,12 @@ static void switchto(struct proc* p) {
   timer_newslice();
 }
 
-/* Whether p has a kernel thread that wants a context, and no core has it. */
+/* Whether p has a kernel thread that wants a context, no core has it, and it may run on this
+ * core (affinity.c). */
 static int ready(struct proc* p) {
   if (p->state != USED || p->oncore) return 0;
-  if (p->killed) return 1; /* it must run out */
+  if (p->killed) return 1; /* it must run out, wherever */
+  if (!affinity_allows(p, coreid())) return 0;
   for (int i = 0; i < ncontexts; i++)
     if (p->kt[i].state == KT_RUNNABLE) return 1;
   return 0;
@@ -221,6 +223,12 @@ struct proc* nextready(struct proc* p) {
     if (q != p && ready(q)) return q;
   }
   return 0;
+}
+
+/* Whether the core's process p must give the core up at its slice end: another process is ready
+ * for the core, or p's affinity no longer allows the core (a killed p runs out where it is). */
+int switch_due(struct proc* p) {
+  return nextready(p) != 0 || (p && !p->killed && !affinity_allows(p, coreid()));
 }
 
 /* Whether p is using the core: a context runs its user code, or a kernel thread of it wants to
@@ -272,6 +280,14 @@ static int schedule0(void) {
     if (q) {
       parkall(p);
       switchto(q);
+      return 1;
+    }
+    if (!affinity_allows(p, coreid())) { /* no longer its core: leave it for an allowed one */
+      parkall(p);
+      c->proc = 0;
+      p->oncore = 0;
+      switchkvm();
+      kick_proc(p);
       return 1;
     }
   }

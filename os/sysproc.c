@@ -100,9 +100,10 @@ int32_t sys_munmap(void) {
   return 0;
 }
 
-/* sched_yield(): let context 0 switch to another ready process at once. */
+/* sched_yield(): let context 0 switch to another ready process at once (or leave a core its
+ * affinity excludes). */
 int32_t sys_sched_yield(void) {
-  if (ctxid() == 0 && nextready(mycore()->proc)) mycore()->want_switch = 1;
+  if (ctxid() == 0 && switch_due(mycore()->proc)) mycore()->want_switch = 1;
   return 0;
 }
 
