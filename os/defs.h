@@ -128,6 +128,7 @@ static inline struct core* mycore(void) { return cpu_corep[cpuid()]; }
 int cpunum(int core, int ctx);
 void smpinit(const struct kasane_bootinfo* bi);
 void ipi_ack(void);
+void ipi_raise(int cpu);
 void kick_cpu(int n);
 void kick(int ctx);
 void kick_proc(struct proc* p);
@@ -139,6 +140,15 @@ void mpmain(void) __attribute__((noreturn));
 /* affinity.c */
 uint32_t allcores(void);
 int affinity_allows(const struct proc* p, int core);
+
+/* gang.c */
+enum ktstate;
+extern int ncpus;
+struct kthread* ktof(struct proc* p, int core, int ctx);
+int gang_has(struct proc* p, int core, enum ktstate s);
+int gang_movable(struct proc* p, int core);
+int gang_from(struct proc* p);
+void gang_move(struct proc* p, int from);
 
 /* proc.c */
 struct proc* allocproc(void);
@@ -183,6 +193,7 @@ struct kthread* notify_block(struct kthread* kt, void* chan);
 void notify_finish(struct kthread* kt) __attribute__((noreturn));
 void notify_deliver(struct kthread* kt);
 void notify_preempt(struct kthread* kt);
+void notify_move(struct proc* p, int from, int to);
 
 /* fpu.c, fpuasm.S */
 struct fpstate;

@@ -19,11 +19,15 @@
 #include "param.h"
 #include "proc.h"
 
-/* The ThMB of the user thread running on context ltn of p, from the runtime's array; 0 if the
+/* The runtime's arrays are indexed by CPU number (core * contexts + LTN - 1: EBase.CPUNum, rdhwr
+ * $0), which on a machine of one core is LTN - 1; the handler gets the CPU number + 1 in $a3,
+ * there the LTN. */
+
+/* The ThMB of the user thread running on CPU cpu of p, from the runtime's array; 0 if the
  * runtime is inside its handler there (or the array is unreadable). */
-static uint32_t thmb_of(struct proc* p, int ltn) {
+static uint32_t thmb_of(struct proc* p, int cpu) {
   uint32_t thmb;
-  if (copyin(&p->vm, &thmb, p->nreg.thmbs + 4 * (ltn - 1), 4) < 0) return 0;
+  if (copyin(&p->vm, &thmb, p->nreg.thmbs + 4 * cpu, 4) < 0) return 0;
   return thmb;
 }
 
@@ -40,13 +44,13 @@ static int save_regs(struct proc* p, uint32_t thmb, const struct trapframe* tf) 
   return copyout(&p->vm, thmb, &r, sizeof r);
 }
 
-/* Make tf enter the runtime's upcall handler on context ltn with (ev, thmb, arg), marking the
+/* Make tf enter the runtime's upcall handler on CPU cpu with (ev, thmb, arg), marking the
  * context as inside the handler (its ThMB slot 0). */
-static void upcall(struct proc* p, struct trapframe* tf, int ltn, uint32_t ev, uint32_t thmb,
+static void upcall(struct proc* p, struct trapframe* tf, int cpu, uint32_t ev, uint32_t thmb,
                    uint32_t arg) {
   uint32_t sp, zero = 0;
-  if (copyin(&p->vm, &sp, p->nreg.stacks + 4 * (ltn - 1), 4) < 0 ||
-      copyout(&p->vm, p->nreg.thmbs + 4 * (ltn - 1), &zero, 4) < 0) {
+  if (copyin(&p->vm, &sp, p->nreg.stacks + 4 * cpu, 4) < 0 ||
+      copyout(&p->vm, p->nreg.thmbs + 4 * cpu, &zero, 4) < 0) {
     printf("kasane: pid %d (%s): notification arrays not writable\n", p->pid, p->name);
     proc_exit_signal(p, 11);
     return;
@@ -55,10 +59,24 @@ static void upcall(struct proc* p, struct trapframe* tf, int ltn, uint32_t ev, u
   tf->regs[REG_A0] = ev;
   tf->regs[REG_A1] = thmb;
   tf->regs[REG_A2] = arg;
-  tf->regs[REG_A3] = ltn;
+  tf->regs[REG_A3] = cpu + 1;
   tf->regs[REG_SP] = sp;
   tf->regs[REG_RA] = 0;
   tf->regs[25] = p->nreg.entry; /* $t9: o32 PIC code finds its $gp from it */
+}
+
+/* An event of p waits: on each other core p is on, interrupt (IPI) every context whose slot names
+ * a ThMB, since a thread of the runtime may compute there without ever trapping (this core cannot
+ * see which contexts run user code there; one in the kernel takes the interrupt on its way out,
+ * for nothing), and tell the anchors. */
+static void post_remote(struct proc* p) {
+  for (int c = 0; c < ncores; c++) {
+    if (c == coreid() || !((p->cores >> c) & 1)) continue;
+    for (int i = 1; i < ncontexts; i++)
+      if (!(p->nreg.flags & KASANE_NOTIFY_SIGNAL) && thmb_of(p, cpunum(c, i)))
+        ipi_raise(cpunum(c, i));
+  }
+  kick_proc(p);
 }
 
 /* Queue an event for the next return to user mode of a context of p, and interrupt one of p's
@@ -74,13 +92,10 @@ static void post(struct proc* p, uint32_t ev, uint32_t thmb, uint32_t arg) {
     return;
   }
   p->events[p->nevents++] = (struct nevent){ev, thmb, arg};
-  if (p->oncore && p != mycore()->proc) { /* another core's: its anchor delivers */
-    kick_proc(p);
-    return;
-  }
+  if (p->cores & ~(1u << coreid())) post_remote(p);
   if (p != mycore()->proc) return;
   for (int i = 0; i < ncontexts; i++) {
-    if (p->kt[i].state == KT_NONE && ((kasane_tstate() >> i) & 1)) {
+    if (ktof(p, coreid(), i)->state == KT_NONE && ((kasane_tstate() >> i) & 1)) {
       if (i != ctxid()) kasane_tintr(i + 1);
       return;
     }
@@ -95,7 +110,7 @@ static void post(struct proc* p, uint32_t ev, uint32_t thmb, uint32_t arg) {
 struct kthread* notify_block(struct kthread* kt, void* chan) {
   struct proc* p = kt->proc;
   if (!p || !p->notify_on || kt->ltn == 0 || p->killed) return kt;
-  uint32_t thmb = thmb_of(p, kt->ltn);
+  uint32_t thmb = thmb_of(p, kt->cpu);
   if (thmb == 0) return kt;
   if (p->nreg.flags & KASANE_NOTIFY_SHORTCUT) {
     kt->chan = chan;
@@ -142,7 +157,7 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
   if (signal) {
     signal_frame(kt, 22 /* SIGIO */, KASANE_EV_BLOCKED, thmb, num);
   } else {
-    upcall(p, kt->tf, kt->ltn, KASANE_EV_BLOCKED, thmb, num);
+    upcall(p, kt->tf, kt->cpu, KASANE_EV_BLOCKED, thmb, num);
   }
   p->nstats.blocked++;
   p->nstats.last_blocked_cycle = decided;
@@ -192,10 +207,10 @@ void notify_deliver(struct kthread* kt) {
     if (p->sigmask & (1u << (22 - 1))) return; /* SIGIO blocked (in its handler): later */
     if (signal_frame(kt, 22 /* SIGIO */, e.ev, e.thmb, e.arg) < 0) return;
   } else {
-    uint32_t cur = thmb_of(p, kt->ltn);
+    uint32_t cur = thmb_of(p, kt->cpu);
     if (cur == 0) return; /* inside the handler: later */
     if (save_regs(p, cur, kt->tf) < 0) return;
-    upcall(p, kt->tf, kt->ltn, e.ev, e.thmb, e.arg);
+    upcall(p, kt->tf, kt->cpu, e.ev, e.thmb, e.arg);
   }
   p->nevents--;
   memmove(&p->events[0], &p->events[1], p->nevents * sizeof p->events[0]);
@@ -206,13 +221,25 @@ void notify_deliver(struct kthread* kt) {
 void notify_preempt(struct kthread* kt) {
   struct proc* p = kt->proc;
   if (!p->notify_on || !(p->nreg.flags & KASANE_NOTIFY_PREEMPT)) return;
-  uint32_t thmb = thmb_of(p, kt->ltn);
+  uint32_t thmb = thmb_of(p, kt->cpu);
   if (thmb == 0) return;
   /* A full queue drops PREEMPTED (a hint: the thread on context 0 goes on as it is), rather than
    * overwrite the last event, which may be an UNBLOCKED that a thread waits for. */
   if (p->nevents == NEVENTS) return;
   p->events[p->nevents++] = (struct nevent){KASANE_EV_PREEMPTED, thmb, 0};
   p->nstats.preempted++;
+}
+
+/* p's threads on core `from` moved to core `to` (gang.c): each one's ThMB slot goes along, so
+ * that the runtime still finds the thread it ran there. */
+void notify_move(struct proc* p, int from, int to) {
+  if (!p->notify_on || (p->nreg.flags & KASANE_NOTIFY_SIGNAL)) return;
+  for (int i = 0; i < ncontexts; i++) {
+    uint32_t thmb, zero = 0;
+    uint32_t src = p->nreg.thmbs + 4 * cpunum(from, i), dst = p->nreg.thmbs + 4 * cpunum(to, i);
+    if (copyin(&p->vm, &thmb, src, 4) == 0 && copyout(&p->vm, dst, &thmb, 4) == 0)
+      copyout(&p->vm, src, &zero, 4);
+  }
 }
 
 /* kasane_notify_register(reg): register the runtime's upcall (reg = 0: unregister). */
@@ -230,8 +257,8 @@ int32_t sys_kasane_notify_register(void) {
   if (r.flags & ~(KASANE_NOTIFY_SIGNAL | KASANE_NOTIFY_SHORTCUT | KASANE_NOTIFY_PREEMPT))
     return -EINVAL;
   if (!(r.flags & KASANE_NOTIFY_SIGNAL) &&
-      (r.entry == 0 || !uvm_accessok(&p->vm, r.stacks, 4 * ncontexts, 0) ||
-       !uvm_accessok(&p->vm, r.thmbs, 4 * ncontexts, 1)))
+      (r.entry == 0 || !uvm_accessok(&p->vm, r.stacks, 4 * ncpus, 0) ||
+       !uvm_accessok(&p->vm, r.thmbs, 4 * ncpus, 1)))
     return -EFAULT;
   p->nreg = r;
   p->notify_on = 1;

@@ -84,7 +84,8 @@ void timer_intr(void) {
   if (now >= c->slice_end) {
     c->slice_end = now + TIMESLICE;
     if (c->proc && switch_due(c->proc)) c->want_switch = 1;
-    if (c->proc && c->proc->kt[0].state == KT_RUNNING) notify_preempt(&c->proc->kt[0]);
+    struct kthread* kt0 = c->proc ? ktof(c->proc, coreid(), 0) : 0;
+    if (kt0 && kt0->state == KT_RUNNING) notify_preempt(kt0);
   }
   arm();
 }
