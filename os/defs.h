@@ -142,10 +142,7 @@ uint32_t allcores(void);
 int affinity_allows(const struct proc* p, int core);
 
 /* gang.c */
-enum ktstate;
-extern int ncpus;
-struct kthread* ktof(struct proc* p, int core, int ctx);
-int gang_has(struct proc* p, int core, enum ktstate s);
+extern int ncpus; /* ktof() and gang_has() are inline in proc.h */
 int gang_movable(struct proc* p, int core);
 int gang_from(struct proc* p);
 void gang_move(struct proc* p, int from);

@@ -27,18 +27,6 @@
 
 int ncpus = 1; /* CPUs of the machine: ncores * ncontexts (smpinit) */
 
-/* The kernel thread of context i of core c in p. */
-struct kthread* ktof(struct proc* p, int c, int i) { return &p->kt[c * ncontexts + i]; }
-
-/* Whether p has a kernel thread on core c in state s (KT_NONE: any other state). */
-int gang_has(struct proc* p, int c, enum ktstate s) {
-  for (int i = 0; i < ncontexts; i++) {
-    enum ktstate t = ktof(p, c, i)->state;
-    if (s == KT_NONE ? t != KT_NONE : t == s) return 1;
-  }
-  return 0;
-}
-
 /* Whether p's gang on core c may move: p is not running there, at least one of its threads
  * waits to run, and every one that does is on its way to user mode (no kernel frames). */
 int gang_movable(struct proc* p, int c) {

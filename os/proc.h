@@ -164,5 +164,22 @@ extern struct core cores[NCTX];      /* smp.c */
 extern struct kthread parked[NPARKED];
 extern struct proc proc[NPROC];      /* proc.c */
 
+extern int ncontexts;                /* smp.c: contexts of each core */
+
+/* The kernel thread of context i of core c in p (gang.c). Inline: the scheduler asks on every
+ * pass. */
+static inline struct kthread* ktof(struct proc* p, int c, int i) {
+  return &p->kt[c * ncontexts + i];
+}
+
+/* Whether p has a kernel thread on core c in state s (KT_NONE: in any other state). */
+static inline int gang_has(struct proc* p, int c, enum ktstate s) {
+  for (int i = 0; i < ncontexts; i++) {
+    enum ktstate t = ktof(p, c, i)->state;
+    if (s == KT_NONE ? t != KT_NONE : t == s) return 1;
+  }
+  return 0;
+}
+
 #endif /* !__ASSEMBLER__ */
 #endif /* KASANE_OS_PROC_H */

@@ -280,12 +280,11 @@ void trap(struct trapframe* tf) {
   }
   acquire();
   struct proc* p = mycore()->proc;
-  int me = ctxid();
+  int cpu = cpuid(), me = cpu_ctx[cpu];
   /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
-  if (p == 0 || tf != p->kt[cpuid()].tf)
-    panic("trap: from user mode with no process (tf %p)", tf);
-  struct kthread* kt = &p->kt[cpuid()];
-  cpus[cpuid()].kt = kt;
+  if (p == 0 || tf != p->kt[cpu].tf) panic("trap: from user mode with no process (tf %p)", tf);
+  struct kthread* kt = &p->kt[cpu];
+  cpus[cpu].kt = kt;
   kt->state = KT_RUNNING;
   kt->userlocal = c0_read(CP0_USERLOCAL);
   switch (code) {
