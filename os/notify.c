@@ -318,9 +318,10 @@ void notify_preempt(struct kthread* kt) {
 }
 
 /* p's threads on core `from` moved to core `to` (gang.c): each one's ThMB slot goes along, so
- * that the runtime still finds the thread it ran there. */
+ * that the runtime still finds the thread it ran there (with KASANE_NOTIFY_SIGNAL too: the
+ * runtime finds its running thread by the slot either way). */
 void notify_move(struct proc* p, int from, int to) {
-  if (!p->notify_on || (p->nreg.flags & KASANE_NOTIFY_SIGNAL)) return;
+  if (!p->notify_on) return;
   for (int i = 0; i < ncontexts; i++) {
     uint32_t thmb;
     uint32_t src = p->nreg.thmbs + 4 * cpunum(from, i), dst = p->nreg.thmbs + 4 * cpunum(to, i);
