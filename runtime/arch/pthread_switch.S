@@ -58,15 +58,21 @@ __switch:
 	sdc1	$f30, THMB_CTX_F+40($a0)
 	cfc1	$t2, $31
 	sw	$t2, THMB_CTX_FCSR($a0)
-	rdhwr	$t0, $0				/* the CPU number now, not idx: see above */
-	sll	$t0, $t0, 2
 #ifdef KASANE_THREADS_HW
 	tid	$t3				/* hw: __prev and __running by LTN - 1 (__run_idx) */
 	addiu	$t3, $t3, -1
 	sll	$t3, $t3, 2
-#else
+	lui	$t1, %hi(__multicore)		/* one core: the CPU number is LTN - 1 (__ctx_idx) */
+	lw	$t1, %lo(__multicore)($t1)
+	beqz	$t1, 1f
+	move	$t0, $t3			/* delay slot */
+#endif
+	rdhwr	$t0, $0				/* the CPU number now, not idx: see above */
+	sll	$t0, $t0, 2
+#ifndef KASANE_THREADS_HW
 	move	$t3, $t0
 #endif
+1:
 	lui	$t1, %hi(__prev)
 	addu	$t1, $t1, $t3
 	sw	$a0, %lo(__prev)($t1)

@@ -31,6 +31,8 @@ void __pthread_init(void) {
   int cores = kasane_ctx_map(&none, 0);
   __ncpu = cores > 1 ? cores * __nctx : __nctx;
   if (__ncpu > NCTX) __ncpu = NCTX;
+  __multicore = __ncpu > __nctx;
+  for (int n = 0; n < NCTX; n++) __ltn_of[n] = (unsigned char)(n % __nctx + 1);
   int idx = __ctx_idx();
   __pthread_main.ltn = idx + 1;
   __running[__run_idx(idx)] = &__pthread_main;

@@ -178,6 +178,7 @@ extern struct __pthread* __timers;                /* (sched) switched-out timed 
 extern volatile int __live;                       /* threads not yet exited */
 extern int __nctx;                                /* contexts of a core (LTNs 1..__nctx) */
 extern int __ncpu;                                /* CPU numbers it may run on (idx < __ncpu) */
+extern int __multicore;                           /* __ncpu > __nctx: the machine has several cores */
 extern volatile int __pthread_ready_to_go;        /* __pthread_init has run */
 extern struct __pthread* __reap;                  /* exited detached threads to free (sched) */
 
@@ -337,8 +338,15 @@ void __runner_start(struct __pthread* idle) __attribute__((noreturn));
 /* The index of the context running this code: its CPU number (core * contexts + LTN - 1, rdhwr
  * $0), the name the kernel gives it in the slot arrays and upcalls (os/notify.c). It changes when
  * the kernel moves the process to another core, LTN for LTN, with every thread stopped; the
- * kernel moves the slots then, and the idle threads follow (__idle_here). */
-static inline int __ctx_idx(void) { return (int)a_cpunum(); }
+ * kernel moves the slots then, and the idle threads follow (__idle_here). hw on a machine of one
+ * core reads it as LTN - 1 with tid, which is the same number: on the paper's pipeline rdhwr
+ * costs a mutex hand-off some 65 cycles more (E1). */
+static inline int __ctx_idx(void) {
+#ifdef KASANE_THREADS_HW
+  if (!__multicore) return (int)kasane_tid() - 1;
+#endif
+  return (int)a_cpunum();
+}
 
 /* Where __running and __prev of the context of CPU number idx are. hw: at its LTN - 1, which a
  * move between cores keeps (the process is on one core at a time): the upcall reads them to know
@@ -356,8 +364,10 @@ static inline int __run_idx(int idx) {
 }
 
 /* The LTN of CPU number idx: what tresume takes. The same on every core the process may move
- * to, which moves it LTN for LTN. */
-static inline int __cpu_ltn(int idx) { return idx % __nctx + 1; }
+ * to, which moves it LTN for LTN. A table (__pthread_init), not idx % __nctx: a divide costs
+ * 32 cycles on the paper's machine, and a mutex hand-off takes several of these. */
+extern unsigned char __ltn_of[NCTX];
+static inline int __cpu_ltn(int idx) { return __ltn_of[idx]; }
 
 /* The running thread. Before __pthread_init, and on a context the library does not run (its slot
  * is empty), the main thread. A kernel notification may move a running thread to another context
