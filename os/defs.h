@@ -101,6 +101,7 @@ void sched(void);
 void startctx(int ctx);
 int parked_ready(void);
 struct proc* nextready(struct proc* p);
+int switch_due(struct proc* p);
 void sleep(void* chan);
 void ready_kt(struct kthread* kt);
 void wakeup(void* chan);
@@ -127,6 +128,7 @@ static inline struct core* mycore(void) { return cpu_corep[cpuid()]; }
 int cpunum(int core, int ctx);
 void smpinit(const struct kasane_bootinfo* bi);
 void ipi_ack(void);
+void ipi_raise(int cpu);
 void kick_cpu(int n);
 void kick(int ctx);
 void kick_proc(struct proc* p);
@@ -134,6 +136,16 @@ void tlb_shoot_answer(void);
 void tlb_shootdown(struct vmspace* vm);
 void smp_release(void);
 void mpmain(void) __attribute__((noreturn));
+
+/* affinity.c */
+uint32_t allcores(void);
+int affinity_allows(const struct proc* p, int core);
+
+/* gang.c */
+extern int ncpus; /* ktof() and gang_has() are inline in proc.h */
+int gang_movable(struct proc* p, int core);
+int gang_from(struct proc* p);
+void gang_move(struct proc* p, int from);
 
 /* proc.c */
 struct proc* allocproc(void);
@@ -179,6 +191,7 @@ void notify_switch(struct kthread* pk, struct kthread* kt);
 void notify_finish(struct kthread* kt) __attribute__((noreturn));
 void notify_deliver(struct kthread* kt);
 void notify_preempt(struct kthread* kt);
+void notify_move(struct proc* p, int from, int to);
 
 /* fpu.c, fpuasm.S */
 struct fpstate;

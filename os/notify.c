@@ -22,6 +22,10 @@
 #include "param.h"
 #include "proc.h"
 
+/* The runtime's arrays are indexed by CPU number (core * contexts + LTN - 1: EBase.CPUNum, rdhwr
+ * $0), which on a machine of one core is LTN - 1; the handler gets the CPU number + 1 in $a3,
+ * there the LTN. */
+
 /* The word at user address va of p, through one page-table walk (copyin's general path costs a
  * notification several times over). 0, or -1 if it is not (writable, if write) user memory. */
 static int getword(struct proc* p, uint32_t va, uint32_t* w) {
@@ -40,12 +44,12 @@ static int putword(struct proc* p, uint32_t va, uint32_t w) {
   return 0;
 }
 
-/* The ThMB of the user thread running on context ltn of p, from the runtime's array; 0 if the
+/* The ThMB of the user thread running on CPU cpu of p, from the runtime's array; 0 if the
  * runtime is inside its handler there (or the array is unreadable). *slot is the kernel address
  * of that word of the array if it is aligned and writable, for upcall() to zero it without
  * another walk, valid while the lock is held; else 0. */
-static uint32_t thmb_of(struct proc* p, int ltn, uint32_t** slot) {
-  uint32_t va = p->nreg.thmbs + 4 * (ltn - 1), thmb;
+static uint32_t thmb_of(struct proc* p, int cpu, uint32_t** slot) {
+  uint32_t va = p->nreg.thmbs + 4 * cpu, thmb;
   *slot = (va & 3) == 0 ? uva2ka(&p->vm, va, 1) : 0;
   if (*slot) return **slot;
   if (getword(p, va, &thmb) < 0) return 0;
@@ -85,17 +89,17 @@ static int save_regs(struct proc* p, uint32_t thmb, struct trapframe* tf) {
   return 0;
 }
 
-/* Make tf enter the runtime's upcall handler on bound thread kt's context with (ev, thmb, arg),
+/* Make tf enter the runtime's upcall handler on bound thread kt's CPU with (ev, thmb, arg),
  * marking the context as inside the handler (its ThMB slot 0). The handler's first instructions
  * store the FPU: if kt's user thread does not have it now (CU1 clear), give it here, as the
  * Coprocessor Unusable trap that the first store would take does, for a fraction of the cost. */
 static void upcall(struct proc* p, struct kthread* kt, struct trapframe* tf, uint32_t* slot,
                    uint32_t ev, uint32_t thmb, uint32_t arg) {
-  int ltn = kt->ltn;
+  int cpu = kt->cpu;
   uint32_t sp;
   if (slot) *slot = 0;
-  if (getword(p, p->nreg.stacks + 4 * (ltn - 1), &sp) < 0 ||
-      (!slot && putword(p, p->nreg.thmbs + 4 * (ltn - 1), 0) < 0)) {
+  if (getword(p, p->nreg.stacks + 4 * cpu, &sp) < 0 ||
+      (!slot && putword(p, p->nreg.thmbs + 4 * cpu, 0) < 0)) {
     printf("kasane: pid %d (%s): notification arrays not writable\n", p->pid, p->name);
     proc_exit_signal(p, 11);
     return;
@@ -105,10 +109,27 @@ static void upcall(struct proc* p, struct kthread* kt, struct trapframe* tf, uin
   tf->regs[REG_A0] = ev;
   tf->regs[REG_A1] = thmb;
   tf->regs[REG_A2] = arg;
-  tf->regs[REG_A3] = ltn;
+  tf->regs[REG_A3] = cpu + 1;
   tf->regs[REG_SP] = sp;
   tf->regs[REG_RA] = 0;
   tf->regs[25] = p->nreg.entry; /* $t9: o32 PIC code finds its $gp from it */
+}
+
+/* An event of p waits: on each other core p is on, interrupt (IPI) every context whose slot names
+ * a ThMB, since a thread of the runtime may compute there without ever trapping (this core cannot
+ * see which contexts run user code there; one in the kernel takes the interrupt on its way out,
+ * for nothing), and tell the anchors. */
+static void post_remote(struct proc* p) {
+  for (int c = 0; c < ncores; c++) {
+    if (c == coreid() || !((p->cores >> c) & 1)) continue;
+    for (int i = 1; i < ncontexts; i++) {
+      uint32_t thmb;
+      if (!(p->nreg.flags & KASANE_NOTIFY_SIGNAL) &&
+          getword(p, p->nreg.thmbs + 4 * cpunum(c, i), &thmb) == 0 && thmb)
+        ipi_raise(cpunum(c, i));
+    }
+  }
+  kick_proc(p);
 }
 
 /* Queue an event for the next return to user mode of a context of p, and interrupt one of p's
@@ -125,13 +146,10 @@ static void post(struct proc* p, uint32_t ev, uint32_t thmb, uint32_t arg) {
   }
   p->events[p->nevents++] = (struct nevent){ev, thmb, arg};
   set_pending(p);
-  if (p->oncore && p != mycore()->proc) { /* another core's: its anchor delivers */
-    kick_proc(p);
-    return;
-  }
+  if (p->cores & ~(1u << coreid())) post_remote(p);
   if (p != mycore()->proc) return;
   for (int i = 0; i < ncontexts; i++) {
-    if (p->kt[i].state == KT_NONE && ((kasane_tstate() >> i) & 1)) {
+    if (ktof(p, coreid(), i)->state == KT_NONE && ((kasane_tstate() >> i) & 1)) {
       if (i != ctxid()) kasane_tintr(i + 1);
       return;
     }
@@ -147,7 +165,7 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
   struct proc* p = kt->proc;
   if (!p || !p->notify_on || kt->ltn == 0 || p->killed) return kt;
   uint32_t* slot;
-  uint32_t thmb = thmb_of(p, kt->ltn, &slot);
+  uint32_t thmb = thmb_of(p, kt->cpu, &slot);
   if (thmb == 0) return kt;
   if (p->nreg.flags & KASANE_NOTIFY_SHORTCUT) {
     kt->chan = chan;
@@ -166,7 +184,7 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
       return 0;
     }
     kt->state = KT_RUNNING;
-    thmb_of(p, kt->ltn, &slot); /* the lock was let go meanwhile: walk again */
+    thmb_of(p, kt->cpu, &slot); /* the lock was let go meanwhile: walk again */
   }
   struct kthread* pk = parked;
   while (pk < &parked[NPARKED] && pk->state != KT_NONE) pk++;
@@ -273,7 +291,7 @@ void notify_deliver(struct kthread* kt) {
     if (signal_frame(kt, 22 /* SIGIO */, e.ev, e.thmb, e.arg) < 0) return;
   } else {
     uint32_t* slot;
-    uint32_t cur = thmb_of(p, kt->ltn, &slot);
+    uint32_t cur = thmb_of(p, kt->cpu, &slot);
     if (cur == 0) return; /* inside the handler: later */
     if (save_regs(p, cur, kt->tf) < 0) return;
     upcall(p, kt, kt->tf, slot, e.ev, e.thmb, e.arg);
@@ -289,7 +307,7 @@ void notify_preempt(struct kthread* kt) {
   struct proc* p = kt->proc;
   if (!p->notify_on || !(p->nreg.flags & KASANE_NOTIFY_PREEMPT)) return;
   uint32_t* slot;
-  uint32_t thmb = thmb_of(p, kt->ltn, &slot);
+  uint32_t thmb = thmb_of(p, kt->cpu, &slot);
   if (thmb == 0) return;
   /* A full queue drops PREEMPTED (a hint: the thread on context 0 goes on as it is), rather than
    * overwrite the last event, which may be an UNBLOCKED that a thread waits for. */
@@ -297,6 +315,18 @@ void notify_preempt(struct kthread* kt) {
   p->events[p->nevents++] = (struct nevent){KASANE_EV_PREEMPTED, thmb, 0};
   set_pending(p);
   p->nstats.preempted++;
+}
+
+/* p's threads on core `from` moved to core `to` (gang.c): each one's ThMB slot goes along, so
+ * that the runtime still finds the thread it ran there (with KASANE_NOTIFY_SIGNAL too: the
+ * runtime finds its running thread by the slot either way). */
+void notify_move(struct proc* p, int from, int to) {
+  if (!p->notify_on) return;
+  for (int i = 0; i < ncontexts; i++) {
+    uint32_t thmb;
+    uint32_t src = p->nreg.thmbs + 4 * cpunum(from, i), dst = p->nreg.thmbs + 4 * cpunum(to, i);
+    if (getword(p, src, &thmb) == 0 && putword(p, dst, thmb) == 0) putword(p, src, 0);
+  }
 }
 
 /* kasane_notify_register(reg): register the runtime's upcall (reg = 0: unregister). */
@@ -316,8 +346,8 @@ int32_t sys_kasane_notify_register(void) {
   if (r.flags & ~(KASANE_NOTIFY_SIGNAL | KASANE_NOTIFY_SHORTCUT | KASANE_NOTIFY_PREEMPT))
     return -EINVAL;
   if (!(r.flags & KASANE_NOTIFY_SIGNAL) &&
-      (r.entry == 0 || !uvm_accessok(&p->vm, r.stacks, 4 * ncontexts, 0) ||
-       !uvm_accessok(&p->vm, r.thmbs, 4 * ncontexts, 1) ||
+      (r.entry == 0 || !uvm_accessok(&p->vm, r.stacks, 4 * ncpus, 0) ||
+       !uvm_accessok(&p->vm, r.thmbs, 4 * ncpus, 1) ||
        (r.pending && !uvm_accessok(&p->vm, r.pending, 4, 1))))
     return -EFAULT;
   p->nreg = r;

@@ -17,26 +17,27 @@
 struct proc proc[NPROC];
 static int nextpid = 1;
 
-/* Set up the kernel thread of context i of p with a stack and an empty trapframe at its top. */
+/* Set up the kernel thread of CPU i of p with a stack and an empty trapframe at its top. */
 static int ktinit(struct proc* p, int i) {
   struct kthread* kt = &p->kt[i];
   memset(kt, 0, sizeof *kt);
   kt->kstack = kalloc();
   if (kt->kstack == 0) return -1;
   kt->proc = p;
-  kt->ltn = i + 1;
+  kt->ltn = i % ncontexts + 1;
+  kt->cpu = i;
   kt->tf = (struct trapframe*)(kt->kstack + KSTACKSIZE - sizeof *kt->tf);
   memset(kt->tf, 0, sizeof *kt->tf);
   return 0;
 }
 
-/* An unused process slot with a pid, an ASID and a kernel thread (and stack) per context, no
- * memory yet (exec gives it some); 0 if there is none. */
+/* An unused process slot with a pid, an ASID and a kernel thread (and stack) per CPU of the
+ * machine, no memory yet (exec gives it some); 0 if there is none. */
 struct proc* allocproc(void) {
   for (struct proc* p = proc; p < &proc[NPROC]; p++) {
     if (p->state != UNUSED) continue;
     memset(p, 0, sizeof *p);
-    for (int i = 0; i < ncontexts; i++) {
+    for (int i = 0; i < ncpus; i++) {
       if (ktinit(p, i) < 0) {
         freeproc(p);
         return 0;
@@ -44,6 +45,7 @@ struct proc* allocproc(void) {
     }
     p->pid = nextpid++;
     p->vm.asid = 1 + (p - proc) % (NASID - 1); /* a slot keeps its ASID; 0 is never used */
+    p->affinity = allcores();
     p->state = USED;
     return p;
   }
@@ -72,6 +74,7 @@ void userinit(const struct kasane_bootinfo* bi) {
   }
   fileinit_proc(p);
   p->kt[0].state = KT_RUNNABLE;
+  p->kt[0].atuser = 1; /* on CPU 0 until a core takes it (gang.c) */
   p->kt[0].ctx.ra = (uint32_t)kt_start_user;
   p->kt[0].ctx.sp = (uint32_t)p->kt[0].tf - 16;
 }
@@ -90,10 +93,12 @@ int proc_spawn(const char* path, uint32_t argv, uint32_t envp) {
          : why == EXEC_ENOMEM ? -ENOMEM : -ENOEXEC;
   }
   p->parent = parent;
+  p->affinity = parent->affinity; /* as a Linux child inherits it across fork */
   for (int fd = 0; fd < NOFILE; fd++)
     if (parent->ofile[fd] && !((parent->cloexec >> fd) & 1))
       p->ofile[fd] = filedup(parent->ofile[fd]);
   p->kt[0].state = KT_RUNNABLE;
+  p->kt[0].atuser = 1; /* on CPU 0 until a core takes it (gang.c) */
   p->kt[0].ctx.ra = (uint32_t)kt_start_user;
   p->kt[0].ctx.sp = (uint32_t)p->kt[0].tf - 16;
   kick_proc(p);
@@ -105,8 +110,8 @@ int proc_spawn(const char* path, uint32_t argv, uint32_t envp) {
 void proc_exit(struct proc* p, int status) {
   if (!p->killed) p->xstatus = status;
   p->killed = 1;
-  for (int i = 0; i < ncontexts; i++) /* end interruptible waits */
-    if (p->kt[i].state == KT_SLEEPING && p->kt[i].interruptible) ready_kt(&p->kt[i]);
+  for (int n = 0; n < ncpus; n++) /* end interruptible waits */
+    if (p->kt[n].state == KT_SLEEPING && p->kt[n].interruptible) ready_kt(&p->kt[n]);
   for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)
     if (kt->proc == p && kt->state == KT_SLEEPING && kt->interruptible) ready_kt(kt);
   kick_proc(p);
@@ -131,21 +136,21 @@ void kt_exit(struct kthread* kt) {
 
 /* Whether anything of the killed, current process p still runs; if not, free its memory and
  * files, give its children to init, and make it a zombie for its parent (or halt the machine
- * if it is the first process: its status is the run's). Called by context 0 with every other
- * context stopped. 1 if p is finished. */
+ * if it is the first process: its status is the run's). Called by context 0 of the one core p is
+ * still on, with every other context stopped. 1 if p is finished. */
 int proc_reap_threads(struct proc* p) {
   /* A runnable thread counts too: woken in the middle of a call (a kill ends interruptible
    * sleeps), it still holds what the call took, such as a timed sleep linked from its stack.
    * Freeing it unrun left that entry dangling: fuzzer seed 10081 panicked in the timer. */
-  for (int i = 0; i < ncontexts; i++)
-    if (p->kt[i].state != KT_NONE) return 0;
+  for (int n = 0; n < ncpus; n++)
+    if (p->kt[n].state != KT_NONE) return 0;
   for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)
     if (kt->state != KT_NONE && kt->proc == p) return 0;
   if (p->pid == 1) halt(p->xstatus);
   proc_closefiles(p);
   switchkvm();
   uvm_free(&p->vm);
-  for (int i = 0; i < ncontexts; i++) p->kt[i].state = KT_NONE;
+  for (int n = 0; n < ncpus; n++) p->kt[n].state = KT_NONE;
   /* Orphans go to init, and init is the kernel (parent 0), not pid 1: pid 1 is the booted
    * program, which need not wait for anything. Init reaps at once: a child that has ended is
    * freed now, one still running when it ends (above). Without this, zombies would hold process

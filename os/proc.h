@@ -61,14 +61,18 @@ enum ktstate {
   KT_SLEEPING, /* waits in sleep() for wakeup(chan) */
 };
 
-/* A kernel thread: the kernel half of one architecture thread of a process (bound: ltn is the
- * context it always runs on, so user code that names LTNs keeps working across process
- * switches), or a system call parked by a kernel notification (detached: ltn = 0, runs on any
+/* A kernel thread: the kernel half of one architecture thread of a process (bound: cpu is the
+ * context it always runs on, machine-wide, and ltn its LTN there, so user code that names LTNs
+ * or CPU numbers keeps working across process switches), or a system call parked by a kernel notification (detached: ltn = 0, runs on any
  * context). Its kernel stack holds the trapframe of its user context at the top. */
 struct kthread {
   enum ktstate state;
   struct proc* proc;
-  int ltn;                /* 1..ncontexts when bound; 0 when detached */
+  int ltn;                /* 1..ncontexts when bound (its context in its core); 0 when detached */
+  int cpu;                /* bound: the CPU number it runs on (p->kt[cpu]); gang.c */
+  int atuser;             /* runnable with nothing but its user registers to restore: on its way
+                           * to user mode (a new thread, or one parked by a process switch), so
+                           * gang.c may move it to another core */
   char* kstack;           /* one page (kseg0) */
   struct trapframe* tf;   /* at the top of kstack */
   struct kcontext ctx;    /* where swtch() resumes it */
@@ -133,10 +137,12 @@ struct proc {
   struct proc* parent;
   char name[PROCNAMELEN]; /* basename of argv[0], for messages */
   struct vmspace vm;      /* user memory */
-  struct kthread kt[NCTX];/* kt[i]: the kernel half of context i (LTN i + 1) */
+  struct kthread kt[NCTX];/* kt[n]: the kernel half of CPU n (core n / ncontexts, LTN
+                           * n % ncontexts + 1): ktof(), gang.c */
   int killed;             /* exiting: every kernel thread leaves at its next chance */
   int parking;            /* context 0 is stopping the other contexts (sched.c, parkall) */
-  int oncore;             /* 1 + the core whose contexts it owns, 0 if none (gang per core) */
+  uint32_t cores;         /* bit c: it owns every context of core c now (gang per core) */
+  uint32_t affinity;      /* bit c: it may run on core c (affinity.c) */
   int xstatus;            /* exit status of the run if it is pid 1 (128 + signal if killed) */
   int termsig;            /* the signal that killed it, 0 if it exited */
   struct file* ofile[NOFILE]; /* open files, by fd; 0 = closed */
@@ -157,6 +163,23 @@ extern struct cpu cpus[NCTX];        /* sched.c, by CPU number */
 extern struct core cores[NCTX];      /* smp.c */
 extern struct kthread parked[NPARKED];
 extern struct proc proc[NPROC];      /* proc.c */
+
+extern int ncontexts;                /* smp.c: contexts of each core */
+
+/* The kernel thread of context i of core c in p (gang.c). Inline: the scheduler asks on every
+ * pass. */
+static inline struct kthread* ktof(struct proc* p, int c, int i) {
+  return &p->kt[c * ncontexts + i];
+}
+
+/* Whether p has a kernel thread on core c in state s (KT_NONE: in any other state). */
+static inline int gang_has(struct proc* p, int c, enum ktstate s) {
+  for (int i = 0; i < ncontexts; i++) {
+    enum ktstate t = ktof(p, c, i)->state;
+    if (s == KT_NONE ? t != KT_NONE : t == s) return 1;
+  }
+  return 0;
+}
 
 #endif /* !__ASSEMBLER__ */
 #endif /* KASANE_OS_PROC_H */

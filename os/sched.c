@@ -2,9 +2,9 @@
  *
  * Every hardware context is a CPU in the xv6 sense, with a scheduler loop on its own stack. Each
  * core is gang-scheduled: one process (its struct core's proc, smp.c) owns all its contexts at a
- * time, and a process is on one core at a time (proc.oncore). The processes wait in one shared
- * table (proc[]); each core's context 0 picks the next ready one that no core runs, round robin,
- * under the big lock. A core's context 0 is its anchor: it takes the device and timer interrupts, so it never becomes free (TControl.XT
+ * time; a process may be on several cores at once (proc.cores), with a gang of kernel threads on
+ * each (gang.c). The processes wait in one shared table (proc[]); each core's context 0 picks the
+ * next process ready for that core, round robin, under the big lock. A core's context 0 is its anchor: it takes the device and timer interrupts, so it never becomes free (TControl.XT
  * makes a user TEXIT there trap), and it alone switches processes. The other contexts belong to
  * the process's user threads: user TFORK takes them (TMask), user TEXIT frees them, the kernel
  * never needs to hear of either. A context whose kernel thread sleeps keeps its context (in MWAIT),
@@ -13,7 +13,8 @@
  * Switching processes (parkall, switchto): context 0 sends TINTR to every other live context; each
  * traps, leaves its registers in its kernel thread's trapframe and frees its context. Context 0
  * then changes address space and starts the new process's saved contexts again with a kernel
- * TFORK onto each one's own LTN, so user code that names LTNs keeps working. */
+ * TFORK onto each one's own LTN, so user code that names LTNs keeps working. p->kt[] is indexed
+ * by CPU number: here(p, i) is the kernel thread of context i of this core. */
 #include <kasane/bootinfo.h>
 #include <kasane/kasane_isa.h>
 
@@ -30,6 +31,9 @@ uint32_t usermask;                 /* contexts user TFORK may take: every one bu
 struct kthread parked[NPARKED];    /* system calls detached by kernel notifications */
 
 static void scheduler(void) __attribute__((noreturn));
+
+/* p's kernel thread for context i of this core. */
+static struct kthread* here(struct proc* p, int i) { return &p->kt[cpuid() - ctxid() + i]; }
 
 /* The kernel thread running on this context, or 0 in the scheduler. */
 struct kthread* mykt(void) { return cpus[cpuid()].kt; }
@@ -106,6 +110,7 @@ static void run(struct kthread* kt) {
   cpus[i].kt = kt;
   cpus[i].monitor_lost = 1; /* the scheduler may have waited (waitkick) or run another process */
   kt->state = KT_RUNNING;
+  kt->atuser = 0;
   if (kt->ltn) {
     cpu_kstack[i] = (uint32_t)kt->tf;
     c0_write(CP0_USERLOCAL, kt->userlocal);
@@ -152,7 +157,7 @@ void cpu_main(void) {
  * a user TFORK could take it and trap onto the sleeper's trapframe. */
 static void startctxs(struct proc* p) {
   for (int i = 1; i < ncontexts; i++) {
-    enum ktstate s = p->kt[i].state;
+    enum ktstate s = here(p, i)->state;
     if ((s == KT_RUNNABLE || s == KT_SLEEPING) && !live(i)) startctx(i);
   }
 }
@@ -189,13 +194,16 @@ static void parkall(struct proc* p) {
  * on (vm.cores: shoot-downs). */
 static void switchto(struct proc* p) {
   struct core* c = mycore();
-  if (c->proc) c->proc->oncore = 0;
+  int me = coreid();
+  if (c->proc) c->proc->cores &= ~(1u << me);
+  int from = gang_from(p); /* its threads wait on another core: bring them here */
+  if (from >= 0) gang_move(p, from);
   c->proc = p;
-  p->oncore = coreid() + 1;
-  p->vm.cores |= 1u << coreid();
+  p->cores |= 1u << me;
+  p->vm.cores |= 1u << me;
   switchuvm(p->vm.pgdir);
   c0_write(CP0_ENTRYHI, p->vm.asid);
-  for (int i = 0; i < ncontexts; i++) cpu_kstack[cpunum(coreid(), i)] = (uint32_t)p->kt[i].tf;
+  for (int i = 0; i < ncontexts; i++) cpu_kstack[cpunum(me, i)] = (uint32_t)here(p, i)->tf;
   /* A TRESUME that came while a context was parked found it free (or another process's), and a
    * token it had is gone: give every context of p a token instead, so that its next TSUSPEND
    * returns at once. A spurious wake-up is allowed (isa.md); a lost one would hang the runtime.
@@ -204,13 +212,21 @@ static void switchto(struct proc* p) {
   timer_newslice();
 }
 
-/* Whether p has a kernel thread that wants a context, and no core has it. */
+/* Whether p is not on this core and wants it: a kernel thread of p on this core wants to run, or
+ * its threads on another core may move here (gang.c). A core its affinity does not allow it takes
+ * only to run out kernel work bound there (a wait that ended, or a killed process); a killed
+ * process that has nothing left anywhere, any core takes, to reap it. */
 static int ready(struct proc* p) {
-  if (p->state != USED || p->oncore) return 0;
-  if (p->killed) return 1; /* it must run out */
-  for (int i = 0; i < ncontexts; i++)
-    if (p->kt[i].state == KT_RUNNABLE) return 1;
-  return 0;
+  int me = coreid();
+  if (p->state != USED || ((p->cores >> me) & 1)) return 0;
+  if (p->killed) {
+    if (gang_has(p, me, KT_NONE)) return 1;
+    for (int c = 0; c < ncores; c++)
+      if (gang_has(p, c, KT_NONE)) return 0; /* that core runs it out */
+    return p->cores == 0;
+  }
+  if (gang_has(p, me, KT_RUNNABLE)) return affinity_allows(p, me) || !gang_movable(p, me);
+  return affinity_allows(p, me) && gang_from(p) >= 0;
 }
 
 /* The next process after p (round robin) that is ready, or 0. */
@@ -223,6 +239,12 @@ struct proc* nextready(struct proc* p) {
   return 0;
 }
 
+/* Whether the core's process p must give the core up at its slice end: another process is ready
+ * for the core, or p's affinity no longer allows the core (a killed p runs out where it is). */
+int switch_due(struct proc* p) {
+  return nextready(p) != 0 || (p && !p->killed && !affinity_allows(p, coreid()));
+}
+
 /* Whether p is using the core: a context runs its user code, or a kernel thread of it wants to
  * run. Any context's counts, not only context 0's: a process whose main thread left with TEXIT
  * has its work on the others, which startctxs() starts only once schedule0() keeps the process;
@@ -230,20 +252,33 @@ struct proc* nextready(struct proc* p) {
  * turns for ever without a context ever running. */
 static int busy(struct proc* p) {
   if (kasane_tstate() & ~1u) return 1;
-  for (int i = 0; i < ncontexts; i++)
-    if (p->kt[i].state == KT_RUNNABLE) return 1;
-  return 0;
+  return gang_has(p, coreid(), KT_RUNNABLE);
 }
 
-/* Whether nothing of p is left to run: every context free and no kernel thread of it waiting
+/* Whether nothing of p is left on this core: every context free and no kernel thread of it here
  * (its main thread left with TEXIT, and so did the others). */
 static int finished(struct proc* p) {
-  if (kasane_tstate() & ~1u) return 0;
-  for (int i = 0; i < ncontexts; i++)
-    if (p->kt[i].state != KT_NONE) return 0;
+  return !(kasane_tstate() & ~1u) && !gang_has(p, coreid(), KT_NONE);
+}
+
+/* Whether nothing of p is left anywhere, p being on this core alone and finished() here: no
+ * kernel thread on another core, none parked. */
+static int finished_all(struct proc* p) {
+  if (p->cores != 1u << coreid()) return 0;
+  for (int c = 0; c < ncores; c++)
+    if (gang_has(p, c, KT_NONE)) return 0;
   for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)
     if (kt->state != KT_NONE && kt->proc == p) return 0;
   return 1;
+}
+
+/* This core gives p up (its contexts are stopped): another core of p, or any that p's threads
+ * may move to, is told. */
+static void leavecore(struct proc* p) {
+  mycore()->proc = 0;
+  p->cores &= ~(1u << coreid());
+  switchkvm();
+  kick_proc(p);
 }
 
 /* Context 0's part of the loop: end, keep or switch the current process. Returns 1 if it did
@@ -253,9 +288,13 @@ static int schedule0(void) {
   struct proc* p = c->proc;
   if (p && p->killed) {
     parkall(p); /* contexts still in user code stop; kernel threads run out on their own */
-    if (proc_reap_threads(p)) {
+    if (p->cores != 1u << coreid() && finished(p)) { /* its other cores end it */
+      leavecore(p);
+      return 1;
+    }
+    if (p->cores == 1u << coreid() && proc_reap_threads(p)) {
       c->proc = 0;
-      p->oncore = 0;
+      p->cores = 0;
       switchkvm();
       return 1;
     }
@@ -263,8 +302,14 @@ static int schedule0(void) {
     return 0;
   }
   if (p && finished(p)) {
-    proc_exit(p, 0);
-    return 1;
+    if (finished_all(p)) {
+      proc_exit(p, 0);
+      return 1;
+    }
+    if (p->cores != 1u << coreid()) { /* it goes on on another core */
+      leavecore(p);
+      return 1;
+    }
   }
   if (p && (c->want_switch || !busy(p))) {
     c->want_switch = 0;
@@ -272,6 +317,11 @@ static int schedule0(void) {
     if (q) {
       parkall(p);
       switchto(q);
+      return 1;
+    }
+    if (!affinity_allows(p, coreid())) { /* no longer its core: leave it for an allowed one */
+      parkall(p);
+      leavecore(p);
       return 1;
     }
   }
@@ -298,8 +348,8 @@ static void scheduler(void) {
       if (p) startctxs(p);
       struct kthread* kt = runnable_parked(); /* kernel work before user work */
       if (kt) run(kt);
-      if (p && p->kt[0].state == KT_RUNNABLE) run(&p->kt[0]);
-      if (p && p->kt[0].state == KT_NONE)
+      if (p && here(p, 0)->state == KT_RUNNABLE) run(here(p, 0));
+      if (p && here(p, 0)->state == KT_NONE)
         waitctxs(p);
       else
         waitkick(0);
@@ -308,12 +358,12 @@ static void scheduler(void) {
     /* A killed process's thread runs too: it leaves at once (kt_exit), but if it was woken in
      * the middle of a system call it first undoes what that holds (a timed sleep linked from its
      * stack, a busy buffer or inode); proc_reap_threads() waits for it. */
-    if (p && !p->parking && p->kt[i].state == KT_RUNNABLE) run(&p->kt[i]);
-    if (p && !p->parking && !p->killed && p->kt[i].state == KT_SLEEPING) {
+    if (p && !p->parking && here(p, i)->state == KT_RUNNABLE) run(here(p, i));
+    if (p && !p->parking && !p->killed && here(p, i)->state == KT_SLEEPING) {
       waitkick(0); /* keep the context: its thread will need it */
       continue;
     }
-    if (p && p->killed && p->kt[i].state == KT_SLEEPING) { /* let it run out where it sleeps */
+    if (p && p->killed && here(p, i)->state == KT_SLEEPING) { /* let it run out where it sleeps */
       waitkick(0);
       continue;
     }
@@ -345,29 +395,40 @@ void sleep(void* chan) {
 }
 
 /* Make kt runnable and tell the context that will run it: on this core, its own context if
- * that is live (asleep in the kernel), else the anchor; on another core, both (this core cannot
- * see that one's TState); on no core, the anchors that may pick its process. */
+ * that is live (asleep in the kernel), else the anchor; on another core its process is on, both
+ * (this core cannot see that one's TState); on a core its process is not on, that core's anchor
+ * and the idle ones (its gang may move); a detached thread, the anchors of its process's cores. */
 void ready_kt(struct kthread* kt) {
   kt->state = KT_RUNNABLE;
   kt->chan = 0;
   struct proc* p = kt->proc;
-  if (p && p->oncore && p->oncore - 1 != coreid()) {
-    if (kt->ltn > 1) kick_cpu(cpunum(p->oncore - 1, kt->ltn - 1));
-    kick_proc(p);
-  } else if (kt->ltn > 1 && p == mycore()->proc && live(kt->ltn - 1)) {
-    kick(kt->ltn - 1);
-  } else if (p && !p->oncore) {
-    kick_proc(p);
+  if (p == 0 || kt->ltn == 0) {
+    if (p == 0 || p->cores == 1u << coreid())
+      kick(0);
+    else
+      kick_proc(p);
+    return;
+  }
+  int c = cpu_core[kt->cpu];
+  if (c == coreid() && p == mycore()->proc) {
+    if (kt->ltn > 1 && live(kt->ltn - 1))
+      kick(kt->ltn - 1);
+    else
+      kick(0);
+  } else if ((p->cores >> c) & 1) {
+    if (kt->ltn > 1) kick_cpu(kt->cpu);
+    kick_cpu(cpunum(c, 0));
   } else {
-    kick(0);
+    kick_cpu(cpunum(c, 0));
+    if (!p->cores) kick_proc(p);
   }
 }
 
 /* Wake every kernel thread sleeping on chan. */
 void wakeup(void* chan) {
   for (struct proc* p = proc; p < &proc[NPROC]; p++)
-    for (int i = 0; i < ncontexts; i++)
-      if (p->kt[i].state == KT_SLEEPING && p->kt[i].chan == chan) ready_kt(&p->kt[i]);
+    for (int n = 0; n < ncpus; n++)
+      if (p->kt[n].state == KT_SLEEPING && p->kt[n].chan == chan) ready_kt(&p->kt[n]);
   for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)
     if (kt->state == KT_SLEEPING && kt->chan == chan) ready_kt(kt);
 }

@@ -49,12 +49,12 @@ void signal_send(struct proc* p, int sig) {
     return;
   }
   p->sigpending |= bit(sig);
-  for (int i = 0; i < ncontexts; i++)
-    if (p->kt[i].state == KT_SLEEPING && p->kt[i].interruptible) ready_kt(&p->kt[i]);
+  for (int n = 0; n < ncpus; n++)
+    if (p->kt[n].state == KT_SLEEPING && p->kt[n].interruptible) ready_kt(&p->kt[n]);
   if (p == mycore()->proc && ctxid() != 0)
     kick(0);
-  else if (p->oncore && p != mycore()->proc)
-    kick_proc(p); /* another core's anchor: an IPI */
+  if (p->cores & ~(1u << coreid()))
+    kick_proc(p); /* its other cores' anchors: an IPI */
 }
 
 /* Build a frame for signal sig on the user stack of bound thread kt and make its trapframe enter

@@ -21,16 +21,19 @@
 static void ctx_send(struct kthread* kt, int sig) {
   struct proc* p = kt->proc;
   kt->sigpending |= 1u << (sig - 1);
-  int i = kt->ltn - 1;
+  int i = kt->ltn - 1, c = cpu_core[kt->cpu];
   if (kt->state == KT_SLEEPING && kt->interruptible)
     ready_kt(kt);
-  else if (kt->state == KT_NONE && p == mycore()->proc && i != ctxid() &&
+  else if (kt->state == KT_NONE && c == coreid() && p == mycore()->proc && i != ctxid() &&
            ((kasane_tstate() >> i) & 1))
     kasane_tintr(kt->ltn); /* runs user code: trap and look (trap.c, usertrapret_checks) */
+  else if (kt->state == KT_NONE && c != coreid() && ((p->cores >> c) & 1))
+    ipi_raise(kt->cpu); /* it may run user code there: the IPI line reaches any context */
 }
 
-/* kasane_ctx_kill(ltn, sig, thmb): with ltn 1..ncontexts, make sig pending for that context of
- * the calling process alone (delivered there, or ending its kernel wait with EINTR first); with
+/* kasane_ctx_kill(ltn, sig, thmb): with ltn 1..ncpus, a CPU number + 1 (on a machine of one
+ * core, the LTN; on several, core * contexts + LTN, the number kasane_ctx_start returns + 1),
+ * make sig pending for that context of the calling process alone (delivered there, or ending its kernel wait with EINTR first); with
  * ltn 0, end with EINTR the interruptible wait of the system call parked for the ThMB at thmb
  * (it then raises UNBLOCKED as usual), and sig is not delivered: the library keeps it for the
  * thread. sig 0 only checks. 0; -EINVAL for a bad ltn or sig; -ESRCH if no call is parked for
@@ -41,7 +44,7 @@ int32_t sys_kasane_ctx_kill(void) {
   argint(0, &ltn);
   argint(1, &sig);
   argint(2, &thmb);
-  if (sig >= NSIG || ltn > (uint32_t)ncontexts) return -EINVAL;
+  if (sig >= NSIG || ltn > (uint32_t)ncpus) return -EINVAL;
   if (ltn == 0) {
     for (struct kthread* pk = parked; pk < &parked[NPARKED]; pk++) {
       if (pk->state == KT_NONE || pk->proc != p || pk->thmb != thmb || thmb == 0) continue;

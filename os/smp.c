@@ -3,8 +3,8 @@
  *
  * A CPU is a hardware context, named machine-wide by its EBase.CPUNum (core * ncontexts +
  * context); cpus[] is indexed by that number. What a core has once is in cores[]: the process it
- * runs (gang scheduling per core: a process is on one core at a time), its time slice and its
- * timer. Each core's context 0 is its anchor, as context 0 is on a single core: it takes the
+ * runs (gang scheduling per core: a process owns every context of each core it is on, gang.c),
+ * its time slice and its timer. Each core's context 0 is its anchor, as context 0 is on a single core: it takes the
  * core's timer and IPIs and it alone switches the core's process. The big kernel lock
  * (spinlock.c) serialises every core, so nothing here needs a finer lock.
  *
@@ -41,6 +41,7 @@ int cpunum(int c, int i) { return c * ncontexts + i; }
 void smpinit(const struct kasane_bootinfo* bi) {
   ncores = bi->cores ? (int)bi->cores : 1;
   ncontexts = (int)bi->contexts / ncores;
+  ncpus = (int)bi->contexts;
   /* Not from user mode: boot, before any program runs. */
   if (ncontexts < 1 || ncores * ncontexts != (int)bi->contexts || (int)bi->contexts > NCTX)
     panic("smpinit: %u contexts on %d cores", bi->contexts, ncores);
@@ -54,7 +55,7 @@ void smpinit(const struct kasane_bootinfo* bi) {
 #define IPIREG(off) IO(KASANE_IPI_BASE + (off))
 
 /* Raise CPU n's IPI line, which it lowers in its interrupt handler. */
-static void ipi_raise(int n) { *IPIREG(KASANE_IPI_RAISE) = (uint32_t)n; }
+void ipi_raise(int n) { *IPIREG(KASANE_IPI_RAISE) = (uint32_t)n; }
 
 /* Lower this CPU's IPI line (trap.c, before it looks at what the sender changed). */
 void ipi_ack(void) { *IPIREG(KASANE_IPI_CLEAR) = (uint32_t)cpuid(); }
@@ -79,11 +80,12 @@ void kick(int i) {
   kick_cpu(me - cpu_ctx[me] + i);
 }
 
-/* Tell whoever should act on p (it became ready, or is killed): the anchor of the core p is on,
+/* Tell whoever should act on p (it became ready, or is killed): the anchor of each core p is on,
  * or (on none) this core's anchor and every idle core's, which may pick it up. */
 void kick_proc(struct proc* p) {
-  if (p->oncore) {
-    kick_cpu(cpunum(p->oncore - 1, 0));
+  if (p->cores) {
+    for (int c = 0; c < ncores; c++)
+      if ((p->cores >> c) & 1) kick_cpu(cpunum(c, 0));
     return;
   }
   kick(0);

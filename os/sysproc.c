@@ -100,9 +100,10 @@ int32_t sys_munmap(void) {
   return 0;
 }
 
-/* sched_yield(): let context 0 switch to another ready process at once. */
+/* sched_yield(): let context 0 switch to another ready process at once (or leave a core its
+ * affinity excludes). */
 int32_t sys_sched_yield(void) {
-  if (ctxid() == 0 && nextready(mycore()->proc)) mycore()->want_switch = 1;
+  if (ctxid() == 0 && switch_due(mycore()->proc)) mycore()->want_switch = 1;
   return 0;
 }
 
@@ -232,7 +233,7 @@ int32_t sys_kasane_ctx_spawn(void) {
   argint(2, &sp);
   uint32_t live = kasane_tstate();
   for (int i = 1; i < ncontexts; i++) {
-    struct kthread* kt = &p->kt[i];
+    struct kthread* kt = ktof(p, coreid(), i);
     if (((live >> i) & 1) || kt->state != KT_NONE) continue;
     memset(kt->tf, 0, sizeof *kt->tf);
     kt->tf->epc = pc;
@@ -244,6 +245,7 @@ int32_t sys_kasane_ctx_spawn(void) {
     fpu_flush(me);
     kt->fp = me->fp; /* as clone() copies the FP registers */
     kt->state = KT_RUNNABLE;
+    kt->atuser = 1;
     kt->ctx.ra = (uint32_t)kt_start_user;
     kt->ctx.sp = (uint32_t)kt->tf - 16;
     startctx(i);

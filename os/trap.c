@@ -233,6 +233,7 @@ static void usertrapret_checks(struct kthread* kt) {
     if ((p->parking && kt->ltn != 1) ||
         (kt->ltn == 1 && (mycore()->want_switch || parked_ready()))) {
       kt->state = KT_RUNNABLE; /* context 0 switches processes or runs kernel work first */
+      kt->atuser = 1;          /* its registers are all it has: its gang may move (gang.c) */
       sched();
       kt = mykt();
       continue;
@@ -288,11 +289,11 @@ void trap(struct trapframe* tf) {
   }
   acquire();
   struct proc* p = mycore()->proc;
-  int me = ctxid();
+  int cpu = cpuid(), me = cpu_ctx[cpu];
   /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
-  if (p == 0 || tf != p->kt[me].tf) panic("trap: from user mode with no process (tf %p)", tf);
-  struct kthread* kt = &p->kt[me];
-  cpus[cpuid()].kt = kt;
+  if (p == 0 || tf != p->kt[cpu].tf) panic("trap: from user mode with no process (tf %p)", tf);
+  struct kthread* kt = &p->kt[cpu];
+  cpus[cpu].kt = kt;
   kt->state = KT_RUNNING;
   kt->userlocal = c0_read(CP0_USERLOCAL);
   switch (code) {

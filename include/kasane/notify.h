@@ -3,11 +3,12 @@
  *
  * The runtime registers once with kasane_notify_register(&reg). From then on, when a user thread's
  * system call must wait (disk I/O, a sleep), the kernel saves the thread's registers straight into
- * the thread management block (ThMB) that reg.thmbs[LTN - 1] names, parks the request, and enters
+ * the thread management block (ThMB) that reg.thmbs[CPU] names, parks the request, and enters
  * reg.entry on the same architecture thread with
- *     $a0 = event, $a1 = ThMB the event is about, $a2 = argument, $a3 = LTN,
- *     $sp = reg.stacks[LTN - 1], $ra = 0,
- * having set reg.thmbs[LTN - 1] to 0: while it is 0 the runtime is inside the handler and the
+ *     $a0 = event, $a1 = ThMB the event is about, $a2 = argument, $a3 = CPU + 1,
+ *     $sp = reg.stacks[CPU], $ra = 0,
+ * having set reg.thmbs[CPU] to 0, where CPU is the context's machine-wide number (core * contexts
+ * + LTN - 1: rdhwr $0, EBase.CPUNum; on a machine of one core, LTN - 1, and $a3 the LTN): while it is 0 the runtime is inside the handler and the
  * kernel queues further events for that context instead of entering it again. The runtime stores
  * the ThMB of the thread it runs next back into the slot (a plain store), and continues it with
  * kasane_notify_resume(thmb) or its own code.
@@ -41,8 +42,9 @@ struct kasane_regs {
 
 struct kasane_notify_reg {
   uint32_t entry;           /* upcall handler: void handler(int ev, void* thmb, long arg, int ltn) */
-  uint32_t stacks;          /* user address of uint32_t[contexts]: upcall stack top per LTN - 1 */
-  uint32_t thmbs;           /* user address of uint32_t[contexts]: ThMB running on LTN - 1, or 0 */
+  uint32_t stacks;          /* user address of uint32_t[cores * contexts]: upcall stack top per CPU */
+  uint32_t thmbs;           /* user address of uint32_t[cores * contexts]: ThMB running on each
+                             * CPU, or 0 */
   uint32_t flags;           /* KASANE_NOTIFY_* */
   uint32_t shortcut_cycles; /* with KASANE_NOTIFY_SHORTCUT: how long to wait before BLOCKED
                              * (at most a time slice: SHORTCUTMAX in os/param.h) */

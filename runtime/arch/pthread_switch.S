@@ -14,14 +14,18 @@
 
 /* void __switch(struct __pthread* from, struct __pthread* to, int idx)
  *
- * Save what a call preserves into from->ctx, then publish `to` as the thread of context idx and
- * load to->ctx. The three stores are ordered for the hw upcall, which may interrupt at any
- * instruction and must find out whose registers the kernel saved (src/thread/__backend_hw.c,
- * interrupted()): __prev first, then __running, then the kernel's own slot __thmbs. Between the
- * last two the slot still names `from` while __running names `to`: a save there goes into from's
- * regs, and to's regs.pc stays 0, which is how the upcall tells. After the slot store a save
- * goes into to's regs, which a voluntarily switched thread does not use. Nothing here touches a
- * stack, so an upcall that runs in between (on its own stack) disturbs nothing.
+ * Save what a call preserves into from->ctx, then publish `to` as the thread of this context and
+ * load to->ctx. The slots are found from the CPU number read here (__prev and __running at
+ * __run_idx), not from idx: the kernel may have moved the process to another core since the caller
+ * read idx, and a slot of the old CPU number would leave the new one (which the kernel moved
+ * along) naming `from`, so that `to` would take itself for `from`. The three stores are ordered
+ * for the hw upcall, which may interrupt at any instruction and must find out whose registers the
+ * kernel saved (src/thread/__backend_hw.c, interrupted()): __prev first, then __running, then the
+ * kernel's own slot __thmbs. Between the last two the slot still names `from` while __running
+ * names `to`: a save there goes into from's regs, and to's regs.pc stays 0, which is how the
+ * upcall tells. After the slot store a save goes into to's regs, which a voluntarily switched
+ * thread does not use. Nothing here touches a stack, so an upcall that runs in between (on its own
+ * stack) disturbs nothing.
  *
  * The FPU part: __switch is an ordinary call, so the o32 ABI lets it clobber $f0..$f19 but it
  * must hand back $f20..$f31 as they were, and those belong to the thread, not the context: a
@@ -54,12 +58,26 @@ __switch:
 	sdc1	$f30, THMB_CTX_F+40($a0)
 	cfc1	$t2, $31
 	sw	$t2, THMB_CTX_FCSR($a0)
-	sll	$t0, $a2, 2
+#ifdef KASANE_THREADS_HW
+	tid	$t3				/* hw: __prev and __running by LTN - 1 (__run_idx) */
+	addiu	$t3, $t3, -1
+	sll	$t3, $t3, 2
+	lui	$t1, %hi(__multicore)		/* one core: the CPU number is LTN - 1 (__ctx_idx) */
+	lw	$t1, %lo(__multicore)($t1)
+	beqz	$t1, 1f
+	move	$t0, $t3			/* delay slot */
+#endif
+	rdhwr	$t0, $0				/* the CPU number now, not idx: see above */
+	sll	$t0, $t0, 2
+#ifndef KASANE_THREADS_HW
+	move	$t3, $t0
+#endif
+1:
 	lui	$t1, %hi(__prev)
-	addu	$t1, $t1, $t0
+	addu	$t1, $t1, $t3
 	sw	$a0, %lo(__prev)($t1)
 	lui	$t1, %hi(__running)
-	addu	$t1, $t1, $t0
+	addu	$t1, $t1, $t3
 	sw	$a1, %lo(__running)($t1)
 	lui	$t1, %hi(THREAD_TAG_VA)		/* the simulator's timeline: `to` runs here */
 	sw	$a1, %lo(THREAD_TAG_VA)($t1)
@@ -275,13 +293,12 @@ __thread_entry:
 	.size	__thread_entry, . - __thread_entry
 
 /* tfork starts a runner here (a context to run the ready queue on): it becomes the context's
- * idle ThMB, on that ThMB's stack, which it finds through its own LTN. */
+ * idle ThMB, on that ThMB's stack, which it finds through its CPU number (rdhwr $0). */
 	.globl	__runner_entry
 	.type	__runner_entry, @function
 	.ent	__runner_entry
 __runner_entry:
-	tid	$t0
-	addiu	$t0, $t0, -1
+	rdhwr	$t0, $0
 	sll	$t0, $t0, 2
 	lui	$t1, %hi(__idle)
 	addu	$t1, $t1, $t0
@@ -291,8 +308,8 @@ __runner_entry:
 	.end	__runner_entry
 	.size	__runner_entry, . - __runner_entry
 
-/* The kernel enters here on a notification with $a0-$a3 = event, ThMB, argument, LTN and $sp =
- * this context's upcall stack; $gp is whatever the interrupted code had. */
+/* The kernel enters here on a notification with $a0-$a3 = event, ThMB, argument, CPU number + 1
+ * and $sp = this context's upcall stack; $gp is whatever the interrupted code had. */
 	.globl	__upcall_entry
 	.type	__upcall_entry, @function
 	.ent	__upcall_entry
@@ -301,7 +318,7 @@ __upcall_entry:
 	/* The kernel saved only the integer registers; the interrupted thread's FPU is still
 	 * here, untouched (the kernel is soft-float). Keep all of it before any C runs: for
 	 * BLOCKED (1) the saved registers are those of the thread in $a1, so straight into its
-	 * kfp; for any other event in __upcall_fp[ltn - 1], and __upcall hands it to the thread
+	 * kfp; for any other event in __upcall_fp[$a3 - 1], and __upcall hands it to the thread
 	 * whose registers were saved, which it works out. */
 	li	$t1, 1				/* KASANE_EV_BLOCKED */
 	beq	$a0, $t1, 1f

@@ -31,7 +31,9 @@ static int grandchild(void) {
 static int victim(const char* argv0) {
   pid_t g = spawn_self(argv0, "grandchild", 0);
   if (g <= 0) return 2;
-  slots[kasane_tid() - 1] = (uint32_t)&thmb;
+  uint32_t cpu; /* slots are indexed by CPU number (on one core, LTN - 1) */
+  __asm__ volatile("rdhwr %0, $0" : "=r"(cpu));
+  slots[cpu] = (uint32_t)&thmb;
   struct kasane_notify_reg reg = {0, 0, (uint32_t)slots, KASANE_NOTIFY_SIGNAL, 0, 0};
   if (kasane_notify_register(&reg) != 0) return 3;
   int st;

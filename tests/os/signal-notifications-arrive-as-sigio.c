@@ -29,7 +29,7 @@
 /* The signal frame: <kasane/sigframe.h>, the layout the kernel writes. */
 
 static struct kasane_regs thmb_reader, thmb_worker;
-static volatile uint32_t slots[16]; /* the ThMB slot per LTN - 1: the kernel reads the reader's */
+static volatile uint32_t slots[16]; /* the ThMB slot per CPU number: the kernel reads the reader's */
 static char worker_stack[4096] __attribute__((aligned(8)));
 static volatile uint32_t worker_count;
 static volatile struct {
@@ -105,7 +105,9 @@ int main(void) {
   sigemptyset(&sa.sa_mask);
   CHECK_INT(sigaction(SIGIO, &sa, 0), 0);
   /* The kernel reports a thread as blocked only if its slot names a ThMB, in signal mode too. */
-  slots[kasane_tid() - 1] = (uint32_t)&thmb_reader;
+  uint32_t cpu; /* slots are indexed by CPU number (on one core, LTN - 1) */
+  __asm__ volatile("rdhwr %0, $0" : "=r"(cpu));
+  slots[cpu] = (uint32_t)&thmb_reader;
   struct kasane_notify_reg reg = {0, 0, (uint32_t)slots, KASANE_NOTIFY_SIGNAL, 0, 0};
   struct kasane_notify_stats before, after;
   CHECK_INT(kasane_notify_stats(&before), 0);

@@ -22,7 +22,7 @@
 #include <stdint.h>
 
 #define UPCALL_UNUSED __attribute__((__unused__))
-#define UPCALL_NCTX 16    /* slots for every context a core may have */
+#define UPCALL_NCTX 16    /* slots for every context the machine may have */
 #define UPCALL_STACK 4096 /* bytes of upcall stack per context, and of the worker's stack */
 
 /* A thread management block: the registers the kernel saves, then whatever the runtime wants. */
@@ -30,10 +30,18 @@ struct thmb {
   struct kasane_regs regs;
 };
 
-/* Slot per LTN - 1: the ThMB running there, or 0. volatile: the kernel reads it at any time, so a
+/* The calling context's slot: its CPU number (rdhwr $0: core * contexts + LTN - 1), by which the
+ * kernel indexes the slot and stack arrays (on one core, LTN - 1). */
+static inline UPCALL_UNUSED int upcall_cpu(void) {
+  uint32_t cpu;
+  __asm__ volatile("rdhwr %0, $0" : "=r"(cpu));
+  return (int)cpu;
+}
+
+/* Slot per CPU number: the ThMB running there, or 0. volatile: the kernel reads it at any time, so a
  * store to it is never dead (gcc drops the worker's store before its endless loop otherwise). */
 static volatile uint32_t upcall_thmbs[UPCALL_NCTX];
-static uint32_t upcall_stacks[UPCALL_NCTX]; /* upcall stack top per LTN - 1 */
+static uint32_t upcall_stacks[UPCALL_NCTX]; /* upcall stack top per CPU number */
 static char upcall_stack[UPCALL_NCTX][UPCALL_STACK] __attribute__((aligned(8)));
 static char worker_stack[UPCALL_STACK] __attribute__((aligned(8)));
 static struct thmb thmb_main, thmb_worker;
@@ -96,7 +104,7 @@ void upcall_handler(long ev, void* thmb, long arg, long ltn) {
 static UPCALL_UNUSED int upcall_register(uint32_t flags) {
   for (int i = 0; i < UPCALL_NCTX; i++)
     upcall_stacks[i] = (uint32_t)(upcall_stack[i] + UPCALL_STACK - 16);
-  upcall_thmbs[kasane_tid() - 1] = (uint32_t)&thmb_main;
+  upcall_thmbs[upcall_cpu()] = (uint32_t)&thmb_main;
   struct kasane_notify_reg reg = {(uint32_t)upcall_entry, (uint32_t)upcall_stacks,
                                   (uint32_t)upcall_thmbs, flags, 0, 0};
   return kasane_notify_register(&reg);

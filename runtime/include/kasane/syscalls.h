@@ -36,6 +36,18 @@ long kasane_ctx_spawn(unsigned long pc, unsigned long arg, unsigned long sp);
  * parked). The thread library's pthread_kill and pthread_cancel use it (os/sigthread.c). */
 int kasane_ctx_kill(unsigned long ltn, int sig, void* thmb);
 
+/* Start a free context of this process on core core (-1: the least-loaded core its affinity
+ * allows) at pc, with $a0 = arg and $sp = sp, as kasane_ctx_spawn does on the caller's core. A
+ * core the process is not on yet it gets at once if idle, else at the end of the running
+ * process's time slice, and the context starts then. The context's machine-wide CPU number,
+ * core * contexts-per-core + LTN - 1 (what `rdhwr $0` reads there), or -1 with errno EAGAIN
+ * (no free context there) or EINVAL (no such core, or outside the affinity). */
+long kasane_ctx_start(long core, unsigned long pc, unsigned long arg, unsigned long sp);
+
+/* masks[c] = the contexts this process holds on core c (bit i = LTN i+1; 0 for a core it is not
+ * on), for each c < n: the number of cores, or -1 with errno EFAULT. */
+int kasane_ctx_map(unsigned long* masks, unsigned long n);
+
 /* Begin (begin = 1) or end (0) region of interest id (0..255): stats.json reports the cycles and
  * instructions of each context between the two. 0, or -1 with EINVAL for a bad id. */
 int kasane_roi(unsigned long begin, unsigned long id);

@@ -78,7 +78,7 @@ static void blocked(struct __pthread* t, struct kasane_ucontext* uc) {
  * thread, or a thread sleeps there in __block (one asleep in MWAIT has been kicked: sigio). */
 static int someone_polls(void) {
   if (__suspended) return 1;
-  for (int k = 0; k < __nctx; k++)
+  for (int k = 0; k < __ncpu; k++)
     if (__idle[k] && __running[k] == __idle[k]) return 1;
   return 0;
 }
@@ -199,6 +199,12 @@ void __backend_init(void) {
   __notify_shortcut(&reg);
   if (sigaction(SIGIO, &sa, 0) < 0 || kasane_notify_register(&reg) < 0)
     __pthread_init_failed("kernel notifications (SIGIO)");
+  /* The contexts of this core get theirs as they start (ctx_start); those of the other cores,
+   * where the kernel may move the process (LTN for LTN, each thread going on where it was), have
+   * one ready for whichever thread first needs it there. */
+  int here = __ctx_idx() / __nctx * __nctx;
+  for (int idx = 0; idx < __ncpu; idx++)
+    if ((idx < here || idx >= here + __nctx) && !__idle[idx]) __idle[idx] = __idle_alloc(idx + 1);
   unsigned long mask = kasane_contexts();
   for (int n = __builtin_popcount(mask); n > 0; n--) {
     struct __pthread* idle = __idle_alloc(0);

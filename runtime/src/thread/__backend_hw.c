@@ -11,13 +11,14 @@
  * code alone, which makes that system call only if the kernel's pending word says one waits.
  *
  * Whose registers did the kernel save? The slot was zeroed, so we keep our own record,
- * __running[idx]. It can disagree with the slot for one instruction: __switch stores __prev,
- * __running, then the slot. A thread that is not running has regs.pc == 0 unless its regs hold a
- * save nobody has consumed (a BLOCKED or unblocked thread's); every resume from regs consumes
- * (zeroes) it. So if __running[idx]'s regs.pc is 0 the save went to __prev[idx], caught in the
- * middle of the switch; it goes on with __running[idx] unchanged, and finishes the switch. And a
- * save whose pc is in __resume_stub_window was taken just after the stub stored the slot: the
- * thread's real registers are in the copy the stub was resuming, at the save's $a0. */
+ * __running[idx] (at __run_idx(idx), as __prev). It can disagree with the slot for one
+ * instruction: __switch stores __prev, __running, then the slot. A thread that is not running has
+ * regs.pc == 0 unless its regs hold a save nobody has consumed (a BLOCKED or unblocked thread's);
+ * every resume from regs consumes (zeroes) it. So if __running[idx]'s regs.pc is 0 the save went
+ * to __prev[idx], caught in the middle of the switch; it goes on with __running[idx] unchanged,
+ * and finishes the switch. And a save whose pc is in __resume_stub_window was taken just after the
+ * stub stored the slot: the thread's real registers are in the copy the stub was resuming, at the
+ * save's $a0. */
 #include <kasane/syscalls.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,14 +35,14 @@ _Static_assert(KASANE_EV_BLOCKED == 1, "__upcall_entry tests for 1");
 /* The kernel's word: nonzero while notification events wait to be delivered (notify.h). */
 static volatile uint32_t pending;
 
-void __upcall(long ev, struct __pthread* t, long arg, long ltn) __attribute__((noreturn));
+void __upcall(long ev, struct __pthread* t, long arg, long cpu1) __attribute__((noreturn));
 
 /* The thread whose registers the kernel saved on context idx (see the top of this file), with
  * its saved registers made whole; *record is what __running[idx] says, which must stay so when
  * that thread goes on. */
 static struct __pthread* interrupted(int idx, struct __pthread** record) {
-  struct __pthread* r = __running[idx];
-  struct __pthread* i = r->regs.pc ? r : __prev[idx];
+  struct __pthread* r = __running[__run_idx(idx)];
+  struct __pthread* i = r->regs.pc ? r : __prev[__run_idx(idx)];
   uint32_t pc = i->regs.pc;
   if (pc == (uint32_t)__resume_stub_window || pc == (uint32_t)__resume_stub_window + 4)
     i->regs = *(const struct kasane_regs*)i->regs.r[4];
@@ -59,7 +60,7 @@ resume_regs(int idx, struct __pthread* t, struct kasane_regs* copy, struct __pth
   t->regs.pc = 0; /* consumed */
   __fpregs_load(&t->kfp); /* the kernel restores only the integer registers */
   a_barrier(); /* the copy and the mark before t is published */
-  __running[idx] = record;
+  __running[__run_idx(idx)] = record;
   __thread_tag(record);
   __resume_stub(copy, &__thmbs[idx], t);
 }
@@ -68,7 +69,7 @@ resume_regs(int idx, struct __pthread* t, struct kasane_regs* copy, struct __pth
  * What __switch saved is all t needs, so user code loads it (__resume_ctx_stub) and no system
  * call is made, unless events wait for delivery (pending). */
 static void __attribute__((noreturn)) resume_ctx(int idx, struct __pthread* t) {
-  __running[idx] = t;
+  __running[__run_idx(idx)] = t;
   __thread_tag(t);
   __resume_ctx_stub(t, &__thmbs[idx], &pending);
 }
@@ -99,8 +100,8 @@ static void preempt(int idx, struct __pthread* i) {
   __sched_unlock();
 }
 
-void __upcall(long ev, struct __pthread* t, long arg, long ltn) {
-  int idx = (int)ltn - 1;
+void __upcall(long ev, struct __pthread* t, long arg, long cpu1) {
+  int idx = (int)cpu1 - 1; /* the CPU number */
   (void)arg;
   __thread_tag((void*)KASANE_SIMCTL_THREAD_UPCALL);
   struct __pthread* record;
@@ -132,7 +133,7 @@ void __resume_kernel_saved(struct __pthread* idle, struct __pthread* t, int idx)
   t->state = ST_RUNNING;
   t->ltn = idx + 1;
   __sched_unlock();
-  __prev[idx] = idle;
+  __prev[__run_idx(idx)] = idle;
   resume_regs(idx, t, &idle_copy[idx], t);
 }
 
@@ -141,7 +142,7 @@ void __resume_kernel_saved(struct __pthread* idle, struct __pthread* t, int idx)
  * sleeps anyway; any other context is freed for dispatch() to tfork again. */
 void __idle_wait(int idx) {
   while (!__ready_nonempty()) {
-    if (idx != 0 && !__timers) {
+    if (__cpu_ltn(idx) != 1 && !__timers) {
       __idle_reset(__idle[idx]);
       __texit_context(idx);
     }
@@ -149,9 +150,10 @@ void __idle_wait(int idx) {
   }
 }
 
-/* An idle ThMB per context, an upcall stack per context, and the registration. */
+/* An idle ThMB and an upcall stack per CPU number the process may run on (those of every core:
+ * the kernel may move it), and the registration. */
 void __backend_init(void) {
-  for (int idx = 0; idx < __nctx; idx++) {
+  for (int idx = 0; idx < __ncpu; idx++) {
     if (!__idle[idx]) __idle[idx] = __idle_alloc(idx + 1);
     char* stack = malloc(UPCALL_STACK);
     if (!stack) __pthread_init_failed("upcall stacks");

@@ -61,11 +61,27 @@ struct __pthread* __idle_alloc(int ltn) {
   return idle;
 }
 
+/* (locked) The context idle thread self runs on, whose idle thread it becomes. The kernel moves
+ * a process between cores with every thread stopped, LTN for LTN, so an idle thread may find
+ * itself on another CPU number than the one it was the idle thread of; it trades places with
+ * that CPU's idle thread (switched out or fresh: a context runs one thread at a time, and this
+ * one runs here), so that a switch to __idle[idx] never finds a thread already running. */
+int __idle_here(struct __pthread* self) {
+  int idx = __ctx_idx(), was = self->ltn - 1;
+  if (__idle[idx] != self && was >= 0 && __idle[was] == self) {
+    __idle[was] = __idle[idx];
+    if (__idle[was]) __idle[was]->ltn = was + 1;
+    __idle[idx] = self;
+  }
+  self->ltn = idx + 1;
+  return idx;
+}
+
 /* The idle thread's loop; entered with the lock held, which every switch back into it hands
  * over again. */
 void __idle_loop(struct __pthread* self) {
-  int idx = self->ltn - 1;
   for (;;) {
+    int idx = __idle_here(self);
     struct __pthread* t = self->resume;
     if (t) {
       self->resume = 0;
@@ -89,9 +105,10 @@ void __idle_resume_start(struct __pthread* idle) { __idle_loop(idle); }
 /* hw: a runner tfork'd by dispatch() on a free context, on that context's idle stack. The slot
  * is 0 (whoever left the context cleared it), so no upcall comes until it names a ThMB. */
 void __runner_start(struct __pthread* idle) {
-  int idx = idle->ltn - 1;
+  int idx = __ctx_idx();
+  idle->ltn = idx + 1;
   __idle_reset(idle);
-  __running[idx] = idle;
+  __running[__run_idx(idx)] = idle;
   __thread_tag(idle);
   __thmbs[idx] = idle;
   __sched_lock_take();
@@ -102,7 +119,7 @@ void __runner_start(struct __pthread* idle) {
 void __thread_start(struct __pthread* t) {
   int idx = __ctx_idx();
   t->ltn = idx + 1;
-  __running[idx] = t;
+  __running[__run_idx(idx)] = t;
   __thread_tag(t);
   __thmbs[idx] = t;
   pthread_exit(t->start(t->arg));

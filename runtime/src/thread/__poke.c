@@ -40,7 +40,7 @@ static struct __pthread* interrupted_thread(uint32_t pc) {
   if (pc >= (uint32_t)__switch && pc < (uint32_t)__switch_end) return 0;
   if (!__sched_trylock()) return 0;
   int idx = __ctx_idx();
-  struct __pthread* t = __running[idx];
+  struct __pthread* t = __running[__run_idx(idx)];
   if (!t || t != __thmbs[idx] || t == __idle[idx] || t->state != ST_RUNNING) t = 0;
   __sched_unlock();
   return t;

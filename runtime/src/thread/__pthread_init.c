@@ -25,9 +25,17 @@ void __pthread_init(void) {
   unsigned long mask = kasane_contexts(); /* bit i: LTN i + 1 may be ours */
   __nctx = mask ? 32 - __builtin_clz(mask) : 1;
   if (__nctx > NCTX) __nctx = NCTX;
+  /* The kernel may move the process to any core, so every CPU number of the machine is one the
+   * library may run on: kasane_ctx_map with no room returns the number of cores. */
+  unsigned long none;
+  int cores = kasane_ctx_map(&none, 0);
+  __ncpu = cores > 1 ? cores * __nctx : __nctx;
+  if (__ncpu > NCTX) __ncpu = NCTX;
+  __multicore = __ncpu > __nctx;
+  for (int n = 0; n < NCTX; n++) __ltn_of[n] = (unsigned char)(n % __nctx + 1);
   int idx = __ctx_idx();
   __pthread_main.ltn = idx + 1;
-  __running[idx] = &__pthread_main;
+  __running[__run_idx(idx)] = &__pthread_main;
   __thread_tag(&__pthread_main);
   __thmbs[idx] = &__pthread_main;
   __idle[idx] = __idle_alloc(idx + 1);

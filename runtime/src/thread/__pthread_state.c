@@ -23,6 +23,9 @@ volatile int __ctx0_wake __attribute__((aligned(64))); /* alone on its line, MON
 volatile int __suspended;
 volatile int __live = 1;
 int __nctx = 1;
+int __ncpu = 1;
+int __multicore;
+unsigned char __ltn_of[NCTX] = {1}; /* CPU number -> LTN (__pthread_init) */
 volatile int __pthread_ready_to_go;
 struct __pthread* __reap;
 

@@ -243,7 +243,7 @@ void __switch_to(struct __pthread* self, struct __pthread* next, int idx) {
 void __leave(struct __pthread* self, int idx) {
   struct __pthread* next = __next_ready();
 #ifdef KASANE_THREADS_HW
-  if (!next && idx != 0) {
+  if (!next && __cpu_ltn(idx) != 1) {
     __idle_reset(__idle[idx]);
     __texit_context(idx);
   }

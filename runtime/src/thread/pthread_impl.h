@@ -101,7 +101,7 @@ struct __pthread {
   struct __ctx ctx;        /* where __switch resumes it */
   uint32_t stack_top;      /* its first $sp: 8-byte aligned, 16 bytes of argument area above */
   volatile int state;      /* ST_* (sched; plain reads by the thread itself while it sleeps) */
-  int ltn;                 /* the context it runs or sleeps on (sched) */
+  int ltn;                 /* CPU number + 1 of the context it runs or sleeps on (sched) */
   void* (*start)(void*);
   void* arg;
   void* result;            /* pthread_exit's argument (sched) */
@@ -176,7 +176,9 @@ extern struct __kick {
 } __attribute__((aligned(64))) __ctx_kick[NCTX];
 extern struct __pthread* __timers;                /* (sched) switched-out timed waiters, tnext */
 extern volatile int __live;                       /* threads not yet exited */
-extern int __nctx;                                /* contexts the library uses (idx < __nctx) */
+extern int __nctx;                                /* contexts of a core (LTNs 1..__nctx) */
+extern int __ncpu;                                /* CPU numbers it may run on (idx < __ncpu) */
+extern int __multicore;                           /* __ncpu > __nctx: the machine has several cores */
 extern volatile int __pthread_ready_to_go;        /* __pthread_init has run */
 extern struct __pthread* __reap;                  /* exited detached threads to free (sched) */
 
@@ -227,6 +229,7 @@ void __yield(struct __pthread* self);         /* let a ready thread have this co
 void __idle_loop(struct __pthread* self) __attribute__((noreturn));      /* (locked) */
 void __idle_reset(struct __pthread* idle);    /* its next __switch starts it afresh */
 struct __pthread* __idle_alloc(int ltn);
+int __idle_here(struct __pthread* self);       /* (locked) idle self's context, made its own */
 /* ThMB above `stack` bytes of stack with `guard` bytes (rounded up to pages) of PROT_NONE guard
  * below it, or 0. */
 struct __pthread* __thmb_alloc(size_t stack, size_t guard);
@@ -296,9 +299,10 @@ void __resume_kernel_saved(struct __pthread* idle, struct __pthread* t, int idx)
     __attribute__((noreturn));
 
 /* --- Assembly (runtime/arch/pthread_switch.S). */
-/* Save the callee-saved registers into from->ctx, record `to` as running on context idx
- * (__prev, __running, __thmbs in that order) and continue `to` from to->ctx. Returns when
- * something switches back to `from`. */
+/* Save the callee-saved registers into from->ctx, record `to` as running on this context
+ * (__prev, __running, __thmbs in that order, at the CPU number read then: idx may be stale if
+ * the kernel moved the process) and continue `to` from to->ctx. Returns when something switches
+ * back to `from`. */
 void __switch(struct __pthread* from, struct __pthread* to, int idx);
 extern char __switch_end[]; /* just past __switch: a signal with its pc in between is mid-switch */
 /* __thmbs[idx] = t, then kasane_notify_resume(regs): continue t with every register from regs.
@@ -331,14 +335,39 @@ void __runner_start(struct __pthread* idle) __attribute__((noreturn));
 
 /* --- Backend primitives, inline. */
 
-/* The index (LTN - 1) of the context running this code. */
+/* The index of the context running this code: its CPU number (core * contexts + LTN - 1, rdhwr
+ * $0), the name the kernel gives it in the slot arrays and upcalls (os/notify.c). It changes when
+ * the kernel moves the process to another core, LTN for LTN, with every thread stopped; the
+ * kernel moves the slots then, and the idle threads follow (__idle_here). hw on a machine of one
+ * core reads it as LTN - 1 with tid, which is the same number: on the paper's pipeline rdhwr
+ * costs a mutex hand-off some 65 cycles more (E1). */
 static inline int __ctx_idx(void) {
 #ifdef KASANE_THREADS_HW
+  if (!__multicore) return (int)kasane_tid() - 1;
+#endif
+  return (int)a_cpunum();
+}
+
+/* Where __running and __prev of the context of CPU number idx are. hw: at its LTN - 1, which a
+ * move between cores keeps (the process is on one core at a time): the upcall reads them to know
+ * whose registers the kernel saved, and nothing tells the library that the process moved, while
+ * the kernel's own slot moves with it (os/notify.c, notify_move). Conventional: at idx, since
+ * nothing there depends on them being right after a move (preempt() checks them against the
+ * slot). */
+static inline int __run_idx(int idx) {
+#ifdef KASANE_THREADS_HW
+  (void)idx;
   return (int)kasane_tid() - 1;
 #else
-  return (int)a_cpunum(); /* CPUNum: the context's number within the (only) core */
+  return idx;
 #endif
 }
+
+/* The LTN of CPU number idx: what tresume takes. The same on every core the process may move
+ * to, which moves it LTN for LTN. A table (__pthread_init), not idx % __nctx: a divide costs
+ * 32 cycles on the paper's machine, and a mutex hand-off takes several of these. */
+extern unsigned char __ltn_of[NCTX];
+static inline int __cpu_ltn(int idx) { return __ltn_of[idx]; }
 
 /* The running thread. Before __pthread_init, and on a context the library does not run (its slot
  * is empty), the main thread. A kernel notification may move a running thread to another context
@@ -421,7 +450,7 @@ static inline int __conv_word_clear(const void* arg) { return *(const volatile i
 static inline int __wait_prepare(int idx) {
   (void)idx;
 #ifdef KASANE_THREADS_HW
-  if (idx == 0) {
+  if (__cpu_ltn(idx) == 1) {
     int seen = __ctx0_wake;
     kasane_monitor((unsigned long)&__ctx0_wake);
     return seen;
@@ -434,7 +463,7 @@ static inline void __wait_ctx(int idx, int seen, unsigned long since, __conv_don
                               const void* arg) {
 #ifdef KASANE_THREADS_HW
   (void)since, (void)done, (void)arg;
-  if (idx != 0)
+  if (__cpu_ltn(idx) != 1)
     kasane_tsuspend();
   else if (__ctx0_wake == seen && kasane_mwait(NAP_CAP, 0) == MWAIT_TIMEOUT)
     __kernel_check();
@@ -447,14 +476,16 @@ static inline void __wait_ctx(int idx, int seen, unsigned long since, __conv_don
 #endif
 }
 
-static inline void __wake_ctx(int ltn) {
+/* Wake the context of CPU number n - 1 (a thread's `ltn` field). */
+static inline void __wake_ctx(int n) {
 #ifdef KASANE_THREADS_HW
+  int ltn = __cpu_ltn(n - 1);
   if (ltn == 1)
     a_add_fetch(&__ctx0_wake, 1);
   else
     kasane_tresume((unsigned long)ltn);
 #else
-  __ctx_kick[ltn - 1].word = 1; /* ends its __ctx_nap, if it has got that far */
+  __ctx_kick[n - 1].word = 1; /* ends its __ctx_nap, if it has got that far */
 #endif
 }
 
