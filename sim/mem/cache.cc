@@ -2,6 +2,7 @@
 // cycle its fill arrives: a later access to it before then merges into the same miss instead of
 // going to the next level again, and the MSHR that tracks the fill is busy until that cycle.
 #include "mem/cache.h"
+#include "mem/page.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -204,9 +205,7 @@ std::optional<uint64_t> Cache::access(uint32_t pa, bool write, uint64_t now) {
 // The next physical page is unrelated to this one, so the stream stops at the page's end. (A line
 // longer than a page makes every line its own page: nothing is prefetched.)
 void Cache::prefetch_ahead(uint32_t line, uint64_t now) {
-  constexpr uint32_t kPageBytes = 4096;
-  const uint32_t lines_per_page = std::max<uint32_t>(kPageBytes >> line_shift_, 1);
-  const uint32_t page_end = (line / lines_per_page + 1) * lines_per_page;
+  const uint32_t page_end = page_end_line(line, line_shift_);
   for (uint32_t k = 1; k <= cfg_.prefetch_degree && line + k < page_end; ++k)
     prefetch((line + k) << line_shift_, now);
 }

@@ -4,6 +4,7 @@
 // the pipeline takes over, so that the pipeline starts with the contents it would have had.
 // Nothing here counts in CacheStats: the warm-up is not part of the measured run.
 #include "mem/cache.h"
+#include "mem/page.h"
 
 #include <algorithm>
 
@@ -22,9 +23,7 @@ Cache::Line& Cache::warm_install(uint32_t line) {
 
 // prefetch_ahead() without MSHRs: warming has no time, so no prefetch is ever dropped.
 void Cache::warm_prefetch_ahead(uint32_t line) {
-  constexpr uint32_t kPageBytes = 4096;
-  const uint32_t lines_per_page = std::max<uint32_t>(kPageBytes >> line_shift_, 1);
-  const uint32_t page_end = (line / lines_per_page + 1) * lines_per_page;
+  const uint32_t page_end = page_end_line(line, line_shift_);
   for (uint32_t k = 1; k <= cfg_.prefetch_degree && line + k < page_end; ++k) {
     if (find(line + k)) continue;
     next_.warm((line + k) << line_shift_, false);

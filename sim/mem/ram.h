@@ -11,6 +11,8 @@
 #include <tlm>
 #include <tlm_utils/simple_target_socket.h>
 
+#include "mem/page.h"
+
 namespace kasane {
 
 // Where RAM appears in the physical address space: physical [base, base + size) is RAM offset
@@ -21,7 +23,7 @@ struct RamWindow {
 
 class Ram : public sc_core::sc_module {
  public:
-  static constexpr uint32_t kPageSize = 4096;
+  static constexpr uint32_t kPageSize = kPageBytes;
 
   tlm_utils::simple_target_socket<Ram> socket;
 

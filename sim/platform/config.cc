@@ -17,12 +17,13 @@
 
 #include "input_file.h"
 #include "kasane/devices.h"
+#include "mem/page.h"
 
 namespace kasane {
 
 namespace {
 
-constexpr int64_t kPage = 4096;
+constexpr int64_t kPage = kPageBytes;
 // Physical addresses a MIPS32 guest reaches unmapped through kseg1: devices must live here.
 constexpr int64_t kPhysWindowEnd = 0x20000000;
 
@@ -364,7 +365,8 @@ void Config::validate() const {
   const int64_t ram = get_int("memory.ram_size");
   if (ram % kPage != 0)
     fail("memory.ram_size", nullptr, [&](const Describe& describe) {
-      return describe("memory.ram_size") + " is not a multiple of 4096 (RAM is allocated in pages)";
+      return describe("memory.ram_size") + " is not a multiple of " + std::to_string(kPage) +
+             " (RAM is allocated in pages)";
     });
 
   // MONITOR watches an aligned line and fetch reads an aligned block, and a line's L2 bank is

@@ -7,13 +7,14 @@
 #include "kasane/bootinfo.h"
 #include "debug/timeline_attach.h"
 #include "kasane/devices.h"
+#include "mem/page.h"
 #include "mem/perturb.h"
 #include "platform/exit_status.h"
 
 namespace kasane {
 
 namespace {
-constexpr uint32_t kPage = 4096;
+constexpr uint32_t kPage = kPageBytes;
 constexpr uint64_t kKseg0Reach = 512ull << 20;  // what kseg0/kseg1 can address
 uint32_t page_up(uint64_t v) { return static_cast<uint32_t>((v + kPage - 1) & ~uint64_t{kPage - 1}); }
 std::string hex(uint32_t v) {
