@@ -6,10 +6,12 @@
 // derived data: they start empty and refill.
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 #include <nlohmann/json.hpp>
 
 #include "core/iss.h"
+#include "platform/checkpoint_file.h"
 
 namespace kasane {
 
@@ -98,11 +100,13 @@ void Iss::restore_state(const nlohmann::json& j) {
                                             " contexts on a core, the machine " +
                                             std::to_string(ctx_.size()));
   check(tlb.size() == tlb_.size(), "its TLB has " + std::to_string(tlb.size()) + " entries");
-  cycle_ = j.at("cycle").get<uint64_t>();
-  next_timer_ = j.at("next_timer").get<uint64_t>();
+  cycle_ = checked<uint64_t>(j.at("cycle"));
+  next_timer_ = checked<uint64_t>(j.at("next_timer"));
   for (unsigned i = 0; i < ctx_.size(); ++i) {
     Context& c = ctx_[i];
-    context_fields(c, [&](const char* name, auto& v) { contexts[i].at(name).get_to(v); });
+    context_fields(c, [&](const char* name, auto& v) {
+      v = checked<std::decay_t<decltype(v)>>(contexts[i].at(name));
+    });
     // Fields that index or select: a file edited by hand must not make them reach out of range.
     check(c.state <= ContextState::kHalted && c.halted_from <= ContextState::kHalted,
           "context " + std::to_string(i) + " has no valid state");
@@ -113,8 +117,8 @@ void Iss::restore_state(const nlohmann::json& j) {
     if (c.monitor_armed) ++observer_->watchers;
   }
   for (unsigned i = 0; i < tlb_.size(); ++i)
-    tlb_.write(i, tlb[i].at(0).get<uint32_t>(), tlb[i].at(1).get<uint32_t>(),
-               tlb[i].at(2).get<uint32_t>());
+    tlb_.write(i, checked<uint32_t>(tlb[i].at(0)), checked<uint32_t>(tlb[i].at(1)),
+               checked<uint32_t>(tlb[i].at(2)));
 }
 
 }  // namespace kasane

@@ -17,6 +17,7 @@
 #include "dev/simctl.h"
 #include "dev/uart.h"
 #include "kasane/devices.h"
+#include "platform/checkpoint_file.h"
 
 namespace kasane {
 
@@ -35,7 +36,7 @@ nlohmann::json counters_json(const CounterSet& c) {
 CounterSet counters_from(const nlohmann::json& j) {
   CounterSet c;
   for (const auto& item : j.items()) {
-    c.set(item.key(), item.value().at(0).get<uint64_t>());
+    c.set(item.key(), checked<uint64_t>(item.value().at(0)));
     c.set_real(item.key(), item.value().at(1).get<double>());
   }
   return c;
@@ -48,9 +49,9 @@ CounterSet counters_from(const nlohmann::json& j) {
 nlohmann::json Uart::save_state() const { return {{"next", next_}, {"tx_bytes", tx_bytes_}}; }
 
 void Uart::restore_state(const nlohmann::json& j) {
-  next_ = j.at("next").get<int>();
+  next_ = checked<int>(j.at("next"));
   check(next_ >= -2 && next_ <= 255, "the UART's input lookahead is not a byte");
-  tx_bytes_ = j.at("tx_bytes").get<uint64_t>();
+  tx_bytes_ = checked<uint64_t>(j.at("tx_bytes"));
 }
 
 // ---- IPI ----
@@ -58,8 +59,8 @@ void Uart::restore_state(const nlohmann::json& j) {
 nlohmann::json Ipi::save_state() const { return {{"pending", pending_}, {"raised", raised_}}; }
 
 void Ipi::restore_state(const nlohmann::json& j) {
-  pending_ = j.at("pending").get<uint32_t>();
-  raised_ = j.at("raised").get<uint64_t>();
+  pending_ = checked<uint32_t>(j.at("pending"));
+  raised_ = checked<uint64_t>(j.at("raised"));
 }
 
 // ---- block device ----
@@ -77,25 +78,25 @@ nlohmann::json BlockDev::save_state() const {
 }
 
 void BlockDev::restore_state(const nlohmann::json& j) {
-  const uint32_t sectors = j.at("sectors").get<uint32_t>();
+  const uint32_t sectors = checked<uint32_t>(j.at("sectors"));
   check(sectors == sectors_, "its disk had " + std::to_string(sectors) +
                                  " sectors, the disk attached now has " +
                                  std::to_string(sectors_) + " (--disk, disk.image)");
   const nlohmann::json& r = j.at("registers");
-  sector_ = r.at(0).get<uint32_t>();
-  count_ = r.at(1).get<uint32_t>();
-  dma_ = r.at(2).get<uint32_t>();
-  status_ = r.at(3).get<uint32_t>();
-  irq_ctx_ = r.at(4).get<uint32_t>();
+  sector_ = checked<uint32_t>(r.at(0));
+  count_ = checked<uint32_t>(r.at(1));
+  dma_ = checked<uint32_t>(r.at(2));
+  status_ = checked<uint32_t>(r.at(3));
+  irq_ctx_ = checked<uint32_t>(r.at(4));
   check(irq_ctx_ < core_.num_contexts(), "the block device interrupts a context it cannot have");
-  line_ = j.at("line").get<bool>();
+  line_ = checked<bool>(j.at("line"));
   const nlohmann::json& q = j.at("request");
-  req_ = Request{q.at(0).get<uint32_t>(), q.at(1).get<uint32_t>(), q.at(2).get<uint32_t>(),
-                 q.at(3).get<uint32_t>(), q.at(4).get<uint64_t>(), q.at(5).get<uint64_t>(),
-                 q.at(6).get<uint64_t>()};
+  req_ = Request{checked<uint32_t>(q.at(0)), checked<uint32_t>(q.at(1)), checked<uint32_t>(q.at(2)),
+                 checked<uint32_t>(q.at(3)), checked<uint64_t>(q.at(4)), checked<uint64_t>(q.at(5)),
+                 checked<uint64_t>(q.at(6))};
   const nlohmann::json& s = j.at("stats");
-  stats_ = Stats{s.at(0).get<uint64_t>(), s.at(1).get<uint64_t>(), s.at(2).get<uint64_t>(),
-                 s.at(3).get<uint64_t>(), s.at(4).get<uint64_t>()};
+  stats_ = Stats{checked<uint64_t>(s.at(0)), checked<uint64_t>(s.at(1)), checked<uint64_t>(s.at(2)),
+                 checked<uint64_t>(s.at(3)), checked<uint64_t>(s.at(4))};
   if (status_ & KASANE_BLK_STATUS_BUSY) {
     // The request was accepted, so it fit the disk and RAM then; the same must hold now.
     uint64_t offset = 0;
@@ -136,10 +137,10 @@ nlohmann::json SimCtl::save_state() const {
 }
 
 void SimCtl::restore_state(const nlohmann::json& j) {
-  exit_status_ = j.at("exit_status").get<uint32_t>();
-  cycle_hi_latch_ = j.at("cycle_hi_latch").get<uint32_t>();
-  report_lo_ = j.at("report_lo").get<uint32_t>();
-  report_hi_ = j.at("report_hi").get<uint32_t>();
+  exit_status_ = checked<uint32_t>(j.at("exit_status"));
+  cycle_hi_latch_ = checked<uint32_t>(j.at("cycle_hi_latch"));
+  report_lo_ = checked<uint32_t>(j.at("report_lo"));
+  report_hi_ = checked<uint32_t>(j.at("report_hi"));
   const std::vector<uint8_t>& name = j.at("report_name").get_binary();
   check(name.size() == sizeof report_name_, "the report name latch has the wrong size");
   std::copy(name.begin(), name.end(), report_name_);
@@ -147,11 +148,11 @@ void SimCtl::restore_state(const nlohmann::json& j) {
   index_.clear();
   for (const nlohmann::json& r : j.at("regions")) {
     RegionOfInterest roi;
-    roi.id = r.at("id").get<uint32_t>();
-    roi.entries = r.at("entries").get<unsigned>();
-    roi.begin_cycle = r.at("begin_cycle").get<uint64_t>();
-    roi.end_cycle = r.at("end_cycle").get<uint64_t>();
-    roi.closed = r.at("closed").get<bool>();
+    roi.id = checked<uint32_t>(r.at("id"));
+    roi.entries = checked<unsigned>(r.at("entries"));
+    roi.begin_cycle = checked<uint64_t>(r.at("begin_cycle"));
+    roi.end_cycle = checked<uint64_t>(r.at("end_cycle"));
+    roi.closed = checked<bool>(r.at("closed"));
     roi.at_begin = counters_from(r.at("at_begin"));
     roi.total = counters_from(r.at("total"));
     roi.begin_temp_c = r.at("begin_temp_c").get<double>();
@@ -162,7 +163,7 @@ void SimCtl::restore_state(const nlohmann::json& j) {
   }
   reports_.clear();
   for (const nlohmann::json& r : j.at("reports"))
-    reports_.push_back({r.at(0).get<std::string>(), r.at(1).get<uint64_t>()});
+    reports_.push_back({r.at(0).get<std::string>(), checked<uint64_t>(r.at(1))});
 }
 
 void SimCtl::rebase_open_regions(const CounterSet& lost) {

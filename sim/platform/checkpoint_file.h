@@ -46,4 +46,16 @@ std::string encode_checkpoint(const nlohmann::json& state);
 // wrong (missing, truncated, corrupt, another version).
 nlohmann::json read_checkpoint(const std::string& path);
 
+// j as a T, refusing (std::out_of_range) a value that T cannot hold exactly: nlohmann's own
+// get<uint32_t>() would wrap 2^32 to 0, -1 to 0xffffffff and 1.5 to 1, so a file edited by hand
+// could restore a register with a value nobody wrote. Converting back and comparing catches
+// every such case, for scalars and for arrays of them alike.
+template <typename T>
+T checked(const nlohmann::json& j) {
+  T v = j.get<T>();
+  if (nlohmann::json(v) != j)
+    throw std::out_of_range("the value " + j.dump().substr(0, 40) + " does not fit its field");
+  return v;
+}
+
 }  // namespace kasane

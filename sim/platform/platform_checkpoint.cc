@@ -93,7 +93,7 @@ std::string Platform::save_checkpoint(nlohmann::json& summary) {
              {"cycle", machine_->core(0).iss().cycle()},
              {"ram_pages", pages.size()},
              {"disk_request_in_flight",
-              (blockdev.at("registers").at(3).get<uint32_t>() & KASANE_BLK_STATUS_BUSY) != 0}};
+              (checked<uint32_t>(blockdev.at("registers").at(3)) & KASANE_BLK_STATUS_BUSY) != 0}};
   nlohmann::json counters = nlohmann::json::object();
   machine_->snapshot().for_each(
       [&](const std::string& name, uint64_t n, double x) { counters[name] = {n, x}; });
@@ -118,10 +118,10 @@ void Platform::restore_checkpoint(const nlohmann::json& state, const std::string
     if (cores.size() != machine_->num_cores())
       throw std::invalid_argument("it has " + std::to_string(cores.size()) + " cores");
     const nlohmann::json& ram = state.at("ram");
-    if (ram.at("size").get<uint64_t>() != ram_->size())
+    if (checked<uint64_t>(ram.at("size")) != ram_->size())
       throw std::invalid_argument("its RAM is of another size");
     for (const nlohmann::json& p : ram.at("pages")) {
-      const uint64_t page = p.at(0).get<uint64_t>();
+      const uint64_t page = checked<uint64_t>(p.at(0));
       const std::vector<uint8_t>& bytes = p.at(1).get_binary();
       if (page >= ram_->size() / Ram::kPageSize || bytes.size() != Ram::kPageSize)
         throw std::invalid_argument("a RAM page lies outside RAM or is not 4096 bytes");
@@ -139,13 +139,15 @@ void Platform::restore_checkpoint(const nlohmann::json& state, const std::string
     CounterSet lost;
     for (const auto& item : state.at("counters").items())
       if (!carried_on(item.key())) {
-        lost.set(item.key(), item.value().at(0).get<uint64_t>());
+        lost.set(item.key(), checked<uint64_t>(item.value().at(0)));
         lost.set_real(item.key(), item.value().at(1).get<double>());
       }
     simctl_->rebase_open_regions(lost);
   } catch (const nlohmann::json::exception& e) {
     throw CheckpointError(exit_status::kBadInput,
                           "--restore '" + path + "': corrupt: " + std::string(e.what()));
+  } catch (const std::out_of_range& e) {
+    throw CheckpointError(exit_status::kBadInput, "--restore '" + path + "': corrupt: " + e.what());
   } catch (const std::invalid_argument& e) {
     throw CheckpointError(exit_status::kBadInput,
                           "--restore '" + path + "': it does not fit this machine: " + e.what());

@@ -10,6 +10,7 @@ import json
 import shutil
 import subprocess
 import sys
+import zlib
 from pathlib import Path
 
 import pytest
@@ -164,6 +165,17 @@ def test_bad_checkpoints_and_paths_are_reported(sim_run, run_sim, bare, tmp_path
         proc = run_sim("--restore", bad, bare)
         assert proc.returncode == BAD_INPUT and str(bad) in proc.stderr and says in proc.stderr, \
             (name, proc.stderr)
+    # A register value that its field cannot hold (pc as -0x400151, a CBOR negative integer of
+    # the same length, in a body whose CRC is right) is refused, not wrapped to 32 bits.
+    body = bytearray(zlib.decompress(data[32:]))
+    at = body.index(b"\x62pc\x1a") + 3
+    body[at] = 0x3a
+    packed = zlib.compress(bytes(body))
+    header = data[:12] + zlib.crc32(packed).to_bytes(4, "little") + data[16:24]
+    wide = tmp_path / "wide.ckpt"
+    wide.write_bytes(header + len(packed).to_bytes(8, "little") + packed)
+    proc = run_sim("--restore", wide, bare)
+    assert proc.returncode == BAD_INPUT and "does not fit its field" in proc.stderr, proc.stderr
     proc = run_sim("--restore", tmp_path / "missing.ckpt", bare)
     assert proc.returncode == NO_INPUT and "missing.ckpt" in proc.stderr
     proc = run_sim("--set", "core.contexts=2", "--restore", ckpt, bare)
