@@ -27,20 +27,12 @@
 #include <unistd.h>
 
 #include "sysfuzz.h"
+#include "sysinfo32.h" /* what the leak check compares (tests/os) */
 
 #define WORKERS 3
 #define SETTLE_TRIES 200
 
 static void fail(const char* what) { fprintf(stderr, "%s: errno %d\n", what, errno); }
-
-/* What the leak check compares: the Linux o32 struct sysinfo (os/sysinfo.c). */
-struct sysinfo32 {
-  long uptime;
-  unsigned long loads[3], totalram, freeram, sharedram, bufferram, totalswap, freeswap;
-  unsigned short procs, pad;
-  unsigned long totalhigh, freehigh, mem_unit;
-  char reserved[8];
-};
 
 static void get_sysinfo(struct sysinfo32* si) {
   if (syscall(SYS_sysinfo, si, 0, 0, 0, 0, 0) != 0) {
