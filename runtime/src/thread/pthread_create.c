@@ -52,6 +52,24 @@ static struct __pthread* on_stack(void* addr, size_t size) {
   return t;
 }
 
+/* A thread with a cpus mask (pthread_attr_setaffinity_np): hw starts it on this core if the mask
+ * allows it, else on another of its cores (__spread.c); if none has a free context, and on the
+ * conventional backend, it waits in the ready queue, where only a context of its cores takes it. */
+static int create_pinned(struct __pthread* t, unsigned long cpus) {
+  __pin(t, cpus);
+#ifdef KASANE_THREADS_HW
+  t->state = ST_RUNNING;
+  a_barrier();
+  if (__cpu_allowed(t, __ctx_idx()) && kasane_tfork((unsigned long)__thread_entry, (unsigned long)t))
+    return 0;
+  if (__multicore && __spread_thread(t)) return 0;
+#endif
+  __sched_lock_take();
+  __make_ready(t);
+  __sched_unlock();
+  return 0;
+}
+
 int pthread_create(pthread_t* res, const pthread_attr_t* attr, void* (*start)(void*), void* arg) {
   if (!__pthread_ready_to_go) __pthread_init();
   if (__reap) reap();
@@ -73,10 +91,12 @@ int pthread_create(pthread_t* res, const pthread_attr_t* attr, void* (*start)(vo
   a_add_fetch(&__live, 1);
   t->id = THMB_ID;
   *res = t;
+  if (attr && attr->__cpus) return create_pinned(t, attr->__cpus);
 #ifdef KASANE_THREADS_HW
   t->state = ST_RUNNING;
   a_barrier(); /* the ThMB is complete before the new context reads it */
   if (kasane_tfork((unsigned long)__thread_entry, (unsigned long)t)) return 0;
+  if (__multicore && __spread_thread(t)) return 0; /* the least-loaded other core */
 #endif
   __sched_lock_take();
   __make_ready(t);
