@@ -1,8 +1,10 @@
 /* pthread_create - start a thread running start(arg).
  *
  * hw: the ThMB and stack are made (or reused: __thmb_cache.c), then tfork starts the thread at
- * once on a free architecture thread; if none is free (tfork gives 0) the thread goes into the
- * ready queue and the first context that frees up or runs out of work takes it. Conventional: always the ready queue, which
+ * once on a free architecture thread; if none is free (tfork gives 0), on a machine of several
+ * cores kasane_ctx_start starts it on another core (__spread.c: the least-loaded, or one its
+ * affinity names); else the thread goes into the ready queue and the first context that frees up
+ * or runs out of work takes it. Conventional: always the ready queue, which
  * the polling contexts look at.
  *
  * Detached threads that have exited are freed (or cached, __thmb_cache.c) here: a thread cannot
