@@ -59,7 +59,7 @@ __switch:
 	cfc1	$t2, $31
 	sw	$t2, THMB_CTX_FCSR($a0)
 #ifdef KASANE_THREADS_HW
-	tid	$t3				/* hw: __prev and __running by LTN - 1 (__run_idx) */
+	tid	$t3				/* hw, one core: __prev and __running by LTN - 1 */
 	addiu	$t3, $t3, -1
 	sll	$t3, $t3, 2
 	lui	$t1, %hi(__multicore)		/* one core: the CPU number is LTN - 1 (__ctx_idx) */
@@ -69,9 +69,7 @@ __switch:
 #endif
 	rdhwr	$t0, $0				/* the CPU number now, not idx: see above */
 	sll	$t0, $t0, 2
-#ifndef KASANE_THREADS_HW
-	move	$t3, $t0
-#endif
+	move	$t3, $t0			/* hw on several cores too: __run_idx is idx */
 1:
 	lui	$t1, %hi(__prev)
 	addu	$t1, $t1, $t3

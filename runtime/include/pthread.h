@@ -30,6 +30,7 @@ typedef struct {
   void* __stackaddr;  /* pthread_attr_setstack: the caller's stack (lowest address), or 0 */
   size_t __guardsize; /* pthread_attr_setguardsize's, if __guardset */
   int __guardset;     /* 0: the default guard, PTHREAD_GUARD_DEFAULT */
+  unsigned long __cpus; /* pthread_attr_setaffinity_np: bit c = core c; 0: any core */
 } pthread_attr_t;
 
 typedef struct {
@@ -153,6 +154,12 @@ int pthread_attr_setstack(pthread_attr_t* a, void* addr, size_t size);
 int pthread_attr_getstack(const pthread_attr_t* a, void** addr, size_t* size);
 int pthread_attr_setguardsize(pthread_attr_t* a, size_t size);
 int pthread_attr_getguardsize(const pthread_attr_t* a, size_t* size);
+/* The cores a thread may run on (GNU's _np calls): bit c of the set is core c, as for
+ * sched_setaffinity (a CPU is a core; the library picks the context). */
+int pthread_attr_setaffinity_np(pthread_attr_t* a, size_t size, const cpu_set_t* set);
+int pthread_attr_getaffinity_np(const pthread_attr_t* a, size_t size, cpu_set_t* set);
+int pthread_setaffinity_np(pthread_t t, size_t size, const cpu_set_t* set);
+int pthread_getaffinity_np(pthread_t t, size_t size, cpu_set_t* set);
 
 int pthread_mutexattr_init(pthread_mutexattr_t* a);
 int pthread_mutexattr_destroy(pthread_mutexattr_t* a);

@@ -1,7 +1,8 @@
 /* __backend_conv - what only the conventional backend does: the baseline of seed 002's table, a
  * user-level thread library on an ordinary kernel. No thread-control instruction (tfork,
  * tsuspend, tresume): the process's architecture threads come from kasane_ctx_spawn (as from
- * clone), each running an idle thread that polls the ready queue with sched_yield and, after a
+ * clone; on a machine of several cores, one per other core from kasane_ctx_start, which spawns
+ * the rest of its core: __spread.c), each running an idle thread that polls the ready queue with sched_yield and, after a
  * while, sleeps in MWAIT (as x86's user-mode UMWAIT: __timer.c); kernel notifications arrive as
  * SIGIO.
  *
@@ -26,6 +27,7 @@
 #include <stdlib.h>
 
 #include "pthread_impl.h"
+#include "syscall.h"
 
 #define SIGIO_BIT (1u << (SIGIO - 1))
 
@@ -165,6 +167,27 @@ static void __attribute__((noreturn)) ctx_start(struct __pthread* idle) {
   __idle_loop(idle);
 }
 
+/* A worker on every free context of the caller's core (kasane_ctx_spawn is core-local). The raw
+ * call: on another core this runs before the context has a slot, where errno is the main
+ * thread's (__self), which a refusal must not change. */
+static void spawn_here(void) {
+  unsigned long mask = kasane_contexts();
+  for (int n = __builtin_popcount(mask); n > 0; n--) {
+    struct __pthread* idle = __idle_alloc(0);
+    if (__syscall3(SYS_kasane_ctx_spawn, (long)ctx_start, (long)idle, (long)idle->stack_top) < 0) {
+      __thmb_free(idle);
+      break;
+    }
+  }
+}
+
+/* The first worker of another core (__spread_workers started it there with kasane_ctx_start):
+ * it spawns the others of its core, then is a worker like them. */
+static void __attribute__((noreturn)) core_start(struct __pthread* idle) {
+  spawn_here();
+  ctx_start(idle);
+}
+
 static int ready(const void* arg) {
   (void)arg;
   return __ready_nonempty();
@@ -202,17 +225,11 @@ void __backend_init(void) {
   /* The contexts of this core get theirs as they start (ctx_start); those of the other cores,
    * where the kernel may move the process (LTN for LTN, each thread going on where it was), have
    * one ready for whichever thread first needs it there. */
+  spawn_here();
+  if (__multicore) __spread_workers(core_start);
   int here = __ctx_idx() / __nctx * __nctx;
   for (int idx = 0; idx < __ncpu; idx++)
     if ((idx < here || idx >= here + __nctx) && !__idle[idx]) __idle[idx] = __idle_alloc(idx + 1);
-  unsigned long mask = kasane_contexts();
-  for (int n = __builtin_popcount(mask); n > 0; n--) {
-    struct __pthread* idle = __idle_alloc(0);
-    if (kasane_ctx_spawn((unsigned long)ctx_start, (unsigned long)idle, idle->stack_top) < 0) {
-      __thmb_free(idle);
-      break;
-    }
-  }
 }
 
 /* Never called: nothing is resumed from saved registers here (the SIGIO frame does that). */

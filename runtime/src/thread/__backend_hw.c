@@ -37,16 +37,36 @@ static volatile uint32_t pending;
 
 void __upcall(long ev, struct __pthread* t, long arg, long cpu1) __attribute__((noreturn));
 
+/* No save in the record of context idx. On several cores the kernel may have moved this
+ * context's gang from another core, LTN for LTN, since the last switch here: the record is then
+ * still at the old CPU number, naming that CPU (ltn) and a thread with the save. It moves here,
+ * and the old number gets its idle thread's (which has no save), so that it is not taken twice.
+ * Anything else: the record is broken. */
+static struct __pthread* moved(int idx, struct __pthread** record) {
+  for (int k = 0; __multicore && k < __ncpu; k++) {
+    if (k == idx || __cpu_ltn(k) != __cpu_ltn(idx)) continue;
+    struct __pthread* r = __running[k];
+    struct __pthread* i = r->regs.pc ? r : __prev[k];
+    if (!i->regs.pc || r->ltn != k + 1) continue;
+    __running[idx] = r;
+    __prev[idx] = __prev[k];
+    __running[k] = __prev[k] = __idle[k];
+    *record = r;
+    return i;
+  }
+  __builtin_trap(); /* no save to continue from */
+}
+
 /* The thread whose registers the kernel saved on context idx (see the top of this file), with
  * its saved registers made whole; *record is what __running[idx] says, which must stay so when
  * that thread goes on. */
 static struct __pthread* interrupted(int idx, struct __pthread** record) {
   struct __pthread* r = __running[__run_idx(idx)];
   struct __pthread* i = r->regs.pc ? r : __prev[__run_idx(idx)];
+  if (i->regs.pc == 0) i = moved(idx, &r);
   uint32_t pc = i->regs.pc;
   if (pc == (uint32_t)__resume_stub_window || pc == (uint32_t)__resume_stub_window + 4)
     i->regs = *(const struct kasane_regs*)i->regs.r[4];
-  if (i->regs.pc == 0) __builtin_trap(); /* no save to continue from: the record is broken */
   *record = r;
   return i;
 }
@@ -155,6 +175,7 @@ void __idle_wait(int idx) {
 void __backend_init(void) {
   for (int idx = 0; idx < __ncpu; idx++) {
     if (!__idle[idx]) __idle[idx] = __idle_alloc(idx + 1);
+    if (__multicore && !__running[idx]) __running[idx] = __prev[idx] = __idle[idx]; /* moved() */
     char* stack = malloc(UPCALL_STACK);
     if (!stack) __pthread_init_failed("upcall stacks");
     upcall_stacks[idx] = ((uint32_t)stack + UPCALL_STACK - 16) & ~7u;

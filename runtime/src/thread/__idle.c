@@ -111,6 +111,7 @@ void __runner_start(struct __pthread* idle) {
   __running[__run_idx(idx)] = idle;
   __thread_tag(idle);
   __thmbs[idx] = idle;
+  if (__multicore && __ready_nonempty()) __dispatch(); /* more of this core for the queue */
   __sched_lock_take();
   __idle_loop(idle);
 }
@@ -122,6 +123,7 @@ void __thread_start(struct __pthread* t) {
   __running[__run_idx(idx)] = t;
   __thread_tag(t);
   __thmbs[idx] = t;
+  if (__multicore && __ready_nonempty()) __dispatch(); /* more of this core for the queue */
   pthread_exit(t->start(t->arg));
 }
 

@@ -32,7 +32,10 @@ void __pthread_init(void) {
   __ncpu = cores > 1 ? cores * __nctx : __nctx;
   if (__ncpu > NCTX) __ncpu = NCTX;
   __multicore = __ncpu > __nctx;
-  for (int n = 0; n < NCTX; n++) __ltn_of[n] = (unsigned char)(n % __nctx + 1);
+  for (int n = 0; n < NCTX; n++) {
+    __ltn_of[n] = (unsigned char)(n % __nctx + 1);
+    __core_of[n] = (unsigned char)(n / __nctx);
+  }
   int idx = __ctx_idx();
   __pthread_main.ltn = idx + 1;
   __running[__run_idx(idx)] = &__pthread_main;

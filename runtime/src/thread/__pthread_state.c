@@ -26,6 +26,7 @@ int __nctx = 1;
 int __ncpu = 1;
 int __multicore;
 unsigned char __ltn_of[NCTX] = {1}; /* CPU number -> LTN (__pthread_init) */
+unsigned char __core_of[NCTX];      /* CPU number -> core (__pthread_init) */
 volatile int __pthread_ready_to_go;
 struct __pthread* __reap;
 

@@ -69,6 +69,28 @@ static struct __pthread* ready_take(void) {
   return t;
 }
 
+/* With threads pinned to cores (__pinned), the first ready thread whose mask allows the core of
+ * CPU number idx. */
+static struct __pthread* ready_take_allowed(int idx) {
+  struct __pthread *p = 0, *t = __ready.__head;
+  while (t && !__cpu_allowed(t, idx)) {
+    p = t;
+    t = t->rnext;
+  }
+  if (!t) return 0;
+  if (p)
+    p->rnext = t->rnext;
+  else
+    __ready.__head = t->rnext;
+  if (__ready.__tail == t) __ready.__tail = p;
+  return t;
+}
+
+void __ready_put(struct __pthread* t) {
+  t->state = ST_READY;
+  ready_append(t);
+}
+
 struct __pthread* __dequeue(struct __pthread_queue* q) {
   struct __pthread* t = q->__head;
   if (t) {
@@ -149,10 +171,25 @@ void __drain_unblocked(void) {
 
 struct __pthread* __next_ready(void) {
   if (__unblocked) __drain_unblocked();
+  if (__pinned) return ready_take_allowed(__ctx_idx());
   return ready_take();
 }
 
-int __ready_nonempty(void) { return __ready.__head != 0 || __unblocked != 0; }
+/* With pinned threads, a ready thread this context could take: a look without the lock along a
+ * list others may change (a ThMB in it stays readable: the heap never shrinks), cut short after
+ * some threads. A hint, as the plain test is. */
+static int ready_here_hint(void) {
+  if (__unblocked) return 1;
+  int idx = __ctx_idx(), n = 64;
+  for (struct __pthread* t = __ready.__head; t && n > 0; t = t->rnext, n--)
+    if (__cpu_allowed(t, idx)) return 1;
+  return 0;
+}
+
+int __ready_nonempty(void) {
+  if (__pinned) return ready_here_hint();
+  return __ready.__head != 0 || __unblocked != 0;
+}
 
 /* Make sure some context will run what is in the ready queue. hw: start a runner on a free
  * context (tfork; it becomes that context's idle thread and takes from the queue), or else wake
@@ -175,7 +212,8 @@ int __dispatch(void) {
       return 1;
     }
   }
-  return __kick_napper();
+  if (__kick_napper()) return 1;
+  return __multicore && __spread_runner(); /* a context on another core (__spread.c) */
 #else
   __kick_napper();
   return 1;
@@ -190,7 +228,7 @@ int __dispatch(void) {
 struct __pthread* __preempt(struct __pthread* self, int state) {
   if (self->in_wait) return 0;
   __drain_unblocked();
-  struct __pthread* next = ready_take();
+  struct __pthread* next = __pinned ? ready_take_allowed(__ctx_idx()) : ready_take();
   if (next) {
     self->state = state;
     ready_append(self);

@@ -12,6 +12,7 @@ int pthread_attr_init(pthread_attr_t* a) {
   a->__stackaddr = 0;
   a->__guardsize = PTHREAD_GUARD_DEFAULT;
   a->__guardset = 1;
+  a->__cpus = 0;
   return 0;
 }
 

@@ -1,8 +1,10 @@
 /* pthread_create - start a thread running start(arg).
  *
  * hw: the ThMB and stack are made (or reused: __thmb_cache.c), then tfork starts the thread at
- * once on a free architecture thread; if none is free (tfork gives 0) the thread goes into the
- * ready queue and the first context that frees up or runs out of work takes it. Conventional: always the ready queue, which
+ * once on a free architecture thread; if none is free (tfork gives 0), on a machine of several
+ * cores kasane_ctx_start starts it on another core (__spread.c: the least-loaded, or one its
+ * affinity names); else the thread goes into the ready queue and the first context that frees up
+ * or runs out of work takes it. Conventional: always the ready queue, which
  * the polling contexts look at.
  *
  * Detached threads that have exited are freed (or cached, __thmb_cache.c) here: a thread cannot
@@ -52,6 +54,24 @@ static struct __pthread* on_stack(void* addr, size_t size) {
   return t;
 }
 
+/* A thread with a cpus mask (pthread_attr_setaffinity_np): hw starts it on this core if the mask
+ * allows it, else on another of its cores (__spread.c); if none has a free context, and on the
+ * conventional backend, it waits in the ready queue, where only a context of its cores takes it. */
+static int create_pinned(struct __pthread* t, unsigned long cpus) {
+  __pin(t, cpus);
+#ifdef KASANE_THREADS_HW
+  t->state = ST_RUNNING;
+  a_barrier();
+  if (__cpu_allowed(t, __ctx_idx()) && kasane_tfork((unsigned long)__thread_entry, (unsigned long)t))
+    return 0;
+  if (__multicore && __spread_thread(t)) return 0;
+#endif
+  __sched_lock_take();
+  __make_ready(t);
+  __sched_unlock();
+  return 0;
+}
+
 int pthread_create(pthread_t* res, const pthread_attr_t* attr, void* (*start)(void*), void* arg) {
   if (!__pthread_ready_to_go) __pthread_init();
   if (__reap) reap();
@@ -73,10 +93,12 @@ int pthread_create(pthread_t* res, const pthread_attr_t* attr, void* (*start)(vo
   a_add_fetch(&__live, 1);
   t->id = THMB_ID;
   *res = t;
+  if (attr && attr->__cpus) return create_pinned(t, attr->__cpus);
 #ifdef KASANE_THREADS_HW
   t->state = ST_RUNNING;
   a_barrier(); /* the ThMB is complete before the new context reads it */
   if (kasane_tfork((unsigned long)__thread_entry, (unsigned long)t)) return 0;
+  if (__multicore && __spread_thread(t)) return 0; /* the least-loaded other core */
 #endif
   __sched_lock_take();
   __make_ready(t);

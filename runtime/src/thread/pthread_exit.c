@@ -24,6 +24,7 @@ void pthread_exit(void* result) {
   __sched_lock_take();
   self->result = result;
   self->state = ST_EXITED;
+  if (self->cpus) a_add_fetch(&__pinned, -1); /* the mask stays, for pthread_getaffinity_np */
   if (self->detached) {
     self->id = 0;
     self->next = __reap;

@@ -118,6 +118,9 @@ struct __pthread {
   volatile int timed_woken;/* set by __wake during a timed wait (sched) */
   long sys_result;         /* conventional: the result UNBLOCKED reported */
   int errno_val;           /* this thread's errno */
+  unsigned long cpus;      /* the cores it may run on, bit c = core c (pthread_setaffinity_np);
+                            * 0: any. Only a context of one of them takes it from __ready. Kept
+                            * after it exits, for pthread_getaffinity_np, until the ThMB is reused */
   void* mem;               /* malloc'd block holding stack and ThMB; 0 for the main thread and a
                             * thread on a stack of its creator's (pthread_attr_setstack) */
   size_t stack_size;       /* bytes of stack below the ThMB in mem */
@@ -179,6 +182,8 @@ extern volatile int __live;                       /* threads not yet exited */
 extern int __nctx;                                /* contexts of a core (LTNs 1..__nctx) */
 extern int __ncpu;                                /* CPU numbers it may run on (idx < __ncpu) */
 extern int __multicore;                           /* __ncpu > __nctx: the machine has several cores */
+extern volatile int __pinned;                     /* threads with a cpus mask not yet exited: the
+                                                   * ready queue then looks at masks (__spread.c) */
 extern volatile int __pthread_ready_to_go;        /* __pthread_init has run */
 extern struct __pthread* __reap;                  /* exited detached threads to free (sched) */
 
@@ -198,6 +203,7 @@ struct __pthread* __next_ready(void);         /* (locked) the next ready thread,
 int __ready_nonempty(void);                   /* a hint, without the lock */
 int __dispatch(void);                         /* see that some context will run __ready */
 void __make_ready(struct __pthread* t);       /* (locked) into __ready, and dispatch */
+void __ready_put(struct __pthread* t);        /* (locked) into __ready as READY, no dispatch */
 struct __pthread* __preempt(struct __pthread* self, int state); /* (locked) see __sched.c */
 void __wake(struct __pthread* t);             /* (locked) end t's __block */
 /* (locked) Wait until __wake: self is already where its waker will look. Returns unlocked. */
@@ -348,19 +354,18 @@ static inline int __ctx_idx(void) {
   return (int)a_cpunum();
 }
 
-/* Where __running and __prev of the context of CPU number idx are. hw: at its LTN - 1, which a
- * move between cores keeps (the process is on one core at a time): the upcall reads them to know
- * whose registers the kernel saved, and nothing tells the library that the process moved, while
- * the kernel's own slot moves with it (os/notify.c, notify_move). Conventional: at idx, since
- * nothing there depends on them being right after a move (preempt() checks them against the
- * slot). */
+/* Where __running and __prev of the context of CPU number idx are. hw on one core: at its
+ * LTN - 1, the same number read more cheaply. On several cores, at idx: the library starts
+ * contexts on other cores (__spread.c), so one LTN names a context on each. The upcall reads them
+ * to know whose registers the kernel saved; when the kernel moves a gang to another core, the
+ * record stays at the old number until the next switch there, and interrupted() (__backend_hw.c)
+ * looks for it on the other cores. Conventional: at idx, since nothing there depends on them being
+ * right after a move (preempt() checks them against the slot). */
 static inline int __run_idx(int idx) {
 #ifdef KASANE_THREADS_HW
-  (void)idx;
-  return (int)kasane_tid() - 1;
-#else
-  return idx;
+  if (!__multicore) return (int)kasane_tid() - 1;
 #endif
+  return idx;
 }
 
 /* The LTN of CPU number idx: what tresume takes. The same on every core the process may move
@@ -368,6 +373,27 @@ static inline int __run_idx(int idx) {
  * 32 cycles on the paper's machine, and a mutex hand-off takes several of these. */
 extern unsigned char __ltn_of[NCTX];
 static inline int __cpu_ltn(int idx) { return __ltn_of[idx]; }
+/* The core of CPU number idx (a table for the same reason). */
+extern unsigned char __core_of[NCTX];
+
+/* --- Several cores (__spread.c): where a thread may run, and starting contexts on other cores.
+ * Whether t may run on the core of CPU number idx (its cpus mask). */
+static inline int __cpu_allowed(const struct __pthread* t, int idx) {
+  return !t->cpus || ((t->cpus >> __core_of[idx]) & 1);
+}
+/* hw: start t (complete, RUNNING) on a free context of another core its mask allows, with
+ * kasane_ctx_start: 1, or 0 if none would take it now. */
+int __spread_thread(struct __pthread* t);
+/* hw: start a runner (a context that runs the ready queue) on another core: 1, or 0. */
+int __spread_runner(void);
+/* Conventional: start workers on every core but the caller's that the process may use. */
+void __spread_workers(void (*entry)(struct __pthread*));
+/* The mask of cores the process may run on (sched_getaffinity), cores of the machine only. */
+unsigned long __allowed_cores(void);
+/* Set t's cpus mask (bit c = core c; 0: any), counting it in __pinned unless t has exited. */
+void __pin(struct __pthread* t, unsigned long cpus);
+/* Move self to a core its cpus mask allows, if this one is not. */
+void __migrate_self(struct __pthread* self);
 
 /* The running thread. Before __pthread_init, and on a context the library does not run (its slot
  * is empty), the main thread. A kernel notification may move a running thread to another context
@@ -413,6 +439,10 @@ typedef int (*__conv_done_fn)(const void* arg);
  * Both: a long MWAIT with no deadline ends after NAP_CAP cycles at the latest; the sleeper then
  * enters the kernel (__kernel_check) and looks again. */
 extern volatile int __ctx0_wake;
+/* hw on several cores: per CPU number, the counter its sleeper MWAITs on. TRESUME names an LTN of
+ * the caller's own core, so a waker on another core could not reach the sleeper with it: on a
+ * machine of several cores every sleeper MWAITs on its word, as context 0 does on one core. */
+extern struct __kick __cpu_wake[NCTX];
 
 /* A system call that does nothing, for what the kernel does on every way back to user mode:
  * deliver queued notifications. The kernel interrupts one context in user code when it queues an
@@ -450,6 +480,11 @@ static inline int __conv_word_clear(const void* arg) { return *(const volatile i
 static inline int __wait_prepare(int idx) {
   (void)idx;
 #ifdef KASANE_THREADS_HW
+  if (__multicore) {
+    int seen = __cpu_wake[idx].word;
+    kasane_monitor((unsigned long)&__cpu_wake[idx].word);
+    return seen;
+  }
   if (__cpu_ltn(idx) == 1) {
     int seen = __ctx0_wake;
     kasane_monitor((unsigned long)&__ctx0_wake);
@@ -463,7 +498,10 @@ static inline void __wait_ctx(int idx, int seen, unsigned long since, __conv_don
                               const void* arg) {
 #ifdef KASANE_THREADS_HW
   (void)since, (void)done, (void)arg;
-  if (__cpu_ltn(idx) != 1)
+  if (__multicore) {
+    if (__cpu_wake[idx].word == seen && kasane_mwait(NAP_CAP, 0) == MWAIT_TIMEOUT)
+      __kernel_check();
+  } else if (__cpu_ltn(idx) != 1)
     kasane_tsuspend();
   else if (__ctx0_wake == seen && kasane_mwait(NAP_CAP, 0) == MWAIT_TIMEOUT)
     __kernel_check();
@@ -480,7 +518,9 @@ static inline void __wait_ctx(int idx, int seen, unsigned long since, __conv_don
 static inline void __wake_ctx(int n) {
 #ifdef KASANE_THREADS_HW
   int ltn = __cpu_ltn(n - 1);
-  if (ltn == 1)
+  if (__multicore)
+    a_add_fetch(&__cpu_wake[n - 1].word, 1);
+  else if (ltn == 1)
     a_add_fetch(&__ctx0_wake, 1);
   else
     kasane_tresume((unsigned long)ltn);
