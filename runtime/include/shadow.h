@@ -1,7 +1,11 @@
 /* shadow.h - Shadow threads (seed 000): fork and join a function onto a sibling architecture
- * thread of the same core, with the wait policy chosen per shadow.
+ * thread of the same core or of another core, with the wait policy chosen per shadow.
  *
  * shadow_create starts sibling contexts with TFORK; each waits for work on a flag of its own.
+ * shadow_create_on chooses the core: the caller's (SHADOW_SAME_CORE, TFORK, what shadow_create
+ * does) or another (SHADOW_OTHER_CORE for any, or a core's number: the kernel's
+ * kasane_ctx_start, the sibling then on a context of that core; the seed's figs. 5 and 6 compare
+ * the two).
  * shadow_fork hands fn(arg) to a waiting sibling and returns at once; shadow_join waits until
  * every job given to this shadow has returned; shadow_destroy makes the siblings leave (TEXIT)
  * and frees their stacks. A fork finds no waiting sibling when none could be created (every
@@ -38,6 +42,10 @@
 #define SHADOW_MAX_SIBLINGS 15   /* a core has at most 16 contexts, one of them the forker's */
 #define SHADOW_STACK_SIZE 65536  /* bytes of stack (and bookkeeping) per sibling */
 
+/* Where shadow_create_on puts the siblings, besides a core's number (0..). */
+#define SHADOW_SAME_CORE (-2)  /* SMT siblings on the caller's core (TFORK) */
+#define SHADOW_OTHER_CORE (-1) /* contexts of any other core (kasane_ctx_start) */
+
 struct shadow_sibling; /* private: runtime/src/shadow/shadow_impl.h */
 
 struct shadow {
@@ -59,8 +67,22 @@ int shadow_create(struct shadow* s, int policy, unsigned long threshold);
 /* The same with up to `count` siblings (at most SHADOW_MAX_SIBLINGS): how many started. */
 int shadow_create_n(struct shadow* s, int count, int policy, unsigned long threshold);
 
-/* Run fn(arg) on a waiting sibling: its LTN. If no sibling is waiting, fn(arg) has run on the
- * caller when this returns, and the result is 0. */
+/* The same with up to `count` siblings on `core`: SHADOW_SAME_CORE, SHADOW_OTHER_CORE or a
+ * core's number (the caller's own is SHADOW_SAME_CORE). Another core's siblings are started with
+ * kasane_ctx_start, one per context the kernel gives: SHADOW_OTHER_CORE tries the other cores
+ * in turn from the one after the caller's. A sibling on another core starts when the kernel
+ * gives the process that core (at once if it is idle, else at the end of the running process's
+ * slice); forks posted before then wait for it. Spin and MONITOR/MWAIT work the same across
+ * cores (a post is a store to shared memory); TRESUME reaches only the caller's own core, so on
+ * another core SHADOW_SUSPEND waits as SHADOW_MWAIT, on both sides. How many siblings started,
+ * or -1 with errno EINVAL (unknown policy, or a core that does not exist or that the process's
+ * affinity excludes) or ENOMEM. */
+int shadow_create_on(struct shadow* s, int core, int count, int policy, unsigned long threshold);
+
+/* Run fn(arg) on a waiting sibling: its LTN on the caller's core, or for a sibling of another
+ * core its CPU number + 1 (the kernel's name for a context of any core; on one core the two are
+ * the same). If no sibling is waiting, fn(arg) has run on the caller when this returns, and the
+ * result is 0. */
 int shadow_fork(struct shadow* s, void (*fn)(void*), void* arg);
 
 /* Wait until every fn forked on s has returned; what it wrote is then visible to the caller. */

@@ -6,7 +6,9 @@
  * MONITOR or the TSUSPEND announcement, and after it sleeps. The lost wake-up windows of MWAIT (look, then
  * arm) and TSUSPEND (look, then announce) are an instruction or two wide, which the public
  * fork/join path cannot steer the post into; this can. With each waiting policy; a lost
- * wake-up leaves the waiter asleep and the poster in join: a deadlock that ends the run.
+ * wake-up leaves the waiter asleep and the poster in join: a deadlock that ends the run. With the
+ * sibling on another core (the iss-2cores-cross build) every policy but TSUSPEND, which cannot
+ * cross cores (TRESUME names a context of the poster's core).
  * Expect: status 0 */
 #include <shadow.h>
 
@@ -52,6 +54,7 @@ int main(void) {
   unsigned long round = 0;
   int wrong = 0;
   for (unsigned p = 0; p < 4; p++) {
+    if (policies[p] == SHADOW_SUSPEND && s.count && s.sibling[0]->job.cross) continue;
     wait_policy = policies[p];
     for (int d = 0; d < STEPS; d++) {
       ++round; /* flag.seq is round - 1 */

@@ -33,7 +33,8 @@ struct shadow_sibling {
     int policy;                    /* how the sibling waits for its next job */
     unsigned long threshold;
     unsigned long posted;          /* forker-private: the last work.seq posted */
-    long ltn;                      /* the sibling's context */
+    long ltn;                      /* the sibling's context: LTN, or CPU number + 1 if cross */
+    int cross;                     /* on another core than the forker's (shadow_create_on) */
   } job __attribute__((aligned(SHADOW_LINE)));
 };
 
@@ -42,6 +43,13 @@ void __shadow_sibling_main(struct shadow_sibling* sib);
 void __shadow_entry(void);
 
 int __shadow_policy_valid(int policy);
+
+/* The policy siblings on another core wait with: TRESUME is core-local, so SHADOW_SUSPEND
+ * becomes SHADOW_MWAIT there (and for the forker, who waits on the same flags' other side). */
+static inline int __shadow_placed_policy(const struct shadow* s, int policy) {
+  if (policy == SHADOW_SUSPEND && s->count && s->sibling[0]->job.cross) return SHADOW_MWAIT;
+  return policy;
+}
 
 /* Wait with `policy` until f->seq != old; returns the new seq. What the poster wrote before
  * posting is visible after this returns. The sleeping waits are the ctx layer's; the spin loops

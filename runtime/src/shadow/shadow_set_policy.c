@@ -1,4 +1,5 @@
-/* shadow_set_policy - change how the forker and (from their next job) the siblings wait. */
+/* shadow_set_policy - change how the forker and (from their next job) the siblings wait. A
+ * shadow on another core takes SHADOW_SUSPEND as SHADOW_MWAIT (shadow_impl.h says why). */
 #include <errno.h>
 
 #include "shadow_impl.h"
@@ -8,7 +9,7 @@ int shadow_set_policy(struct shadow* s, int policy, unsigned long threshold) {
     errno = EINVAL;
     return -1;
   }
-  s->policy = policy;
+  s->policy = __shadow_placed_policy(s, policy);
   s->threshold = threshold;
   return 0;
 }
