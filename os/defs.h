@@ -164,6 +164,10 @@ void timer_rearm(void);
 void timer_newslice(void);
 void timer_intr(void);
 int timer_sleep_until(uint64_t when);
+int timer_wait(uint64_t when, void* chan, volatile int* done);
+
+/* futex.c */
+int futex_wake(struct proc* p, uint32_t uaddr, int n);
 
 extern uint32_t clock_khz;
 
