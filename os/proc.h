@@ -83,6 +83,9 @@ struct kthread {
   int interruptible;      /* sleeping where kill() may end the wait */
   int tf_restored;        /* the system call replaced every register: leave $v0/$a3 alone */
   uint32_t sigpending;    /* signals sent to this context alone (sigthread.c), as proc's */
+  int tid;                /* its Linux thread id (thread.c): the pid for the main thread, a new
+                           * id for a clone thread, 0 for a context the runtime started */
+  uint32_t cleartid;      /* user word zeroed and futex-woken when the thread exits alone */
 };
 
 enum procstate { UNUSED, USED, ZOMBIE };
@@ -145,6 +148,7 @@ struct proc {
   uint32_t affinity;      /* bit c: it may run on core c (affinity.c) */
   int xstatus;            /* exit status of the run if it is pid 1 (128 + signal if killed) */
   int termsig;            /* the signal that killed it, 0 if it exited */
+  int mainleft;           /* its main thread left with exit while clone threads ran (thread.c) */
   struct file* ofile[NOFILE]; /* open files, by fd; 0 = closed */
   uint32_t cloexec;       /* bit fd: ofile[fd] is close-on-exec, so kasane_spawn does not pass it */
   /* signals (signal.c) */
