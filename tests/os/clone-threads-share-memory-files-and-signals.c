@@ -5,11 +5,16 @@
  * CLONE_CHILD_CLEARTID zeroes the word and wakes the joiner waiting on it with FUTEX_WAIT. A
  * FUTEX_WAKE wakes a thread asleep in FUTEX_WAIT and says it woke one. tgkill aimed at a thread
  * runs the handler on that thread (it sees its own gettid) and ends its futex wait with EINTR.
+ * Threads that all wait take a context each, on this core and then on another the process is not
+ * on: clone makes them until none is free (EAGAIN), and FUTEX_WAKE wakes them all.
  * Expect: status 0 */
 #include <errno.h>
 #include <signal.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+
+#include <kasane/syscalls.h>
 
 #include "check.h"
 #include "kthread.h"
@@ -17,6 +22,9 @@
 #define ADDS 200
 
 static char stacks[3][4096] __attribute__((aligned(8)));
+#define MAXFILL 16
+static char fillstacks[MAXFILL][1024] __attribute__((aligned(8)));
+static volatile int fillword, fillctid[MAXFILL];
 static volatile int counter;
 static volatile int tids[3];   /* what each thread's gettid said */
 static volatile int tps[2];    /* what each thread's rdhwr $29 said */
@@ -40,6 +48,11 @@ static void sleeper(void* arg) {
   (void)arg;
   tids[2] = (int)kgettid();
   waitres = kfutex(&word, FUTEX_WAIT | FUTEX_PRIVATE_FLAG, 0, 0);
+}
+
+static void filler(void* arg) {
+  (void)arg;
+  while (fillword == 0) kfutex(&fillword, FUTEX_WAIT, 0, 0);
 }
 
 static void on_usr1(int sig) {
@@ -108,5 +121,26 @@ int main(void) {
   CHECK_INT(woke, 1);
   kjoin(&ctid[2]);
   CHECK_INT(waitres, 0);
+
+  /* Fill every free context with a waiting thread, then wake them all with one call. */
+  int n = 0;
+  long r = 0;
+  while (n < MAXFILL) {
+    fillctid[n] = -1;
+    r = kclone(flags & ~CLONE_SETTLS, fillstacks[n] + sizeof fillstacks[n], (int*)&fillctid[n], 0,
+               (int*)&fillctid[n], filler, 0);
+    if (r < 0) break;
+    n++;
+  }
+  printf("clone made %d waiting threads before %ld\n", n, r);
+  CHECK_INT(r, -EAGAIN);
+  CHECK(n >= __builtin_popcount(kasane_contexts()));
+  fillword = 1;
+  long all = 0;
+  for (int i = 0; i < n; i++) { /* each wake reaches those asleep by then */
+    all += kfutex(&fillword, FUTEX_WAKE, 0x7fffffff, 0);
+    kjoin(&fillctid[i]);
+  }
+  CHECK(all <= n);
   return check_done();
 }
