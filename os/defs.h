@@ -158,12 +158,20 @@ int proc_reap_threads(struct proc* p);
 int proc_kill(int pid, int sig);
 int proc_wait(int pid, uint32_t ustatus, int options);
 int proc_spawn(const char* path, uint32_t argv, uint32_t envp);
+int newpid(void);
 
 /* timer.c */
 void timer_rearm(void);
 void timer_newslice(void);
 void timer_intr(void);
 int timer_sleep_until(uint64_t when);
+int timer_wait(uint64_t when, void* chan, volatile int* done);
+
+/* thread.c */
+int thread_tid(struct kthread* kt);
+
+/* futex.c */
+int futex_wake(struct proc* p, uint32_t uaddr, int n);
 
 extern uint32_t clock_khz;
 
@@ -208,6 +216,9 @@ int interrupted(struct kthread* kt);
 void signal_send(struct proc* p, int sig);
 void signal_deliver(struct kthread* kt);
 int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t value);
+
+/* sigthread.c */
+void signal_send_kt(struct kthread* kt, int sig);
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 #define PGROUNDUP(a) (((uint32_t)(a) + PGSIZE - 1) & ~(uint32_t)(PGSIZE - 1))

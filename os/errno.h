@@ -35,6 +35,8 @@
 #define ENOTDIR 20
 #define ENOTTY 25
 #define ERANGE 34
+/* used by threads (futex.c) */
+#define ETIMEDOUT 145
 #define MAXERRNO 4095 /* a result in [-4095, -1] is an error, as Linux decides */
 
 #endif /* KASANE_OS_ERRNO_H */

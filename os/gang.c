@@ -63,12 +63,16 @@ void gang_move(struct proc* p, int from) {
     dst->fp = src->fp;
     dst->userlocal = src->userlocal;
     dst->sigpending = src->sigpending;
+    dst->tid = src->tid; /* a thread keeps its id and CLEARTID word on the new core */
+    dst->cleartid = src->cleartid;
     dst->atuser = 1;
     dst->state = KT_RUNNABLE;
     dst->ctx.ra = (uint32_t)kt_start_user;
     dst->ctx.sp = (uint32_t)dst->tf - 16;
     src->state = KT_NONE;
     src->sigpending = 0;
+    src->tid = 0;
+    src->cleartid = 0;
     src->atuser = 0;
   }
   notify_move(p, from, me);

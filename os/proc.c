@@ -17,6 +17,10 @@
 struct proc proc[NPROC];
 static int nextpid = 1;
 
+/* A new process or thread id: pids and tids come from one counter, as in Linux, and none is
+ * used twice. */
+int newpid(void) { return nextpid++; }
+
 /* Set up the kernel thread of CPU i of p with a stack and an empty trapframe at its top. */
 static int ktinit(struct proc* p, int i) {
   struct kthread* kt = &p->kt[i];
@@ -43,7 +47,7 @@ struct proc* allocproc(void) {
         return 0;
       }
     }
-    p->pid = nextpid++;
+    p->pid = newpid();
     p->vm.asid = 1 + (p - proc) % (NASID - 1); /* a slot keeps its ASID; 0 is never used */
     p->affinity = allcores();
     p->state = USED;
@@ -73,6 +77,7 @@ void userinit(const struct kasane_bootinfo* bi) {
     halt(126);
   }
   fileinit_proc(p);
+  p->kt[0].tid = p->pid; /* the main thread's tid is the pid (thread.c) */
   p->kt[0].state = KT_RUNNABLE;
   p->kt[0].atuser = 1; /* on CPU 0 until a core takes it (gang.c) */
   p->kt[0].ctx.ra = (uint32_t)kt_start_user;
@@ -97,6 +102,7 @@ int proc_spawn(const char* path, uint32_t argv, uint32_t envp) {
   for (int fd = 0; fd < NOFILE; fd++)
     if (parent->ofile[fd] && !((parent->cloexec >> fd) & 1))
       p->ofile[fd] = filedup(parent->ofile[fd]);
+  p->kt[0].tid = p->pid;
   p->kt[0].state = KT_RUNNABLE;
   p->kt[0].atuser = 1; /* on CPU 0 until a core takes it (gang.c) */
   p->kt[0].ctx.ra = (uint32_t)kt_start_user;

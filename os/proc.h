@@ -70,9 +70,13 @@ struct kthread {
   struct proc* proc;
   int ltn;                /* 1..ncontexts when bound (its context in its core); 0 when detached */
   int cpu;                /* bound: the CPU number it runs on (p->kt[cpu]); gang.c */
-  int atuser;             /* runnable with nothing but its user registers to restore: on its way
+  /* Flags, bytes so that the thread id below costs the struct no size: every kthread of every
+   * process slot is cleared at boot, and a larger struct would move the one-core reference. */
+  uint8_t atuser;         /* runnable with nothing but its user registers to restore: on its way
                            * to user mode (a new thread, or one parked by a process switch), so
                            * gang.c may move it to another core */
+  uint8_t interruptible;  /* sleeping where kill() may end the wait */
+  uint8_t tf_restored;    /* the system call replaced every register: leave $v0/$a3 alone */
   char* kstack;           /* one page (kseg0) */
   struct trapframe* tf;   /* at the top of kstack */
   struct kcontext ctx;    /* where swtch() resumes it */
@@ -80,9 +84,10 @@ struct kthread {
   uint32_t userlocal;     /* CP0 UserLocal of its context while it is switched out */
   struct fpstate fp;      /* the FP registers of its user thread */
   uint32_t thmb;          /* detached: the ThMB whose call it finishes (0 if none) */
-  int interruptible;      /* sleeping where kill() may end the wait */
-  int tf_restored;        /* the system call replaced every register: leave $v0/$a3 alone */
   uint32_t sigpending;    /* signals sent to this context alone (sigthread.c), as proc's */
+  int tid;                /* its Linux thread id (thread.c): the pid for the main thread, a new
+                           * id for a clone thread, 0 for a context the runtime started */
+  uint32_t cleartid;      /* user word zeroed and futex-woken when the thread exits alone */
 };
 
 enum procstate { UNUSED, USED, ZOMBIE };
@@ -145,6 +150,7 @@ struct proc {
   uint32_t affinity;      /* bit c: it may run on core c (affinity.c) */
   int xstatus;            /* exit status of the run if it is pid 1 (128 + signal if killed) */
   int termsig;            /* the signal that killed it, 0 if it exited */
+  int mainleft;           /* its main thread left with exit while clone threads ran (thread.c) */
   struct file* ofile[NOFILE]; /* open files, by fd; 0 = closed */
   uint32_t cloexec;       /* bit fd: ofile[fd] is close-on-exec, so kasane_spawn does not pass it */
   /* signals (signal.c) */

@@ -303,7 +303,7 @@ static int schedule0(void) {
   }
   if (p && finished(p)) {
     if (finished_all(p)) {
-      proc_exit(p, 0);
+      proc_exit(p, p->xstatus); /* 0, or its main thread's exit status (thread.c) */
       return 1;
     }
     if (p->cores != 1u << coreid()) { /* it goes on on another core */

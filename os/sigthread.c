@@ -17,8 +17,9 @@
 #include "param.h"
 #include "proc.h"
 
-/* Make sig pending on bound kernel thread kt and see that its context notices soon. */
-static void ctx_send(struct kthread* kt, int sig) {
+/* Make sig pending on bound kernel thread kt and see that its context notices soon (also
+ * tgkill's, thread.c). */
+void signal_send_kt(struct kthread* kt, int sig) {
   struct proc* p = kt->proc;
   kt->sigpending |= 1u << (sig - 1);
   int i = kt->ltn - 1, c = cpu_core[kt->cpu];
@@ -55,6 +56,6 @@ int32_t sys_kasane_ctx_kill(void) {
     }
     return -ESRCH;
   }
-  if (sig) ctx_send(&p->kt[ltn - 1], (int)sig);
+  if (sig) signal_send_kt(&p->kt[ltn - 1], (int)sig);
   return 0;
 }

@@ -1,8 +1,8 @@
 /* What a C library asks the kernel about itself and its process at start-up: the thread pointer
- * (set_thread_area), the thread id (set_tid_address, gettid), the system's name (uname), the
- * resource limits (prlimit64, getrlimit), random bytes (getrandom) and the memory and process
- * counts (sysinfo). glibc's static start-up
- * makes these calls before main() and gives up on some of them when they fail. */
+ * (set_thread_area), the system's name (uname), the resource limits (prlimit64, getrlimit),
+ * random bytes (getrandom) and the memory and process counts (sysinfo). glibc's static start-up
+ * makes these calls before main() and gives up on some of them when they fail; its thread id
+ * calls (set_tid_address, gettid) are thread.c's. */
 #include "defs.h"
 #include "errno.h"
 #include "mips.h"
@@ -19,25 +19,6 @@ int32_t sys_set_thread_area(void) {
   mykt()->userlocal = tp;
   c0_write(CP0_USERLOCAL, tp);
   return 0;
-}
-
-/* gettid(): the calling thread's id. Kasane's kernel has no thread ids of its own (user threads
- * are architecture threads), so it is the process id, which Linux gives the main thread. */
-int32_t sys_gettid(void) { return myproc()->pid; }
-
-/* set_tid_address(tidptr): Linux clears *tidptr when the thread ends (for a joining clone()
- * thread); Kasane has no clone, and a process ends with its address space, so nobody could
- * watch the word and it is not kept. The caller's thread id, as gettid. */
-int32_t sys_set_tid_address(void) { return sys_gettid(); }
-
-/* tgkill(tgid, tid, sig): send sig to thread tid of process tgid, which here (see gettid) is
- * process tgid when tid names its main thread. -EINVAL for a bad tid or signal, else kill's. */
-int32_t sys_tgkill(void) {
-  uint32_t tgid, tid, sig;
-  argint(0, &tgid), argint(1, &tid), argint(2, &sig);
-  if ((int32_t)tgid <= 0 || (int32_t)tid <= 0 || sig >= NSIG) return -EINVAL;
-  if (tid != tgid) return -ESRCH;
-  return proc_kill((int32_t)tgid, (int32_t)sig);
 }
 
 /* struct new_utsname of <linux/utsname.h>: six NUL-terminated strings. */

@@ -15,9 +15,9 @@
 #define MAP_ANONYMOUS 0x800
 #define PROT_WRITE 0x2
 
-/* exit(status) and exit_group(status): end the process (every thread of it: Kasane threads are
- * architecture threads, not kernel tasks); its parent sees status & 0xff. */
-int32_t sys_exit(void) {
+/* exit_group(status): end the process, every thread of it (exit of one thread is thread.c's);
+ * its parent sees status & 0xff. */
+int32_t sys_exit_group(void) {
   uint32_t status;
   argint(0, &status);
   proc_exit(myproc(), status & 0xff);

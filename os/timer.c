@@ -16,11 +16,12 @@
 #include "param.h"
 #include "proc.h"
 
-/* One timed sleep, on its sleeper's kernel stack; also the channel it sleeps on. */
+/* One timed sleep, on its sleeper's kernel stack. */
 struct tsleep {
   uint64_t when;       /* wake-up cycle */
   int fired;           /* the interrupt has woken its sleeper, which has not yet unlinked it */
   struct tsleep* next; /* the next later (or equal) wake-up */
+  void* chan;          /* what its sleeper sleeps on: the record itself, or timer_wait's */
 };
 static struct tsleep* sleeps; /* every timed sleep, earliest first */
 
@@ -78,7 +79,7 @@ void timer_intr(void) {
      * sleeper's stack). Woken by channel: a kernel notification may have moved the sleep to a
      * detached thread. */
     t->fired = 1;
-    wakeup(t);
+    wakeup(t->chan);
   }
   if (coreid() == 0) itimer_expire(now);
   if (now >= c->slice_end) {
@@ -90,10 +91,12 @@ void timer_intr(void) {
   arm();
 }
 
-/* Sleep until cycle `when` (nanosleep). Returns early (-1) if the process is killed or a signal
- * arrives; 0 when the time has come. */
-int timer_sleep_until(uint64_t when) {
-  struct tsleep t = {when, 0, 0};
+/* Sleep on chan until cycle `when`, or until *done is set (whoever sets it wakes chan), if done
+ * is not 0. Returns early (-1) if the process is killed, a signal arrives or *done is set; 0 when
+ * the time has come. chan 0: the sleep's own record, which nothing else knows (nanosleep). */
+int timer_wait(uint64_t when, void* chan, volatile int* done) {
+  struct tsleep t = {when, 0, 0, chan};
+  if (chan == 0) t.chan = &t;
   struct tsleep** pp = &sleeps;
   while (*pp && (*pp)->when <= when) pp = &(*pp)->next;
   t.next = *pp;
@@ -101,13 +104,17 @@ int timer_sleep_until(uint64_t when) {
   struct kthread* kt = mykt();
   if (cpuid() == 0) arm(); else kick_cpu(0); /* core 0's context 0 re-arms in its handler */
   kt->interruptible = 1;
-  while (cycles() < when && !interrupted(kt)) {
-    sleep(&t);
+  while (cycles() < when && !interrupted(kt) && !(done && *done)) {
+    sleep(t.chan);
     kt = mykt(); /* a kernel notification may have detached the call */
   }
   kt->interruptible = 0;
   for (pp = &sleeps; *pp != &t; pp = &(*pp)->next) {
   }
   *pp = t.next;
-  return cycles() < when ? -1 : 0;
+  return cycles() < when || (done && *done) ? -1 : 0;
 }
+
+/* Sleep until cycle `when` (nanosleep). Returns early (-1) if the process is killed or a signal
+ * arrives; 0 when the time has come. */
+int timer_sleep_until(uint64_t when) { return timer_wait(when, 0, 0); }

@@ -70,6 +70,17 @@ static void make_call(struct fz* f, const struct sysfuzz_call* c) {
    * 8), as for gen_addr's arena. */
   if (c->nr == SYS_munmap && a[1] > VICTIM_PAGES * PAGE && rndn(&f->rng, 8))
     a[1] = rndn(&f->rng, VICTIM_PAGES * PAGE);
+  /* A FUTEX_WAIT without a timeout on a word that happens to hold the value would sleep for
+   * ever, nobody being there to wake it: such a one gets a short timeout (gen_time's kind). */
+  if (c->nr == SYS_futex && (a[1] & ~128u) == 0 && a[3] == 0) {
+    f->ts[0] = 0;
+    f->ts[1] = 100000;
+    a[3] = (uint32_t)f->ts;
+  }
+  /* clone makes a thread only with exactly NPTL's flags, which random flags never are: half
+   * the time it gets them (and a random choice of the optional ones), so the thread's start in
+   * a child, on a random stack, and its end with that child are fuzzed too. */
+  if (c->nr == SYS_clone && rndn(&f->rng, 2)) a[0] = 0x10f00 | (rnd(&f->rng) & 0x3c0000);
   log_call(f, c, a);
   long r = syscall(c->nr, a[0], a[1], a[2], a[3], a[4], a[5]);
   log_result(f, r);
