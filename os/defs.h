@@ -99,6 +99,7 @@ struct proc* myproc(void);
 void waitkick(uint32_t cycles);
 void sched(void);
 void startctx(int ctx);
+int trystartctx(int ctx);
 int parked_ready(void);
 struct proc* nextready(struct proc* p);
 int switch_due(struct proc* p);
@@ -146,6 +147,8 @@ extern int ncpus; /* ktof() and gang_has() are inline in proc.h */
 int gang_movable(struct proc* p, int core);
 int gang_from(struct proc* p);
 void gang_move(struct proc* p, int from);
+void kt_prepare_user(struct kthread* me, struct kthread* kt, uint32_t pc, uint32_t arg,
+                     uint32_t sp);
 
 /* proc.c */
 struct proc* allocproc(void);

@@ -91,11 +91,11 @@ static int least_loaded(struct proc* p) {
   return best;
 }
 
-/* Make context i of core c (p does not run there now, or c is this core and i is free) start
- * user code at pc with $a0 = arg and $sp = sp, and the caller me's $gp, status, UserLocal and FP
- * registers, as clone() would. */
-static void prepare(struct kthread* me, struct kthread* kt, uint32_t pc, uint32_t arg,
-                    uint32_t sp) {
+/* Make kernel thread kt (of a core p does not run on now, or of a context of this core just
+ * started) start user code at pc with $a0 = arg and $sp = sp, and the caller me's $gp, status,
+ * UserLocal and FP registers, as clone() would. */
+void kt_prepare_user(struct kthread* me, struct kthread* kt, uint32_t pc, uint32_t arg,
+                     uint32_t sp) {
   memset(kt->tf, 0, sizeof *kt->tf);
   kt->tf->epc = pc;
   kt->tf->regs[REG_A0] = arg;
@@ -133,11 +133,9 @@ int32_t sys_kasane_ctx_start(void) {
   for (int i = 1; i < ncontexts; i++) {
     struct kthread* kt = ktof(p, c, i);
     if (((live >> i) & 1) || kt->state != KT_NONE) continue;
-    prepare(me, kt, pc, arg, sp);
-    if (here)
-      startctx(i);
-    else
-      ready_kt(kt);
+    if (here && !trystartctx(i)) continue; /* user code took it: it waits for our lock */
+    kt_prepare_user(me, kt, pc, arg, sp);
+    if (!here) ready_kt(kt);
     return kt->cpu;
   }
   return -EAGAIN;

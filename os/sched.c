@@ -130,16 +130,26 @@ static struct kthread* runnable_parked(void) {
 /* Whether kernel work waits for context 0 (it runs detached system calls first). */
 int parked_ready(void) { return runnable_parked() != 0; }
 
-/* Start the free context i in the kernel (cpu_start, then cpu_main): a TFORK aimed at exactly
- * that context by narrowing this context's TMask for the moment. */
-void startctx(int i) {
+/* Start the free context i in the kernel (cpu_start, then cpu_main, which waits for the lock the
+ * caller holds): a TFORK aimed at exactly that context by narrowing this context's TMask for the
+ * moment. 0 if the context was no longer free: user code of the process on another context of
+ * the core TFORKs without the lock, so a context seen free a moment ago may be taken. */
+int trystartctx(int i) {
   extern char cpu_start[];
   uint32_t old = c0_read(CP0_TMASK);
   c0_write(CP0_TMASK, 1u << i);
   uint32_t ltn = kasane_tfork((uint32_t)cpu_start, cpunum(coreid(), i)); /* its stack's CPU */
   c0_write(CP0_TMASK, old);
-  /* Not from user mode: context 0 holds the lock and starts only a context it saw free. */
-  if (ltn != (uint32_t)i + 1) panic("startctx: tfork gave LTN %u, not %d", ltn, i + 1);
+  if (ltn != 0 && ltn != (uint32_t)i + 1) panic("startctx: tfork gave LTN %u, not %d", ltn, i + 1);
+  return ltn != 0;
+}
+
+/* trystartctx where no user code can take the context: the process's other contexts of the core
+ * are stopped or halted (startctxs runs the threads a process brings to a core). A system call
+ * that starts a context for a new thread uses trystartctx before it touches the thread, since
+ * there user code runs beside it. */
+void startctx(int i) {
+  if (!trystartctx(i)) panic("startctx: context %d was taken", i + 1);
 }
 
 /* A context started by startctx: take the lock, make the CP0 state a user thread of the core's

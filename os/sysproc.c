@@ -235,20 +235,8 @@ int32_t sys_kasane_ctx_spawn(void) {
   for (int i = 1; i < ncontexts; i++) {
     struct kthread* kt = ktof(p, coreid(), i);
     if (((live >> i) & 1) || kt->state != KT_NONE) continue;
-    memset(kt->tf, 0, sizeof *kt->tf);
-    kt->tf->epc = pc;
-    kt->tf->regs[REG_A0] = arg;
-    kt->tf->regs[REG_SP] = sp;
-    kt->tf->regs[REG_GP] = me->tf->regs[REG_GP];
-    kt->tf->status = me->tf->status & ~(IM_TIMER | ST_CU1); /* its FPU is loaded on first use */
-    kt->userlocal = me->userlocal;
-    fpu_flush(me);
-    kt->fp = me->fp; /* as clone() copies the FP registers */
-    kt->state = KT_RUNNABLE;
-    kt->atuser = 1;
-    kt->ctx.ra = (uint32_t)kt_start_user;
-    kt->ctx.sp = (uint32_t)kt->tf - 16;
-    startctx(i);
+    if (!trystartctx(i)) continue; /* user code took it: the new context waits for our lock */
+    kt_prepare_user(me, kt, pc, arg, sp);
     return i + 1;
   }
   return -EAGAIN;

@@ -89,7 +89,9 @@ int32_t sys_clone(void) {
   if ((flags & CLONE_CHILD_CLEARTID) && !uvm_accessok(&p->vm, ctid, 4, 1)) return -EFAULT;
   int here;
   struct kthread* kt = free_thread(p, &here);
-  if (kt == 0) return -EAGAIN;
+  /* Started before it is filled in: user code may TFORK the context first (then EAGAIN, the
+   * thread untouched); the started context waits for our lock before it looks at it. */
+  if (kt == 0 || (here && !trystartctx(kt->ltn - 1))) return -EAGAIN;
   int tid = newpid();
   if ((flags & CLONE_PARENT_SETTID) && copyout(&p->vm, ptid, &tid, 4) < 0) return -EFAULT;
 
@@ -108,10 +110,7 @@ int32_t sys_clone(void) {
   kt->state = KT_RUNNABLE;
   kt->ctx.ra = (uint32_t)kt_start_user;
   kt->ctx.sp = (uint32_t)kt->tf - 16;
-  if (here)
-    startctx(kt->ltn - 1);
-  else
-    ready_kt(kt);
+  if (!here) ready_kt(kt);
   return tid;
 }
 
