@@ -51,6 +51,7 @@ struct proc* allocproc(void) {
     p->vm.asid = 1 + (p - proc) % (NASID - 1); /* a slot keeps its ASID; 0 is never used */
     p->affinity = allcores();
     p->state = USED;
+    p->home = coreid(); /* its creator's core; an idle core takes it from there */
     return p;
   }
   return 0;

@@ -148,6 +148,7 @@ struct proc {
   int parking;            /* context 0 is stopping the other contexts (sched.c, parkall) */
   uint32_t cores;         /* bit c: it owns every context of core c now (gang per core) */
   uint32_t affinity;      /* bit c: it may run on core c (affinity.c) */
+  int home;               /* the core whose run queue it is in: where it last ran (nextready) */
   int xstatus;            /* exit status of the run if it is pid 1 (128 + signal if killed) */
   int termsig;            /* the signal that killed it, 0 if it exited */
   int mainleft;           /* its main thread left with exit while clone threads ran (thread.c) */

@@ -209,6 +209,7 @@ static void switchto(struct proc* p) {
   int from = gang_from(p); /* its threads wait on another core: bring them here */
   if (from >= 0) gang_move(p, from);
   c->proc = p;
+  p->home = me;
   p->cores |= 1u << me;
   p->vm.cores |= 1u << me;
   switchuvm(p->vm.pgdir);
@@ -239,14 +240,29 @@ static int ready(struct proc* p) {
   return affinity_allows(p, me) && gang_from(p) >= 0;
 }
 
-/* The next process after p (round robin) that is ready, or 0. */
+/* Whether ready q is in core me's run queue: its home is me, or it has kernel threads bound to
+ * me (a wait that ended here: only this core can run them), or its home core is one its
+ * affinity no longer allows (nobody's queue: everyone's, or it would wait for ever). */
+static int queued_here(struct proc* q, int me) {
+  return q->home == me || gang_has(q, me, KT_NONE) || !affinity_allows(q, q->home);
+}
+
+/* The next process after p (round robin) that is ready, or 0. Each core has its run queue: the
+ * ready processes whose home is that core (where they last ran, so their lines are in its L1s).
+ * A core takes from its own queue first; with its own queue empty it takes from another core's,
+ * which balances the load the simple way: a core never idles while a process waits elsewhere,
+ * and a process moves only when its home core is busy. The queues are one scan of the process
+ * table under the big lock rather than lists, since NPROC is small. */
 struct proc* nextready(struct proc* p) {
-  int start = p ? (int)(p - proc) + 1 : 0;
+  int start = p ? (int)(p - proc) + 1 : 0, me = coreid();
+  struct proc* other = 0;
   for (int n = 0; n < NPROC; n++) {
     struct proc* q = &proc[(start + n) % NPROC];
-    if (q != p && ready(q)) return q;
+    if (q == p || !ready(q)) continue;
+    if (queued_here(q, me)) return q;
+    if (!other) other = q;
   }
-  return 0;
+  return other;
 }
 
 /* Whether the core's process p must give the core up at its slice end: another process is ready
