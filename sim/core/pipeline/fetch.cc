@@ -74,6 +74,7 @@ unsigned FetchStage::select(uint64_t now, std::array<unsigned, kMaxContexts>& or
     if (can_fetch(c, now)) order[count++] = c;
     return true;
   });
+  if (count <= 1) return std::min(count, s_.cfg.fetch_threads);  // nothing to order
   // Higher priority first, then the policy's key; ties keep the rotating order, so round robin
   // is fair and icount breaks ties by it. An insertion sort: it is stable, allocates nothing,
   // and there are at most 16 contexts.
@@ -99,10 +100,12 @@ void FetchStage::evaluate(uint64_t now) {
   std::array<unsigned, kMaxContexts> order;
   const unsigned count = select(now, order);
   for (unsigned k = 0; k < count; ++k) {
+    // select() found that c can fetch, and fetching for another context changed nothing of
+    // c's: ask again only after c's own fetches.
     const unsigned c = order[k];
-    while (budget > 0 && can_fetch(c, now)) {
+    while (budget > 0) {
       --budget;
-      if (!fetch_one(c, now)) break;
+      if (!fetch_one(c, now) || budget == 0 || !can_fetch(c, now)) break;
     }
   }
   rr_ = (rr_ + 1) % static_cast<unsigned>(s_.ctx.size());
