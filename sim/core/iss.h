@@ -318,10 +318,10 @@ bool Iss::store(Context& c, uint32_t va, T value) {
   }
   if (uint8_t* p = utlb_hit(c, va, Access::kStore)) {
     std::memcpy(p, &value, sizeof(T));
-    if (observer_->watchers) {
-      uint32_t pa;
-      if (translate(c, va, Access::kStore, pa)) note_store(pa);
-    }
+    // The entry that hit holds the translation: the micro-TLB is flushed whenever the TLB, the
+    // ASID or ERL changes, so walking the TLB again would find the same page.
+    if (observer_->watchers)
+      note_store((c.utlb[(va >> 12) & (Context::kMicroTlbSize - 1)].ppage << 12) | (va & 0xfffu));
     return true;
   }
   uint32_t data = static_cast<uint32_t>(value);
