@@ -52,21 +52,6 @@ FetchStage::FetchStage(PipeState& s, FunctionalCore& f, MemLevel& icache, Branch
       line_mask_(~(line_bytes - 1)),
       predecoded_(kPredecodeSize) {}
 
-bool FetchStage::can_fetch(unsigned c, uint64_t now) {
-  ContextPipe& cp = s_.ctx[c];
-  if (!f_.running(c)) {
-    cp.fetch_synced = false;  // it resumes wherever the functional model says
-    return false;
-  }
-  if (cp.window.empty() && !cp.fetch_synced) {
-    // Everything older has executed, so the functional model knows where to go on.
-    cp.fetch_pc = f_.next_pc(c, cp.in_slot, cp.slot_target);
-    cp.fetch_synced = true;
-  }
-  return !cp.fetch_blocked && cp.fetch_stall_until <= now && cp.n_fetched < s_.cfg.fetch_queue &&
-         !cp.window.full();
-}
-
 unsigned FetchStage::select(uint64_t now, std::array<unsigned, kMaxContexts>& order) {
   // Parked contexts cannot fetch (and are already unsynced, Pipeline::park).
   unsigned count = 0;
