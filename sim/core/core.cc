@@ -67,6 +67,7 @@ CounterSet Core::counters() const {
 CounterSet Core::snapshot() {
   // The ISS model charges power once per quantum: bring it up to this cycle first.
   if (!on_pipeline()) account_iss_power();
+  flush_power();  // a region marker in the middle of an advance
   return counters();
 }
 
@@ -106,15 +107,16 @@ void Core::run_pipeline(uint64_t end) {
       if (idle_skip_) {
         const uint64_t next = std::min(end, std::max(cycle_ + 1, wake));
         pipeline_->idle(next - cycle_);
-        account_power(next - cycle_);
+        charge_power(next - cycle_);
         cycle_ = next;
         continue;
       }
     }
     pipeline_->tick(cycle_);
-    account_power(1);
+    charge_power(1);
     ++cycle_;
   }
+  flush_power();
   iss_.set_cycle(cycle_);
 }
 
@@ -130,7 +132,9 @@ ContextPowerState power_state(const Context& c) {
 }
 }  // namespace
 
-void Core::account_power(uint64_t cycles) {
+void Core::charge_power(uint64_t cycles) {
+  // Events go into the open interval at once: the one they would have gone into a cycle at a
+  // time, since the pending cycles never reach past its end.
   if (memory_) {
     power_->count(PowerEvent::kL2, memory_->l2_accesses() - l2_seen_);
     power_->count(PowerEvent::kDram, memory_->dram_accesses() - dram_seen_);
@@ -138,14 +142,16 @@ void Core::account_power(uint64_t cycles) {
     dram_seen_ = memory_->dram_accesses();
   }
   // The contexts' power states change only with their states (Iss::state_epoch): count them
-  // then, not every cycle.
+  // then, not every cycle, after charging the cycles spent in the old ones.
   if (iss_.state_epoch() != power_epoch_) {
+    flush_power();
     power_epoch_ = iss_.state_epoch();
     std::fill(std::begin(in_state_), std::end(in_state_), 0);
     for (unsigned i = 0; i < iss_.num_contexts(); ++i)
       ++in_state_[static_cast<size_t>(power_state(iss_.context(i)))];
   }
-  power_->advance_counted(in_state_, cycles);
+  power_pending_ += cycles;
+  if (power_pending_ >= power_->cycles_to_close()) flush_power();
 }
 
 // The ISS has no pipeline to count events in: each executed instruction is charged a fetch, a

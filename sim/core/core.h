@@ -133,7 +133,19 @@ class Core : public sc_core::sc_module, public PhysMemory {
   void run_pipeline(uint64_t end);
   // Charge `cycles` cycles in the contexts' current states to the power model, with the memory
   // traffic below the L1s since the last call.
-  void account_power(uint64_t cycles);
+  void account_power(uint64_t cycles) {
+    charge_power(cycles);
+    flush_power();
+  }
+  // The same, gathered: the cycles wait in power_pending_ while the contexts keep their states
+  // and the power model's interval stays open, which changes nothing the model computes (it only
+  // adds until an interval closes) but calls it once a state change or an interval rather than
+  // once a cycle. Flushed before anything reads the model (snapshot(), the end of an advance).
+  void charge_power(uint64_t cycles);
+  void flush_power() {
+    if (power_pending_) power_->advance_counted(in_state_, power_pending_);
+    power_pending_ = 0;
+  }
   // In the ISS model: the instructions executed since the last call, as power events.
   void account_iss_power();
   // sim.after_roi = iss: the pipeline retires what it executed and the ISS goes on from here.
@@ -152,6 +164,7 @@ class Core : public sc_core::sc_module, public PhysMemory {
   // account_power(): how many contexts are in each power state, as of state epoch power_epoch_.
   uint64_t power_epoch_ = ~0ull;
   uint64_t in_state_[kContextPowerStateCount] = {};  // ISS model: the cycle up to which power is charged
+  uint64_t power_pending_ = 0;  // cycles charged, not yet advanced (charge_power())
   uint64_t cycle_ = 0;  // the pipeline's clock (the ISS keeps its own in ISS mode)
   sc_core::sc_time period_;
   bool idle_skip_;

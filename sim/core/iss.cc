@@ -248,35 +248,18 @@ const InsnInfo* Iss::decode_cached(uint32_t pc, uint32_t raw) {
   return slot.info == &kReservedRow ? nullptr : slot.info;
 }
 
-bool Iss::peek_fetch(Context& c, uint32_t va, uint32_t& pa, uint32_t& raw) {
+bool Iss::peek_fetch_slow(Context& c, uint32_t va, uint32_t& pa, uint32_t& raw) {
   if (va & 3) return false;
-  const MicroTlbEntry& e = c.utlb[(va >> 12) & (Context::kMicroTlbSize - 1)];
-  uint8_t* host;
-  if (e.vpage == (va >> 12) && !((va & 0x80000000u) && c.cp0.user_mode())) {
-    pa = (e.ppage << 12) | (va & 0xfffu);
-    host = e.host;
-  } else {
-    if (!peek_pa(c, va, Access::kFetch, pa)) return false;
-    host = mem_.ram_page(pa >> 12);
-    if (!host) return false;  // instructions come from RAM only in this model
-    // Filling the micro-TLB is invisible to the guest: it only caches the TLB.
-    uint32_t ignored;
-    bool writable = peek_pa(c, va, Access::kStore, ignored);
-    c.utlb[(va >> 12) & (Context::kMicroTlbSize - 1)] =
-        MicroTlbEntry{va >> 12, pa >> 12, host, writable};
-  }
+  if (!peek_pa(c, va, Access::kFetch, pa)) return false;
+  uint8_t* host = mem_.ram_page(pa >> 12);
+  if (!host) return false;  // instructions come from RAM only in this model
+  // Filling the micro-TLB is invisible to the guest: it only caches the TLB.
+  uint32_t ignored;
+  bool writable = peek_pa(c, va, Access::kStore, ignored);
+  c.utlb[(va >> 12) & (Context::kMicroTlbSize - 1)] =
+      MicroTlbEntry{va >> 12, pa >> 12, host, writable};
   std::memcpy(&raw, host + (va & 0xfffu), 4);
   return true;
-}
-
-bool Iss::peek_data_pa(const Context& c, uint32_t va, bool store, uint32_t& pa) const {
-  const MicroTlbEntry& e = c.utlb[(va >> 12) & (Context::kMicroTlbSize - 1)];
-  if (e.vpage == (va >> 12) && (!store || e.writable) &&
-      !((va & 0x80000000u) && c.cp0.user_mode())) {
-    pa = (e.ppage << 12) | (va & 0xfffu);
-    return true;
-  }
-  return peek_pa(c, va, store ? Access::kStore : Access::kLoad, pa);
 }
 
 bool Iss::fetch(Context& c, uint32_t& raw) {

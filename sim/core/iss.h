@@ -89,10 +89,28 @@ class Iss : public DeviceHost {
 
   // Side-effect-free look-ups for the timing model: the instruction word at `va` and the physical
   // address of `va`, as context `c` would see them, or false if that would fault.
-  bool peek_fetch(Context& c, uint32_t va, uint32_t& pa, uint32_t& raw);
+  // Both ask the context's micro-TLB first, inline: the pipeline asks on every fetch, issue and
+  // memory access, and nearly always hits.
+  bool peek_fetch(Context& c, uint32_t va, uint32_t& pa, uint32_t& raw) {
+    const MicroTlbEntry& e = c.utlb[(va >> 12) & (Context::kMicroTlbSize - 1)];
+    if (!(va & 3) && e.vpage == (va >> 12) && !((va & 0x80000000u) && c.cp0.user_mode())) {
+      pa = (e.ppage << 12) | (va & 0xfffu);
+      std::memcpy(&raw, e.host + (va & 0xfffu), 4);
+      return true;
+    }
+    return peek_fetch_slow(c, va, pa, raw);
+  }
   bool peek_pa(const Context& c, uint32_t va, Access a, uint32_t& pa) const;
   // peek_pa through the context's micro-TLB first (the common case on the data path).
-  bool peek_data_pa(const Context& c, uint32_t va, bool store, uint32_t& pa) const;
+  bool peek_data_pa(const Context& c, uint32_t va, bool store, uint32_t& pa) const {
+    const MicroTlbEntry& e = c.utlb[(va >> 12) & (Context::kMicroTlbSize - 1)];
+    if (e.vpage == (va >> 12) && (!store || e.writable) &&
+        !((va & 0x80000000u) && c.cp0.user_mode())) {
+      pa = (e.ppage << 12) | (va & 0xfffu);
+      return true;
+    }
+    return peek_pa(c, va, store ? Access::kStore : Access::kLoad, pa);
+  }
   // The table row for word `raw` at `pc` through the decode cache; nullptr if none matches.
   const InsnInfo* decode_cached(uint32_t pc, uint32_t raw);
 
@@ -232,6 +250,8 @@ class Iss : public DeviceHost {
   };
 
   bool fetch(Context& c, uint32_t& raw);
+  // peek_fetch when the micro-TLB misses: translate without side effects, then fill it.
+  bool peek_fetch_slow(Context& c, uint32_t va, uint32_t& pa, uint32_t& raw);
   uint8_t* utlb_hit(Context& c, uint32_t va, Access a) {
     MicroTlbEntry& e = c.utlb[(va >> 12) & (Context::kMicroTlbSize - 1)];
     if (e.vpage != (va >> 12) || (a == Access::kStore && !e.writable)) return nullptr;
@@ -298,10 +318,10 @@ bool Iss::store(Context& c, uint32_t va, T value) {
   }
   if (uint8_t* p = utlb_hit(c, va, Access::kStore)) {
     std::memcpy(p, &value, sizeof(T));
-    if (observer_->watchers) {
-      uint32_t pa;
-      if (translate(c, va, Access::kStore, pa)) note_store(pa);
-    }
+    // The entry that hit holds the translation: the micro-TLB is flushed whenever the TLB, the
+    // ASID or ERL changes, so walking the TLB again would find the same page.
+    if (observer_->watchers)
+      note_store((c.utlb[(va >> 12) & (Context::kMicroTlbSize - 1)].ppage << 12) | (va & 0xfffu));
     return true;
   }
   uint32_t data = static_cast<uint32_t>(value);

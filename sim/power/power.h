@@ -93,6 +93,9 @@ class PowerModel {
   // The same with the contexts already counted: in_state[s] of them in state s (a caller that
   // knows when states change counts them only then).
   void advance_counted(const uint64_t* in_state, uint64_t cycles);
+  // Cycles until the open interval closes: an advance of fewer only adds to counters, so a
+  // caller whose contexts keep their states may gather that many and advance once.
+  uint64_t cycles_to_close() const { return tcfg_.interval_cycles - open_.cycles; }
 
   // Average power of the last completed interval (0 before the first one), in W.
   double power_w() const { return last_power_w_; }

@@ -14,11 +14,11 @@ namespace kasane {
 // past the last context to 0, while fn returns true. `start` is below 32.
 template <typename Fn>
 inline void for_each_active(uint32_t set, unsigned start, Fn fn) {
-  const uint32_t from_start = set & (~0u << start);
-  const uint32_t before_start = set & ~(~0u << start);
-  for (uint32_t part : {from_start, before_start})
-    for (; part != 0; part &= part - 1)
-      if (!fn(static_cast<unsigned>(__builtin_ctz(part)))) return;
+  // Two plain loops rather than one over the two halves: this runs four or five times a cycle.
+  for (uint32_t part = set & (~0u << start); part != 0; part &= part - 1)
+    if (!fn(static_cast<unsigned>(__builtin_ctz(part)))) return;
+  for (uint32_t part = set & ~(~0u << start); part != 0; part &= part - 1)
+    if (!fn(static_cast<unsigned>(__builtin_ctz(part)))) return;
 }
 
 }  // namespace kasane

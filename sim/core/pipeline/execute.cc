@@ -9,10 +9,6 @@
 
 namespace kasane {
 
-bool ExecuteStage::unit_free(const DynInst& d, uint64_t now) const {
-  return fu_.available(fu_class_of(d.info ? d.info->unit : Unit::system), now);
-}
-
 void ExecuteStage::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_ready) {
   ContextPipe& cp = s_.ctx[c];
   DynInst& d = cp.window[idx];

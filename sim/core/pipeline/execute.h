@@ -26,7 +26,10 @@ class ExecuteStage {
   ExecuteStage(PipeState& s, FunctionalCore& f, FuPool& fu, BranchPredictor& bp)
       : s_(s), f_(f), fu_(fu), bp_(bp) {}
 
-  bool unit_free(const DynInst& d, uint64_t now) const;
+  // A unit of d's class can take it now (inline: issue asks for every instruction it tries).
+  bool unit_free(const DynInst& d, uint64_t now) const {
+    return fu_.available(fu_class_of(d.info ? d.info->unit : Unit::system), now);
+  }
   // Execute the oldest unissued instruction of context c (window index idx); a load's data
   // arrives at mem_ready (0 if it made no access).
   void execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_ready);

@@ -52,21 +52,6 @@ FetchStage::FetchStage(PipeState& s, FunctionalCore& f, MemLevel& icache, Branch
       line_mask_(~(line_bytes - 1)),
       predecoded_(kPredecodeSize) {}
 
-bool FetchStage::can_fetch(unsigned c, uint64_t now) {
-  ContextPipe& cp = s_.ctx[c];
-  if (!f_.running(c)) {
-    cp.fetch_synced = false;  // it resumes wherever the functional model says
-    return false;
-  }
-  if (cp.window.empty() && !cp.fetch_synced) {
-    // Everything older has executed, so the functional model knows where to go on.
-    cp.fetch_pc = f_.next_pc(c, cp.in_slot, cp.slot_target);
-    cp.fetch_synced = true;
-  }
-  return !cp.fetch_blocked && cp.fetch_stall_until <= now && cp.n_fetched < s_.cfg.fetch_queue &&
-         !cp.window.full();
-}
-
 unsigned FetchStage::select(uint64_t now, std::array<unsigned, kMaxContexts>& order) {
   // Parked contexts cannot fetch (and are already unsynced, Pipeline::park).
   unsigned count = 0;
@@ -74,6 +59,7 @@ unsigned FetchStage::select(uint64_t now, std::array<unsigned, kMaxContexts>& or
     if (can_fetch(c, now)) order[count++] = c;
     return true;
   });
+  if (count <= 1) return std::min(count, s_.cfg.fetch_threads);  // nothing to order
   // Higher priority first, then the policy's key; ties keep the rotating order, so round robin
   // is fair and icount breaks ties by it. An insertion sort: it is stable, allocates nothing,
   // and there are at most 16 contexts.
@@ -99,10 +85,12 @@ void FetchStage::evaluate(uint64_t now) {
   std::array<unsigned, kMaxContexts> order;
   const unsigned count = select(now, order);
   for (unsigned k = 0; k < count; ++k) {
+    // select() found that c can fetch, and fetching for another context changed nothing of
+    // c's: ask again only after c's own fetches.
     const unsigned c = order[k];
-    while (budget > 0 && can_fetch(c, now)) {
+    while (budget > 0) {
       --budget;
-      if (!fetch_one(c, now)) break;
+      if (!fetch_one(c, now) || budget == 0 || !can_fetch(c, now)) break;
     }
   }
   rr_ = (rr_ + 1) % static_cast<unsigned>(s_.ctx.size());

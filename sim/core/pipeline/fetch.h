@@ -31,7 +31,21 @@ class FetchStage {
   bool fetch_one(unsigned c, uint64_t now);
   // Predict the instruction after `d` and set the context's fetch pc.
   bool predict_next(unsigned c, DynInst& d);
-  bool can_fetch(unsigned c, uint64_t now);
+  // Context c may fetch now (inline: asked once or twice a cycle per fetching context).
+  bool can_fetch(unsigned c, uint64_t now) {
+    ContextPipe& cp = s_.ctx[c];
+    if (!f_.running(c)) {
+      cp.fetch_synced = false;  // it resumes wherever the functional model says
+      return false;
+    }
+    if (cp.window.empty() && !cp.fetch_synced) {
+      // Everything older has executed, so the functional model knows where to go on.
+      cp.fetch_pc = f_.next_pc(c, cp.in_slot, cp.slot_target);
+      cp.fetch_synced = true;
+    }
+    return !cp.fetch_blocked && cp.fetch_stall_until <= now &&
+           cp.n_fetched < s_.cfg.fetch_queue && !cp.window.full();
+  }
 
   // What fetch knows of a word once decoded: its row and registers.
   struct Predecoded {

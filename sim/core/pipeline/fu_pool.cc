@@ -18,8 +18,13 @@ const char* fu_class_name(FuClass k) {
 }
 
 FuPool::FuPool(const FuConfig& cfg) : cfg_(cfg) {
-  for (size_t k = 0; k < busy_until_.size(); ++k)
-    busy_until_[k].assign(cls(static_cast<FuClass>(k)).count, 0);
+  unsigned first = 0;
+  for (size_t k = 0; k < class_.size(); ++k) {
+    const FuClassConfig& c = cls(static_cast<FuClass>(k));
+    class_[k] = ClassState{first, c.count, c.latency, c.pipelined, 0};
+    first += c.count;
+  }
+  busy_until_.assign(first, 0);
 }
 
 const FuClassConfig& FuPool::cls(FuClass k) const {
@@ -31,27 +36,6 @@ const FuClassConfig& FuPool::cls(FuClass k) const {
     case FuClass::kFpMul: return cfg_.fpmul;
     case FuClass::kFpDiv: return cfg_.fpdiv;
     default: return cfg_.alu;
-  }
-}
-
-unsigned FuPool::latency(Unit u) const {
-  if (u == Unit::div) return cfg_.div_latency;
-  if (u == Unit::fpsqrt) return cfg_.fp_sqrt_latency;
-  return cls(fu_class_of(u)).latency;
-}
-
-bool FuPool::available(FuClass k, uint64_t now) const {
-  for (uint64_t t : busy_until_[static_cast<size_t>(k)])
-    if (t <= now) return true;
-  return false;
-}
-
-void FuPool::accept(FuClass k, uint64_t now, unsigned latency) {
-  for (uint64_t& t : busy_until_[static_cast<size_t>(k)]) {
-    if (t > now) continue;
-    t = now + (cls(k).pipelined ? 1 : latency);
-    ++issued_[static_cast<size_t>(k)];
-    return;
   }
 }
 

@@ -63,21 +63,47 @@ class FuPool {
 
   // Latency of an instruction of table unit `u` (divides take the divide latency, square roots
   // the square-root latency).
-  unsigned latency(Unit u) const;
+  unsigned latency(Unit u) const {
+    if (u == Unit::div) return cfg_.div_latency;
+    if (u == Unit::fpsqrt) return cfg_.fp_sqrt_latency;
+    return class_[static_cast<size_t>(fu_class_of(u))].latency;
+  }
   // A unit of this class can accept an operation at cycle `now`.
-  bool available(FuClass k, uint64_t now) const;
+  bool available(FuClass k, uint64_t now) const {
+    const ClassState& cs = class_[static_cast<size_t>(k)];
+    for (unsigned u = 0; u < cs.count; ++u)
+      if (busy_until_[cs.first + u] <= now) return true;
+    return false;
+  }
   // Occupy a unit from `now` for an operation of `latency` cycles.
-  void accept(FuClass k, uint64_t now, unsigned latency);
+  void accept(FuClass k, uint64_t now, unsigned latency) {
+    ClassState& cs = class_[static_cast<size_t>(k)];
+    for (unsigned u = 0; u < cs.count; ++u) {
+      uint64_t& t = busy_until_[cs.first + u];
+      if (t > now) continue;
+      t = now + (cs.pipelined ? 1 : latency);
+      ++cs.issued;
+      return;
+    }
+  }
 
   // Operations accepted per class, for utilisation.
-  uint64_t issued(FuClass k) const { return issued_[static_cast<size_t>(k)]; }
-  unsigned count(FuClass k) const { return cls(k).count; }
+  uint64_t issued(FuClass k) const { return class_[static_cast<size_t>(k)].issued; }
+  unsigned count(FuClass k) const { return class_[static_cast<size_t>(k)].count; }
 
  private:
   const FuClassConfig& cls(FuClass k) const;
+  // Each class's units, flattened: issue asks for one on every instruction, so the look-up is a
+  // few loads from one array rather than a switch over the configuration and a vector per class.
+  struct ClassState {
+    unsigned first = 0;  // index of its first unit in busy_until_
+    unsigned count = 0, latency = 0;
+    bool pipelined = true;
+    uint64_t issued = 0;
+  };
   FuConfig cfg_;
-  std::array<std::vector<uint64_t>, static_cast<size_t>(FuClass::kCount)> busy_until_;
-  std::array<uint64_t, static_cast<size_t>(FuClass::kCount)> issued_{};
+  std::array<ClassState, static_cast<size_t>(FuClass::kCount)> class_{};
+  std::vector<uint64_t> busy_until_;  // per unit: the cycle from which it accepts again
 };
 
 }  // namespace kasane

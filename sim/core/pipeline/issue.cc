@@ -11,6 +11,15 @@ namespace kasane {
 void IssueStage::evaluate(uint64_t now) {
   const unsigned n = static_cast<unsigned>(s_.ctx.size());
   unsigned budget = s_.cfg.issue_width;
+  if (budget > 0 && (s_.active & (s_.active - 1)) == 0) {
+    // One context to serve (or none): there is no order to work out, and it has every slot.
+    if (s_.active != 0) {
+      const unsigned c = static_cast<unsigned>(__builtin_ctz(s_.active));
+      while (budget > 0 && try_issue(c, now)) --budget;
+    }
+    rr_ = (rr_ + 1) % n;
+    return;
+  }
   // Oldest first: contexts are served in the fetch order of their next instruction, each issuing
   // in order until that cannot go, then the next context gets the remaining slots. A context
   // that lost a unit to its siblings keeps its old instruction and so comes first next time. (A

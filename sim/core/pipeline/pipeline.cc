@@ -66,7 +66,7 @@ bool Pipeline::quiescent() {
   refresh_active();
   bool quiet = true;
   for_each_active(s_.active, 0, [&](unsigned c) {
-    quiet = !f_.running(c) && s_.ctx[c].window.empty();
+    quiet = s_.ctx[c].window.empty() && !f_.running(c);  // the cheap test first
     return quiet;
   });
   return quiet;
