@@ -4,6 +4,8 @@
 #ifndef KASANE_OS_MIPS_H
 #define KASANE_OS_MIPS_H
 
+#include <kasane/tcontrol.h>
+
 #include "param.h" /* U32() */
 
 /* CP0 registers (register, select). */
@@ -51,11 +53,11 @@
 #define IM_TIMER U32(0x00008000) /* IP7: Count reached Compare */
 #define IM_KERNEL (IM_IPI | IM_XCORE | IM_DISK | IM_TIMER)
 
-/* TControl. */
-#define TCONTROL_XT U32(0x1) /* TEXIT raises a Thread exception */
-#define TCONTROL_MU U32(0x2) /* MONITOR/MWAIT legal in user mode */
-#define TCONTROL_TU U32(0x4) /* the other thread instructions legal in user mode */
-#define TCONTROL_XW U32(0x8) /* a TEXIT on any context triggers this context's monitor */
+/* TControl: the bits are <kasane/tcontrol.h>'s, the simulator's too (C only). */
+#define TCONTROL_XT KASANE_TCONTROL_XT
+#define TCONTROL_MU KASANE_TCONTROL_MU
+#define TCONTROL_TU KASANE_TCONTROL_TU
+#define TCONTROL_XW KASANE_TCONTROL_XW
 
 /* Cause. */
 #define CAUSE_EXCCODE U32(0x0000007c) /* exception code, bits 6:2 */

@@ -5,6 +5,8 @@
 
 #include <cstdint>
 
+#include "kasane/tcontrol.h"
+
 namespace kasane {
 
 namespace cp0 {
@@ -17,11 +19,11 @@ enum Reg : unsigned {
   kErrorEPC = 30,
 };
 
-// TControl bits.
-constexpr uint32_t kTControlXT = 1u << 0;  // TEXIT raises a Thread exception
-constexpr uint32_t kTControlMU = 1u << 1;  // MONITOR/MWAIT are legal in user mode
-constexpr uint32_t kTControlTU = 1u << 2;  // the other user thread instructions are legal
-constexpr uint32_t kTControlXW = 1u << 3;  // a TEXIT anywhere on the core triggers this monitor
+// TControl bits: <kasane/tcontrol.h>, which the kernel includes too, says what each does.
+constexpr uint32_t kTControlXT = KASANE_TCONTROL_XT;
+constexpr uint32_t kTControlMU = KASANE_TCONTROL_MU;
+constexpr uint32_t kTControlTU = KASANE_TCONTROL_TU;
+constexpr uint32_t kTControlXW = KASANE_TCONTROL_XW;
 
 // Status bits.
 constexpr uint32_t kStatusIE = 1u << 0;
