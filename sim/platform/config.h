@@ -29,6 +29,9 @@ struct KeySpec {
   const char* description;  // one line
   double min, max;          // inclusive bounds, for Int and Float
   std::vector<std::string> choices;  // for String: the allowed values (empty = any)
+  // Part of the machine a checkpoint's state belongs to (its shape, memory map, what the boot
+  // block told the kernel): a restore must be given the same value. Timing keys are not.
+  bool machine = false;
 };
 
 // The one table of every config key, in the order help_text() prints them.

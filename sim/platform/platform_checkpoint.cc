@@ -27,16 +27,12 @@ namespace kasane {
 
 namespace {
 
-// The config keys that make up the machine a checkpoint's state belongs to: its shape, its
-// memory map and what the boot block told the kernel. Timing keys (the model, the pipeline, the
-// caches, latencies) may differ: restoring on another model is the point.
+// Whether a config key is part of the machine a checkpoint's state belongs to (the schema says:
+// KeySpec::machine). Timing keys (the model, the pipeline, the caches, latencies) may differ:
+// restoring on another model is the point.
 bool machine_key(const std::string& key) {
-  static const char* const kKeys[] = {"core.contexts", "core.tlb_entries", "core.prid",
-                                      "core.clock_ghz", "core.monitor_line", "memory.ram_size"};
-  if (key.compare(0, 9, "platform.") == 0) return true;
-  for (const char* k : kKeys)
-    if (key == k) return true;
-  return false;
+  const KeySpec* spec = find_key_spec(key);
+  return spec != nullptr && spec->machine;
 }
 
 nlohmann::json::json_pointer pointer(const std::string& key) {

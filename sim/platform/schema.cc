@@ -28,42 +28,42 @@ const std::vector<KeySpec>& config_schema() {
       {"core.contexts", KeyType::Int, "4", "contexts",
        "hardware contexts (architecture threads) per core; with platform.cores, at most "
        "16 in the machine",
-       1, Config::kMaxContexts, {}},
+       1, Config::kMaxContexts, {}, true},
       {"core.smp_start", KeyType::Bool, "false", "-",
        "start every context at the kernel entry (SMP-style); otherwise only context 0 runs and "
        "the rest stay parked",
        0, 0, {}},
       {"core.clock_ghz", KeyType::Float, "1.0", "GHz", "core clock; converts cycles to seconds",
-       0.001, 100, {}},
+       0.001, 100, {}, true},
       {"core.tlb_entries", KeyType::Int, "32", "entries",
        "joint TLB entries (4 KiB pages, even/odd pairs) shared by the contexts of a core", 1, 64,
-       {}},
-      {"core.prid", KeyType::Int, "0x00019300", "-", "value of CP0 PRId", 0, kU32Max, {}},
+       {}, true},
+      {"core.prid", KeyType::Int, "0x00019300", "-", "value of CP0 PRId", 0, kU32Max, {}, true},
       // --- memory
       {"memory.ram_size", KeyType::Int, "268435456", "bytes",
        "RAM: below the device window at physical 0, the rest from 0x20000000; host memory is "
        "allocated only for pages the guest touches",
-       1048576, 2147483648.0, {}},
+       1048576, 2147483648.0, {}, true},
       // --- platform
       {"platform.cores", KeyType::Int, "1", "cores",
        "SMT cores, each with core.contexts contexts, its own pipeline (or ISS), L1s, TLB and "
        "power node; the L2, memory and devices are shared; they run in lock-step",
-       1, Config::kMaxContexts, {}},
+       1, Config::kMaxContexts, {}, true},
       {"platform.uart_base", KeyType::Int, "0x1f000000", "address",
-       "physical base of the UART (console)", 0, kDevBaseMax, {}},
+       "physical base of the UART (console)", 0, kDevBaseMax, {}, true},
       {"platform.simctl_base", KeyType::Int, "0x1f001000", "address",
-       "physical base of the sim-control device", 0, kDevBaseMax, {}},
+       "physical base of the sim-control device", 0, kDevBaseMax, {}, true},
       {"platform.blockdev_base", KeyType::Int, "0x1f002000", "address",
        "physical base of the block device (disk with DMA and an interrupt; disk.*)", 0,
-       kDevBaseMax, {}},
+       kDevBaseMax, {}, true},
       {"platform.sensor_base", KeyType::Int, "0x1f003000", "address",
-       "physical base of the power and thermal sensor", 0, kDevBaseMax, {}},
+       "physical base of the power and thermal sensor", 0, kDevBaseMax, {}, true},
       {"platform.ipi_base", KeyType::Int, "0x1f004000", "address",
        "physical base of the inter-processor interrupt device (a line per context)", 0,
-       kDevBaseMax, {}},
+       kDevBaseMax, {}, true},
       {"platform.simctl_user_base", KeyType::Int, "0x1f005000", "address",
        "physical base of sim-control's user page (the thread register the runtime writes, which "
-       "the kernel maps into every process)", 0, kDevBaseMax, {}},
+       "the kernel maps into every process)", 0, kDevBaseMax, {}, true},
       // --- the block device. The defaults are a NAND flash SSD on NVMe at 1 GHz: a read takes
       // tens of microseconds before data flows (20 us here; Optane ~10 us, SATA SSDs ~100 us,
       // disks milliseconds) and PCIe 3 x4 carries 2-3.5 GB/s (2 GB/s = 2 bytes a cycle).
@@ -128,7 +128,7 @@ const std::vector<KeySpec>& config_schema() {
       {"sim.perturb_max", KeyType::Int, "4", "cycles",
        "the largest extra latency sim.perturb_seed adds to one memory access", 0, 1000, {}},
       // --- the thread extension
-      {"core.monitor_line", KeyType::Int, "32", "bytes", "line watched by MONITOR (power of two; the L1D line by default)", 4, 4096, {}},
+      {"core.monitor_line", KeyType::Int, "32", "bytes", "line watched by MONITOR (power of two; the L1D line by default)", 4, 4096, {}, true},
       {"thread.fork_latency", KeyType::Int, "4", "cycles", "TFORK until the new context fetches", 0, 100000, {}},
       {"thread.resume_latency", KeyType::Int, "2", "cycles", "TRESUME until the woken context fetches", 0, 100000, {}},
       {"thread.mwait_light_wake", KeyType::Int, "10", "cycles", "wake-up from a light MWAIT (power hint 0)", 0, 1000000, {}},
