@@ -126,7 +126,7 @@ TEST(PipelineWriteback, CheckModeFlagsAnInstructionTheFunctionalModelDidNotExecu
   core.start(0, kCode0 + 0x40);
   FuPool fu(cfg.fu);
   BranchPredictor bp(cfg.bpred, 1);
-  ExecuteStage ex(s, core, fu, bp);
+  ExecuteStage<FunctionalCore> ex(s, core, fu, bp);
   WritebackStage wb(s);
 
   DynInst& d = s.ctx[0].window.push_back();

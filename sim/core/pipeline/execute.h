@@ -21,9 +21,10 @@ inline bool serialising(const DynInst& d) {
   return !d.info || d.info->unit == Unit::system || d.info->unit == Unit::thread;
 }
 
+template <typename F>
 class ExecuteStage {
  public:
-  ExecuteStage(PipeState& s, FunctionalCore& f, FuPool& fu, BranchPredictor& bp)
+  ExecuteStage(PipeState& s, F& f, FuPool& fu, BranchPredictor& bp)
       : s_(s), f_(f), fu_(fu), bp_(bp) {}
 
   // A unit of d's class can take it now (inline: issue asks for every instruction it tries).
@@ -41,7 +42,7 @@ class ExecuteStage {
   void score_branch(unsigned c, const DynInst& d, const ExecResult& r);
 
   PipeState& s_;
-  FunctionalCore& f_;
+  F& f_;
   FuPool& fu_;
   BranchPredictor& bp_;
 };

@@ -8,7 +8,8 @@
 
 namespace kasane {
 
-void IssueStage::evaluate(uint64_t now) {
+template <typename F>
+void IssueStage<F>::evaluate(uint64_t now) {
   const unsigned n = static_cast<unsigned>(s_.ctx.size());
   unsigned budget = s_.cfg.issue_width;
   if (budget > 0 && (s_.active & (s_.active - 1)) == 0) {
@@ -66,7 +67,8 @@ void IssueStage::evaluate(uint64_t now) {
   rr_ = (rr_ + 1) % n;
 }
 
-bool IssueStage::try_issue(unsigned c, uint64_t now) {
+template <typename F>
+bool IssueStage<F>::try_issue(unsigned c, uint64_t now) {
   ContextPipe& cp = s_.ctx[c];
   auto blocked = [&](CpiCat why) {
     cp.head_block = why;
@@ -110,7 +112,7 @@ bool IssueStage::try_issue(unsigned c, uint64_t now) {
   }
   uint64_t mem_ready = 0;
   if (d.info && (d.info->unit == Unit::load || d.info->unit == Unit::store)) {
-    MemoryStage::Claim claim = mem_.claim(c, d, now);
+    typename MemoryStage<F>::Claim claim = mem_.claim(c, d, now);
     if (!claim.accepted) return waits(CpiCat::kMemory, "MSHR full");
     // A store is done once the cache has accepted it; only a load waits for its data.
     if (d.info->unit == Unit::load) mem_ready = claim.ready_at;
@@ -118,5 +120,8 @@ bool IssueStage::try_issue(unsigned c, uint64_t now) {
   ex_.execute(c, idx, now, mem_ready);
   return true;
 }
+
+template class IssueStage<FunctionalCore>;
+template class IssueStage<IssModel>;
 
 }  // namespace kasane
