@@ -65,7 +65,9 @@ struct IssConfig {
 
 enum class Access : uint8_t { kFetch, kLoad, kStore };
 
-class Iss : public DeviceHost {
+// Final: nothing derives from it, so calls of its DeviceHost functions from code that holds an
+// Iss (cycle() on the pipeline's per-cycle path) are direct and inline.
+class Iss final : public DeviceHost {
  public:
   Iss(const IssConfig& cfg, PhysMemory& mem);
   Iss(const Iss&) = delete;  // its own observer refers to it
