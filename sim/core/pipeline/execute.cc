@@ -10,7 +10,8 @@
 namespace kasane {
 
 template <typename F>
-void ExecuteStage<F>::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_ready) {
+void ExecuteStage<F>::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_ready,
+                              bool fetched) {
   ContextPipe& cp = s_.ctx[c];
   DynInst& d = cp.window[idx];
   // For the reference check: what the functional model is about to execute, taken from it, not
@@ -23,7 +24,7 @@ void ExecuteStage<F>::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem
     f_.peek_fetch(c, ref_pc, ref_pa, ref_raw);
   }
   if (s_.trace && s_.trace->watching()) s_.trace->reached(d.pc, now);  // a sym: window
-  const ExecResult r = f_.execute(c, now);
+  const ExecResult r = fetched ? f_.execute_fetched(c, now, d.raw, d.info) : f_.execute(c, now);
   if (r.result != Iss::StepResult::kRetired) {
     // An exception or interrupt: the instruction leaves the pipeline without retiring and fetch
     // restarts at the vector.

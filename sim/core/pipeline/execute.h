@@ -32,8 +32,9 @@ class ExecuteStage {
     return fu_.available(fu_class_of(d.info ? d.info->unit : Unit::system), now);
   }
   // Execute the oldest unissued instruction of context c (window index idx); a load's data
-  // arrives at mem_ready (0 if it made no access).
-  void execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_ready);
+  // arrives at mem_ready (0 if it made no access). `fetched`: issue has just read its word at
+  // the context's pc and found the one fetched, so the functional model need not read it again.
+  void execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_ready, bool fetched);
   // Drop instructions idx.. of context c and restart its fetch at its next architectural pc.
   void squash(unsigned c, size_t idx, uint64_t now);
 

@@ -44,6 +44,11 @@ class FunctionalCore {
   virtual const InsnInfo* decode(uint32_t pc, uint32_t raw) = 0;
   virtual uint32_t reg(unsigned ctx, unsigned r) const = 0;
   virtual ExecResult execute(unsigned ctx, uint64_t cycle) = 0;
+  // The same when the caller has just read `raw` at the context's next pc through peek_fetch and
+  // decoded it to `info` (decode's answer), so the model need not do it again.
+  virtual ExecResult execute_fetched(unsigned ctx, uint64_t cycle, uint32_t, const InsnInfo*) {
+    return execute(ctx, cycle);
+  }
 };
 
 // The ISS as the pipeline's functional model, without virtual functions: the simulator's
@@ -82,15 +87,23 @@ class IssModel {
   ExecResult execute(unsigned ctx, uint64_t cycle) {
     Context& c = iss_.context(ctx);
     iss_.set_cycle(cycle);
+    return result(c, iss_.step(c));
+  }
+  ExecResult execute_fetched(unsigned ctx, uint64_t cycle, uint32_t raw, const InsnInfo* info) {
+    Context& c = iss_.context(ctx);
+    iss_.set_cycle(cycle);
+    return result(c, iss_.step_fetched(c, raw, info));
+  }
+
+ private:
+  static ExecResult result(const Context& c, Iss::StepResult step) {
     ExecResult r;
-    r.result = iss_.step(c);
+    r.result = step;
     r.next_pc = c.pc;
     r.branch_taken = c.branch_pending;
     r.branch_target = c.branch_target;
     return r;
   }
-
- private:
   Iss& iss_;
 };
 
@@ -117,6 +130,8 @@ class IssCore : public FunctionalCore {
   const InsnInfo* decode(uint32_t pc, uint32_t raw) override { return m_.decode(pc, raw); }
   uint32_t reg(unsigned ctx, unsigned r) const override { return m_.reg(ctx, r); }
   ExecResult execute(unsigned ctx, uint64_t cycle) override { return m_.execute(ctx, cycle); }
+  // execute_fetched stays FunctionalCore's, through execute(): tests that wrap this class see
+  // every step there.
 
  private:
   IssModel m_;

@@ -105,8 +105,9 @@ bool IssueStage<F>::try_issue(unsigned c, uint64_t now) {
   // MIPS32 leaves unpredictable without SYNCI; this pipeline snoops and refetches).
   bool in_slot;
   uint32_t slot_target, pa, word;
-  if (f_.next_pc(c, in_slot, slot_target) != d.pc ||
-      (f_.peek_fetch(c, d.pc, pa, word) && word != d.raw)) {
+  const bool at_pc = f_.next_pc(c, in_slot, slot_target) == d.pc;
+  const bool readable = at_pc && f_.peek_fetch(c, d.pc, pa, word);
+  if (!at_pc || (readable && word != d.raw)) {
     ex_.squash(c, idx, now);
     return blocked(CpiCat::kMispredict);
   }
@@ -117,7 +118,10 @@ bool IssueStage<F>::try_issue(unsigned c, uint64_t now) {
     // A store is done once the cache has accepted it; only a load waits for its data.
     if (d.info->unit == Unit::load) mem_ready = claim.ready_at;
   }
-  ex_.execute(c, idx, now, mem_ready);
+  // The word just read is the one fetch decoded: the functional model need not fetch and decode
+  // it again. Not for a word whose fetch faulted (it has no row), nor for the reference check
+  // (sim.check), which lets the functional model fetch for itself.
+  ex_.execute(c, idx, now, mem_ready, readable && !d.fetch_fault && !s_.cfg.check);
   return true;
 }
 
