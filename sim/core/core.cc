@@ -32,7 +32,7 @@ Core::Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming&
     unsigned line =
         timing.memory.model == "cached" ? timing.memory.l1i.line_bytes : timing.fetch_block;
     KanataWriter* writer = trace_ ? trace_.get() : timing.trace_writer;
-    pipeline_ = std::make_unique<Pipeline>(timing.pipe, functional_, memory_->inst(),
+    pipeline_ = std::make_unique<BasicPipeline<IssModel>>(timing.pipe, functional_, memory_->inst(),
                                            memory_->data(), line, writer, power_.get());
     if (timing.ff.on()) {
       std::unique_ptr<Warmer> warmer;

@@ -152,11 +152,11 @@ class Core : public sc_core::sc_module, public PhysMemory {
   void back_to_iss();
 
   Iss iss_;
-  IssCore functional_;
+  IssModel functional_;
   std::unique_ptr<MemoryHierarchy> memory_;
   std::unique_ptr<KanataWriter> trace_;
   std::unique_ptr<ExecTrace> exec_trace_;
-  std::unique_ptr<Pipeline> pipeline_;
+  std::unique_ptr<BasicPipeline<IssModel>> pipeline_;
   std::unique_ptr<PowerModel> power_;
   std::unique_ptr<FastForward> ff_;  // sim.fast_forward, or none
   uint64_t l2_seen_ = 0, dram_seen_ = 0, instret_seen_ = 0;

@@ -178,28 +178,40 @@ Iss::StepResult Iss::step(Context& c) {
   c.in_delay = c.slot_pending;
   uint32_t raw;
   if (!fetch(c, raw)) return StepResult::kException;
-  const uint32_t pc = c.pc;
-  const bool taken = c.branch_pending;
-  const uint32_t target = c.branch_target;
-  c.slot_pending = c.branch_pending = false;
-  DecodeSlot& slot = dcache_[(pc >> 2) & (kDecodeCacheSize - 1)];
+  DecodeSlot& slot = dcache_[(c.pc >> 2) & (kDecodeCacheSize - 1)];
   if (slot.raw != raw) {
     const InsnInfo* info = decode_exec(raw);
     slot = DecodeSlot{raw, info ? info : &kReservedRow};
   }
+  return execute_word(c, raw, slot.info);
+}
+
+Iss::StepResult Iss::step_fetched(Context& c, uint32_t raw, const InsnInfo* info) {
+  if (debug_) return step(c);
+  if (c.check_irq && take_interrupt(c)) return StepResult::kInterrupted;
+  c.redirected = c.exception_taken = false;
+  c.in_delay = c.slot_pending;
+  return execute_word(c, raw, info ? info : &kReservedRow);
+}
+
+Iss::StepResult Iss::execute_word(Context& c, uint32_t raw, const InsnInfo* info) {
+  const uint32_t pc = c.pc;
+  const bool taken = c.branch_pending;
+  const uint32_t target = c.branch_target;
+  c.slot_pending = c.branch_pending = false;
   auto execute = [&] {
-    if ((slot.info->flags & kF_cp1) && !c.cp0.cp1_usable())
+    if ((info->flags & kF_cp1) && !c.cp0.cp1_usable())
       raise(c, cp0::kCpU, false, 1);  // every FPU instruction, one check: the kernel uses CE = 1
     else
-      slot.info->exec(c, Insn{raw});
+      info->exec(c, Insn{raw});
     c.gpr[0] = 0;
   };
   // The instruction trace (--trace) sees the registers before and after: one well-predicted
   // branch when it is off. So does the fast-forward's warm-up.
   if (__builtin_expect(watcher_ != nullptr, 0))
-    watcher_->before(c, pc, raw, slot.info == &kReservedRow ? nullptr : slot.info);
+    watcher_->before(c, pc, raw, info == &kReservedRow ? nullptr : info);
   if (__builtin_expect(exec_trace_ != nullptr, 0)) {
-    exec_trace_->before(c, pc, raw, slot.info == &kReservedRow ? nullptr : slot.info, cycle_);
+    exec_trace_->before(c, pc, raw, info == &kReservedRow ? nullptr : info, cycle_);
     execute();
     exec_trace_->after(c, !(c.redirected && c.exception_taken));
   } else {

@@ -65,7 +65,9 @@ struct IssConfig {
 
 enum class Access : uint8_t { kFetch, kLoad, kStore };
 
-class Iss : public DeviceHost {
+// Final: nothing derives from it, so calls of its DeviceHost functions from code that holds an
+// Iss (cycle() on the pipeline's per-cycle path) are direct and inline.
+class Iss final : public DeviceHost {
  public:
   Iss(const IssConfig& cfg, PhysMemory& mem);
   Iss(const Iss&) = delete;  // its own observer refers to it
@@ -86,6 +88,10 @@ class Iss : public DeviceHost {
   // Execute one instruction on context `c`. The cycle-level pipeline calls this when it issues an
   // instruction, so the ISS is the one place where instructions have semantics.
   StepResult step(Context& c);
+  // The same for a caller that has just read the word at c.pc through peek_fetch and decoded it
+  // (the pipeline at issue; `info` is decode_cached's answer): it is not fetched and looked up
+  // again. A debugger may change the word before a step, so with one attached this is step().
+  StepResult step_fetched(Context& c, uint32_t raw, const InsnInfo* info);
 
   // Side-effect-free look-ups for the timing model: the instruction word at `va` and the physical
   // address of `va`, as context `c` would see them, or false if that would fault.
@@ -250,6 +256,8 @@ class Iss : public DeviceHost {
   };
 
   bool fetch(Context& c, uint32_t& raw);
+  // The rest of a step once the word at c.pc and its row (never null: kReservedRow) are known.
+  StepResult execute_word(Context& c, uint32_t raw, const InsnInfo* info);
   // peek_fetch when the micro-TLB misses: translate without side effects, then fill it.
   bool peek_fetch_slow(Context& c, uint32_t va, uint32_t& pa, uint32_t& raw);
   uint8_t* utlb_hit(Context& c, uint32_t va, Access a) {

@@ -13,7 +13,7 @@
 namespace kasane::test {
 namespace {
 
-using Order = std::array<unsigned, FetchStage::kMaxContexts>;
+using Order = std::array<unsigned, FetchLimits::kMaxContexts>;
 
 // A FetchStage over two running contexts; context 0 has 5 instructions in its window (3 fetched,
 // 2 decoded) and context 1 has 1, so context 0 is the one round robin serves first in cycle 0.
@@ -44,7 +44,7 @@ struct FetchRig {
   FakeCore core;
   FakeMem icache;
   BranchPredictor bp;
-  FetchStage fetch;
+  FetchStage<FunctionalCore> fetch;
 };
 
 TEST(PipelineFetch, IcountFavoursTheContextWithFewerInstructionsInFlight) {

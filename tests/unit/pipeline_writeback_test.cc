@@ -126,7 +126,7 @@ TEST(PipelineWriteback, CheckModeFlagsAnInstructionTheFunctionalModelDidNotExecu
   core.start(0, kCode0 + 0x40);
   FuPool fu(cfg.fu);
   BranchPredictor bp(cfg.bpred, 1);
-  ExecuteStage ex(s, core, fu, bp);
+  ExecuteStage<FunctionalCore> ex(s, core, fu, bp);
   WritebackStage wb(s);
 
   DynInst& d = s.ctx[0].window.push_back();
@@ -136,7 +136,7 @@ TEST(PipelineWriteback, CheckModeFlagsAnInstructionTheFunctionalModelDidNotExecu
   set_dependences(d);
   d.stage = Stage::kDecoded;
   s.ctx[0].n_decoded = 1;
-  ex.execute(0, 0, 10, 0);
+  ex.execute(0, 0, 10, 0, false);
   ASSERT_EQ(core.path(0), std::vector<uint32_t>{kCode0 + 0x40});
   wb.evaluate(11);
   ASSERT_EQ(s.ctx[0].stats.retired, 1u);

@@ -9,7 +9,9 @@
 
 namespace kasane {
 
-void ExecuteStage::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_ready) {
+template <typename F>
+void ExecuteStage<F>::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_ready,
+                              bool fetched) {
   ContextPipe& cp = s_.ctx[c];
   DynInst& d = cp.window[idx];
   // For the reference check: what the functional model is about to execute, taken from it, not
@@ -22,7 +24,7 @@ void ExecuteStage::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_re
     f_.peek_fetch(c, ref_pc, ref_pa, ref_raw);
   }
   if (s_.trace && s_.trace->watching()) s_.trace->reached(d.pc, now);  // a sym: window
-  const ExecResult r = f_.execute(c, now);
+  const ExecResult r = fetched ? f_.execute_fetched(c, now, d.raw, d.info) : f_.execute(c, now);
   if (r.result != Iss::StepResult::kRetired) {
     // An exception or interrupt: the instruction leaves the pipeline without retiring and fetch
     // restarts at the vector.
@@ -73,7 +75,8 @@ void ExecuteStage::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_re
 
 // The pipeline trace: X now, M from the next cycle while a load or store waits for the cache,
 // and a W arrow from the producer of each operand.
-void ExecuteStage::trace_issue(ContextPipe& cp, const DynInst& d, uint64_t now) {
+template <typename F>
+void ExecuteStage<F>::trace_issue(ContextPipe& cp, const DynInst& d, uint64_t now) {
   if (d.trace_id != ~0ull) {
     s_.trace->stage(now, d.trace_id, "X");
     const bool mem = d.info && (d.info->unit == Unit::load || d.info->unit == Unit::store);
@@ -85,7 +88,8 @@ void ExecuteStage::trace_issue(ContextPipe& cp, const DynInst& d, uint64_t now) 
   for (unsigned k = 0; k < d.ndst; ++k) cp.reg_writer_trace[d.dst[k]] = d.trace_id;
 }
 
-void ExecuteStage::score_branch(unsigned c, const DynInst& d, const ExecResult& r) {
+template <typename F>
+void ExecuteStage<F>::score_branch(unsigned c, const DynInst& d, const ExecResult& r) {
   ContextPipe& cp = s_.ctx[c];
   ++cp.stats.branches;
   const uint32_t target = r.branch_taken ? r.branch_target : d.pc + 8;
@@ -100,7 +104,8 @@ void ExecuteStage::score_branch(unsigned c, const DynInst& d, const ExecResult& 
   }
 }
 
-void ExecuteStage::squash(unsigned c, size_t idx, uint64_t now) {
+template <typename F>
+void ExecuteStage<F>::squash(unsigned c, size_t idx, uint64_t now) {
   ContextPipe& cp = s_.ctx[c];
   for (size_t i = idx; i < cp.window.size(); ++i) {
     DynInst& d = cp.window[i];
@@ -118,5 +123,8 @@ void ExecuteStage::squash(unsigned c, size_t idx, uint64_t now) {
   cp.recovering = true;
   cp.redirect_seq = s_.next_seq;
 }
+
+template class ExecuteStage<FunctionalCore>;
+template class ExecuteStage<IssModel>;
 
 }  // namespace kasane

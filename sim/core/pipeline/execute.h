@@ -21,9 +21,10 @@ inline bool serialising(const DynInst& d) {
   return !d.info || d.info->unit == Unit::system || d.info->unit == Unit::thread;
 }
 
+template <typename F>
 class ExecuteStage {
  public:
-  ExecuteStage(PipeState& s, FunctionalCore& f, FuPool& fu, BranchPredictor& bp)
+  ExecuteStage(PipeState& s, F& f, FuPool& fu, BranchPredictor& bp)
       : s_(s), f_(f), fu_(fu), bp_(bp) {}
 
   // A unit of d's class can take it now (inline: issue asks for every instruction it tries).
@@ -31,8 +32,9 @@ class ExecuteStage {
     return fu_.available(fu_class_of(d.info ? d.info->unit : Unit::system), now);
   }
   // Execute the oldest unissued instruction of context c (window index idx); a load's data
-  // arrives at mem_ready (0 if it made no access).
-  void execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_ready);
+  // arrives at mem_ready (0 if it made no access). `fetched`: issue has just read its word at
+  // the context's pc and found the one fetched, so the functional model need not read it again.
+  void execute(unsigned c, size_t idx, uint64_t now, uint64_t mem_ready, bool fetched);
   // Drop instructions idx.. of context c and restart its fetch at its next architectural pc.
   void squash(unsigned c, size_t idx, uint64_t now);
 
@@ -41,7 +43,7 @@ class ExecuteStage {
   void score_branch(unsigned c, const DynInst& d, const ExecResult& r);
 
   PipeState& s_;
-  FunctionalCore& f_;
+  F& f_;
   FuPool& fu_;
   BranchPredictor& bp_;
 };

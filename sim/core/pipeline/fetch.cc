@@ -43,8 +43,9 @@ inline void copy_registers(const From& from, To& to) {
 }
 }  // namespace
 
-FetchStage::FetchStage(PipeState& s, FunctionalCore& f, MemLevel& icache, BranchPredictor& bp,
-                       unsigned line_bytes)
+template <typename F>
+FetchStage<F>::FetchStage(PipeState& s, F& f, MemLevel& icache, BranchPredictor& bp,
+                          unsigned line_bytes)
     : s_(s),
       f_(f),
       icache_(icache),
@@ -52,7 +53,8 @@ FetchStage::FetchStage(PipeState& s, FunctionalCore& f, MemLevel& icache, Branch
       line_mask_(~(line_bytes - 1)),
       predecoded_(kPredecodeSize) {}
 
-unsigned FetchStage::select(uint64_t now, std::array<unsigned, kMaxContexts>& order) {
+template <typename F>
+unsigned FetchStage<F>::select(uint64_t now, std::array<unsigned, kMaxContexts>& order) {
   // Parked contexts cannot fetch (and are already unsynced, Pipeline::park).
   unsigned count = 0;
   for_each_active(s_.active, rr_, [&](unsigned c) {
@@ -80,7 +82,8 @@ unsigned FetchStage::select(uint64_t now, std::array<unsigned, kMaxContexts>& or
   return std::min(count, s_.cfg.fetch_threads);
 }
 
-void FetchStage::evaluate(uint64_t now) {
+template <typename F>
+void FetchStage<F>::evaluate(uint64_t now) {
   unsigned budget = s_.cfg.fetch_width;
   std::array<unsigned, kMaxContexts> order;
   const unsigned count = select(now, order);
@@ -96,7 +99,8 @@ void FetchStage::evaluate(uint64_t now) {
   rr_ = (rr_ + 1) % static_cast<unsigned>(s_.ctx.size());
 }
 
-bool FetchStage::fetch_one(unsigned c, uint64_t now) {
+template <typename F>
+bool FetchStage<F>::fetch_one(unsigned c, uint64_t now) {
   ContextPipe& cp = s_.ctx[c];
   const uint32_t pc = cp.fetch_pc;
   uint32_t pa = 0, raw = 0;
@@ -153,7 +157,8 @@ bool FetchStage::fetch_one(unsigned c, uint64_t now) {
   return predict_next(c, d);
 }
 
-bool FetchStage::predict_next(unsigned c, DynInst& d) {
+template <typename F>
+bool FetchStage<F>::predict_next(unsigned c, DynInst& d) {
   ContextPipe& cp = s_.ctx[c];
   const uint32_t pc = d.pc;
   if (cp.in_slot) {  // d is a delay slot: go where the branch was predicted to go
@@ -191,5 +196,8 @@ bool FetchStage::predict_next(unsigned c, DynInst& d) {
   cp.slot_target = d.pred_target;
   return true;
 }
+
+template class FetchStage<FunctionalCore>;
+template class FetchStage<IssModel>;
 
 }  // namespace kasane

@@ -14,14 +14,18 @@
 
 namespace kasane {
 
-class FetchStage {
+// The stage's constants, shared by its instances.
+struct FetchLimits {
+  static constexpr unsigned kMaxContexts = 16;
+};
+
+template <typename F>
+class FetchStage : public FetchLimits {
  public:
-  FetchStage(PipeState& s, FunctionalCore& f, MemLevel& icache, BranchPredictor& bp,
-             unsigned line_bytes);
+  FetchStage(PipeState& s, F& f, MemLevel& icache, BranchPredictor& bp, unsigned line_bytes);
   void evaluate(uint64_t now);
   // Cycles in which nothing could run were skipped: turn as if they had been evaluated.
   void skip(uint64_t cycles) { rr_ = static_cast<unsigned>((rr_ + cycles) % s_.ctx.size()); }
-  static constexpr unsigned kMaxContexts = 16;
   // The contexts fetch serves this cycle, in the order it serves them: fills `order`, returns
   // how many.
   unsigned select(uint64_t now, std::array<unsigned, kMaxContexts>& order);
@@ -57,7 +61,7 @@ class FetchStage {
   static constexpr unsigned kPredecodeSize = 4096;
 
   PipeState& s_;
-  FunctionalCore& f_;
+  F& f_;
   MemLevel& icache_;
   BranchPredictor& bp_;
   uint32_t line_mask_;

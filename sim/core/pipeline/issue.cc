@@ -8,7 +8,8 @@
 
 namespace kasane {
 
-void IssueStage::evaluate(uint64_t now) {
+template <typename F>
+void IssueStage<F>::evaluate(uint64_t now) {
   const unsigned n = static_cast<unsigned>(s_.ctx.size());
   unsigned budget = s_.cfg.issue_width;
   if (budget > 0 && (s_.active & (s_.active - 1)) == 0) {
@@ -66,7 +67,8 @@ void IssueStage::evaluate(uint64_t now) {
   rr_ = (rr_ + 1) % n;
 }
 
-bool IssueStage::try_issue(unsigned c, uint64_t now) {
+template <typename F>
+bool IssueStage<F>::try_issue(unsigned c, uint64_t now) {
   ContextPipe& cp = s_.ctx[c];
   auto blocked = [&](CpiCat why) {
     cp.head_block = why;
@@ -103,20 +105,27 @@ bool IssueStage::try_issue(unsigned c, uint64_t now) {
   // MIPS32 leaves unpredictable without SYNCI; this pipeline snoops and refetches).
   bool in_slot;
   uint32_t slot_target, pa, word;
-  if (f_.next_pc(c, in_slot, slot_target) != d.pc ||
-      (f_.peek_fetch(c, d.pc, pa, word) && word != d.raw)) {
+  const bool at_pc = f_.next_pc(c, in_slot, slot_target) == d.pc;
+  const bool readable = at_pc && f_.peek_fetch(c, d.pc, pa, word);
+  if (!at_pc || (readable && word != d.raw)) {
     ex_.squash(c, idx, now);
     return blocked(CpiCat::kMispredict);
   }
   uint64_t mem_ready = 0;
   if (d.info && (d.info->unit == Unit::load || d.info->unit == Unit::store)) {
-    MemoryStage::Claim claim = mem_.claim(c, d, now);
+    typename MemoryStage<F>::Claim claim = mem_.claim(c, d, now);
     if (!claim.accepted) return waits(CpiCat::kMemory, "MSHR full");
     // A store is done once the cache has accepted it; only a load waits for its data.
     if (d.info->unit == Unit::load) mem_ready = claim.ready_at;
   }
-  ex_.execute(c, idx, now, mem_ready);
+  // The word just read is the one fetch decoded: the functional model need not fetch and decode
+  // it again. Not for a word whose fetch faulted (it has no row), nor for the reference check
+  // (sim.check), which lets the functional model fetch for itself.
+  ex_.execute(c, idx, now, mem_ready, readable && !d.fetch_fault && !s_.cfg.check);
   return true;
 }
+
+template class IssueStage<FunctionalCore>;
+template class IssueStage<IssModel>;
 
 }  // namespace kasane

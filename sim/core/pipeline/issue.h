@@ -14,9 +14,10 @@
 
 namespace kasane {
 
+template <typename F>
 class IssueStage {
  public:
-  IssueStage(PipeState& s, FunctionalCore& f, ExecuteStage& ex, MemoryStage& mem)
+  IssueStage(PipeState& s, F& f, ExecuteStage<F>& ex, MemoryStage<F>& mem)
       : s_(s), f_(f), ex_(ex), mem_(mem) {}
   void evaluate(uint64_t now);
   // Cycles in which nothing could run were skipped: turn as if they had been evaluated.
@@ -27,9 +28,9 @@ class IssueStage {
   bool try_issue(unsigned c, uint64_t now);
 
   PipeState& s_;
-  FunctionalCore& f_;
-  ExecuteStage& ex_;
-  MemoryStage& mem_;
+  F& f_;
+  ExecuteStage<F>& ex_;
+  MemoryStage<F>& mem_;
   unsigned rr_ = 0;
 };
 

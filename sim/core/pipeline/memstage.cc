@@ -3,7 +3,9 @@
 
 namespace kasane {
 
-MemoryStage::Claim MemoryStage::claim(unsigned c, const DynInst& d, uint64_t now) {
+template <typename F>
+typename MemoryStage<F>::Claim MemoryStage<F>::claim(unsigned c, const DynInst& d,
+                                                     uint64_t now) {
   Claim r;
   Insn i{d.raw};
   // In-order issue within a context: every older instruction has executed, so the base register
@@ -27,5 +29,8 @@ MemoryStage::Claim MemoryStage::claim(unsigned c, const DynInst& d, uint64_t now
   r.ready_at = *ready;
   return r;
 }
+
+template class MemoryStage<FunctionalCore>;
+template class MemoryStage<IssModel>;
 
 }  // namespace kasane

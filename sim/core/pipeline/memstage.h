@@ -12,9 +12,11 @@
 
 namespace kasane {
 
+// F: the functional model (functional.h).
+template <typename F>
 class MemoryStage {
  public:
-  MemoryStage(FunctionalCore& f, MemLevel& dcache) : f_(f), dcache_(dcache) {}
+  MemoryStage(F& f, MemLevel& dcache) : f_(f), dcache_(dcache) {}
 
   struct Claim {
     bool accepted = true;   // false: the cache is full, retry later
@@ -27,7 +29,7 @@ class MemoryStage {
   uint64_t accesses() const { return accesses_; }
 
  private:
-  FunctionalCore& f_;
+  F& f_;
   MemLevel& dcache_;
   uint64_t accesses_ = 0;
 };

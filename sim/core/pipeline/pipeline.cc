@@ -22,9 +22,10 @@ const char* cpi_cat_name(CpiCat c) {
   return "?";
 }
 
-Pipeline::Pipeline(const PipelineConfig& cfg, FunctionalCore& f, MemLevel& icache,
-                   MemLevel& dcache, unsigned line_bytes, KanataWriter* trace,
-                   PowerModel* power)
+template <typename F>
+BasicPipeline<F>::BasicPipeline(const PipelineConfig& cfg, F& f, MemLevel& icache,
+                                MemLevel& dcache, unsigned line_bytes, KanataWriter* trace,
+                                PowerModel* power)
     : s_(cfg, f.contexts()),
       f_(f),
       epoch_now_(f.state_epoch()),
@@ -36,12 +37,13 @@ Pipeline::Pipeline(const PipelineConfig& cfg, FunctionalCore& f, MemLevel& icach
       issue_(s_, f, ex_, mem_),
       decode_(s_),
       fetch_(s_, f, icache, bp_, line_bytes) {
-  static_assert(FetchStage::kMaxContexts <= 32, "PipeState::active has a bit per context");
+  static_assert(FetchLimits::kMaxContexts <= 32, "PipeState::active has a bit per context");
   s_.trace = trace;
   s_.power = power;
 }
 
-void Pipeline::tick(uint64_t now) {
+template <typename F>
+void BasicPipeline<F>::tick(uint64_t now) {
   refresh_active();
   // Back to front: each stage sees what the stage before it produced in earlier cycles.
   wb_.evaluate(now);
@@ -51,7 +53,8 @@ void Pipeline::tick(uint64_t now) {
   account(now);
 }
 
-void Pipeline::idle(uint64_t cycles) {
+template <typename F>
+void BasicPipeline<F>::idle(uint64_t cycles) {
   // Exactly what `cycles` ticks of a pipeline with nothing to do would have done, so that
   // skipping changes no count: every context idle for that long.
   accounted_ += cycles;
@@ -61,7 +64,8 @@ void Pipeline::idle(uint64_t cycles) {
   fetch_.skip(cycles);
 }
 
-bool Pipeline::quiescent() {
+template <typename F>
+bool BasicPipeline<F>::quiescent() {
   // A parked context is not running and has nothing in flight.
   refresh_active();
   bool quiet = true;
@@ -72,7 +76,8 @@ bool Pipeline::quiescent() {
   return quiet;
 }
 
-void Pipeline::recount_active() {
+template <typename F>
+void BasicPipeline<F>::recount_active() {
   if (epoch_now_) epoch_ = *epoch_now_;
   for (unsigned c = 0; c < s_.ctx.size(); ++c) {
     if (f_.may_run(c) || !s_.ctx[c].window.empty())
@@ -82,7 +87,8 @@ void Pipeline::recount_active() {
   }
 }
 
-void Pipeline::park(unsigned c) {
+template <typename F>
+void BasicPipeline<F>::park(unsigned c) {
   ContextPipe& cp = s_.ctx[c];
   s_.active &= ~(1u << c);
   cp.retired_this_cycle = false;  // writeback clears it every cycle
@@ -90,7 +96,8 @@ void Pipeline::park(unsigned c) {
   cp.fetch_synced = false;        // fetch: it resumes wherever the functional model says
 }
 
-ContextStats Pipeline::stats(unsigned c) const {
+template <typename F>
+ContextStats BasicPipeline<F>::stats(unsigned c) const {
   // Every cycle is charged to one category of each context, and only the idle ones are not
   // counted as they pass: they are what is left.
   ContextStats st = s_.ctx[c].stats;
@@ -103,7 +110,8 @@ ContextStats Pipeline::stats(unsigned c) const {
 
 // Charge this cycle of each context to one CPI-stack category; a parked context's is idle, as
 // is that of a context that can no longer run once its last instruction has left (it parks).
-void Pipeline::account(uint64_t) {
+template <typename F>
+void BasicPipeline<F>::account(uint64_t) {
   ++accounted_;
   for_each_active(s_.active, 0, [&](unsigned c) {
     ContextPipe& cp = s_.ctx[c];
@@ -137,7 +145,8 @@ std::string ctx_key(unsigned c, const char* name) {
 }
 }  // namespace
 
-void Pipeline::counters(CounterSet& out) const {
+template <typename F>
+void BasicPipeline<F>::counters(CounterSet& out) const {
   for (unsigned c = 0; c < s_.ctx.size(); ++c) {
     const ContextStats st = stats(c);
     const uint64_t values[] = {st.retired,  st.fetched,  st.squashed,
@@ -159,7 +168,8 @@ void Pipeline::counters(CounterSet& out) const {
   out.set("check.failures", s_.check_failures);
 }
 
-nlohmann::json Pipeline::report(const CounterSet& n, uint64_t cycles) const {
+template <typename F>
+nlohmann::json BasicPipeline<F>::report(const CounterSet& n, uint64_t cycles) const {
   using nlohmann::json;
   json ctxs = json::array();
   for (unsigned c = 0; c < s_.ctx.size(); ++c) {
@@ -195,5 +205,8 @@ nlohmann::json Pipeline::report(const CounterSet& n, uint64_t cycles) const {
           {"reference_check",
            {{"enabled", s_.cfg.check}, {"failures", n.count("check.failures")}}}};
 }
+
+template class BasicPipeline<FunctionalCore>;
+template class BasicPipeline<IssModel>;
 
 }  // namespace kasane

@@ -2,6 +2,9 @@
 // fetch -> decode -> issue -> execute -> memory -> writeback, stages as plain classes evaluated
 // back to front once per cycle. The functional model (the ISS) gives instructions their meaning
 // when they issue; this model decides when that happens and what each cycle was spent on.
+// The pipeline and the stages that call the functional model are templates on it (functional.h):
+// the simulator's instance calls the ISS directly, the tests' goes through FunctionalCore. Their
+// definitions stay in the stages' .cc files, each instantiated there for those two models.
 #pragma once
 
 #include <cstdint>
@@ -20,11 +23,13 @@
 
 namespace kasane {
 
-class Pipeline {
+// F: the functional model (functional.h), IssModel in the simulator.
+template <typename F>
+class BasicPipeline {
  public:
   // `line_bytes`: the i-cache line size (fetch makes one access per line).
-  Pipeline(const PipelineConfig& cfg, FunctionalCore& f, MemLevel& icache, MemLevel& dcache,
-           unsigned line_bytes, KanataWriter* trace = nullptr, PowerModel* power = nullptr);
+  BasicPipeline(const PipelineConfig& cfg, F& f, MemLevel& icache, MemLevel& dcache,
+                unsigned line_bytes, KanataWriter* trace = nullptr, PowerModel* power = nullptr);
 
   // One clock cycle.
   void tick(uint64_t now);
@@ -71,18 +76,21 @@ class Pipeline {
   void park(unsigned c);
 
   PipeState s_;
-  FunctionalCore& f_;
+  F& f_;
   const uint64_t* epoch_now_;  // f_.state_epoch(): the functional model's count, or null
   uint64_t epoch_ = ~0ull;     // its value at the last recount_active()
   uint64_t accounted_ = 0;  // cycles charged to every context's CPI stack, idle ones included
   FuPool fu_;
   BranchPredictor bp_;
-  MemoryStage mem_;
-  ExecuteStage ex_;
+  MemoryStage<F> mem_;
+  ExecuteStage<F> ex_;
   WritebackStage wb_;
-  IssueStage issue_;
+  IssueStage<F> issue_;
   DecodeStage decode_;
-  FetchStage fetch_;
+  FetchStage<F> fetch_;
 };
+
+// The pipeline over the interface, for the tests that script or wrap the functional model.
+using Pipeline = BasicPipeline<FunctionalCore>;
 
 }  // namespace kasane
