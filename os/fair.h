@@ -113,4 +113,14 @@ uint32_t ias_bonus(void);                            /* the current bonus, sixte
 uint32_t ias_slaves(int master);                     /* the slave mask of a master core */
 void fair_get_stats(int core, struct fair_stats* out); /* core -1: the sum over all cores */
 
+/* Set at boot (the kernel: param.h's SCHED_LATENCY, SCHED_MIN_GRAN, SCHED_WAKEUP_GRAN), cycles. */
+void fair_set_tunables(uint64_t latency, uint64_t min_gran, uint64_t wakeup_gran);
+
+/* Shared by fair.c and ias.c, usable by the kernel too. */
+struct fair_rq* fair_rq_of(int core);                    /* the queue fair_rq_init named, or 0 */
+uint64_t fair_scale(uint64_t cycles, uint32_t weight);   /* cycles run as vruntime */
+struct fair_entity* fair_leftmost_of(struct fair_rq* rq, const void* mm); /* 0 if none queued */
+/* se's last completed quantum, or the slice it would get if it has not completed one yet. */
+uint64_t fair_quantum(const struct fair_rq* rq, const struct fair_entity* se);
+
 #endif /* KASANE_OS_FAIR_H */
