@@ -3,12 +3,14 @@
  * reached the kernel), returns the old bonus when it sets one and refuses one above the largest
  * (EINVAL); kasane_ias_master sets and reads back a slave mask and refuses a core the machine
  * lacks or a master that is its own slave (EINVAL); kasane_sched_stats fills its structure for
- * one core and for all (-1), refuses a third core (EINVAL) and bad pointers (EFAULT).
+ * one core and for all (-1), refuses a third core (EINVAL) and bad pointers (EFAULT). A thread's
+ * nice value goes down as well as up and is clamped to -20..19.
  * Set: platform.cores=2 os.scheduler=ias os.ias_bonus=24
  * Expect: status 0 */
 #include <errno.h>
 #include <kasane/ias.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "check.h"
 
@@ -63,5 +65,13 @@ int main(void) {
   CHECK_INT(kasane_sched_stats(0, (struct kasane_sched_stats*)0x80000000), -1);
   CHECK_INT(errno, EFAULT);
 
+  /* Nice: Kasane has no privilege to check, so it may also go down. */
+  CHECK_INT(getpriority(PRIO_PROCESS, 0), 0);
+  CHECK_INT(setpriority(PRIO_PROCESS, 0, -5), 0);
+  CHECK_INT(getpriority(PRIO_PROCESS, 0), -5);
+  CHECK_INT(setpriority(PRIO_PROCESS, 0, -100), 0);
+  CHECK_INT(getpriority(PRIO_PROCESS, 0), -20);
+  CHECK_INT(setpriority(PRIO_PROCESS, 0, 0), 0);
+  CHECK_INT(getpriority(PRIO_PROCESS, 0), 0);
   return check_done();
 }
