@@ -13,7 +13,7 @@
  * Bonus 0 turns aggregation off: IAS then picks exactly as CFS. */
 #include "fair.h"
 
-static uint32_t bonus = 16;             /* sixteenths of a quantum: one whole quantum */
+static uint32_t bonus;                  /* sixteenths of a quantum: fairinit sets os.ias_bonus */
 static uint32_t slaves[FAIR_NCORES];    /* per master core: the mask of its slave cores */
 static uint8_t master_of[FAIR_NCORES];  /* per core: its master's number + 1, 0 for none */
 
