@@ -55,7 +55,8 @@ def test_the_generators_reach_other_processes_and_thread_chains(sim, target_dir)
     assert len(pids) == 6, proc.stdout
     others = []
     for line in call_lines(proc.stdout):
-        m = re.match(r"(w\d+)(\.[tc])? #\d+ (kill|tgkill|prlimit64)\(pid (0x[0-9a-f]+)", line)
+        m = re.match(r"(w\d+)(\.[tc])? #\d+ (kill|tgkill|prlimit64|[gs]etpriority)\("
+                     r"(?:small 0x[0-9a-f]+, )?pid (0x[0-9a-f]+)", line)
         if m and int(m[4], 16) in pids.values():
             mine = pids[m[1]]
             if int(m[4], 16) != mine or m[2] == ".c":
