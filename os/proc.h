@@ -133,6 +133,7 @@ struct cpu {
   struct kthread* user;   /* the unbound thread whose user context it is, 0 for the bound one */
   struct kthread* dead;   /* an unbound thread that ended here: freed off its own stack */
   int leaving;            /* its scheduler found nothing to run and is about to TEXIT */
+  uint64_t ran_from;      /* cycle at which its unbound thread got it (uthread.c, the tick) */
   volatile uint32_t kick; /* its waits MONITOR this word: a store wakes them */
   volatile uint32_t poke; /* stored to on the way to user mode: see monitor_lost */
   int monitor_lost;       /* the kernel re-armed the monitor, which user code may have armed */
@@ -145,6 +146,7 @@ struct core {
   uint64_t slice_end;      /* cycle at which its time slice ends (timer.c) */
   int timer_on;            /* its context 0 takes timer interrupts (timer.c) */
   volatile uint32_t shoot_req, shoot_done; /* TLB shoot-downs asked of it and done (smp.c) */
+  struct uthread *rq_head, *rq_tail; /* its run queue of clone threads, oldest first (uthread.c) */
 } __attribute__((aligned(64)));
 
 /* One queued notification event (notify.c). */

@@ -3,6 +3,9 @@
  * A bound kernel thread (p->kt[cpu]) runs on its own context only, which limits a process to one
  * thread per context. A clone thread is instead one of the NTHREAD structs here, with a kernel
  * stack page from kalloc while it lives: it may run on any context of a core its process owns.
+ * The structs themselves are on pages kalloc'd as threads are made (PERPAGE a page) and given
+ * back when a page has none left in use: a kernel whose programs never clone has no pool at all,
+ * and boots and runs exactly as before.
  * While it waits for a context it is in its core's run queue (FIFO); a context of the core whose
  * bound thread has nothing to do takes the first queued thread of the core's process and runs it
  * (sched.c), and cpus[cpu].user then says which thread that context's traps belong to. A thread
@@ -20,21 +23,51 @@
 #include "param.h"
 #include "proc.h"
 
-struct uthread uthreads[NTHREAD];
-int nuthreads;                        /* slots in use, machine-wide */
-static struct uthread* rq_head[NCTX]; /* per core: runnable clone threads, oldest first */
-static struct uthread* rq_tail[NCTX];
-static uint64_t ran_from[NCTX];       /* per CPU: cycle its unbound thread got the context */
+#define PERPAGE ((int)(PGSIZE / sizeof(struct uthread)))
+#define NPOOLPAGE ((NTHREAD + PERPAGE - 1) / PERPAGE)
+static struct uthread* pool[NPOOLPAGE]; /* the pool's pages, 0 while none of theirs is used */
+int nuthreads;                          /* slots in use, machine-wide */
 
 static struct uthread* ut(struct kthread* kt) { return (struct uthread*)kt; }
+
+/* Slot n of the pool (n < NTHREAD), or 0 if its page is not there. */
+static struct uthread* slot(int n) {
+  struct uthread* page = pool[n / PERPAGE];
+  return page ? &page[n % PERPAGE] : 0;
+}
+
+/* Every slot in use, for the loops below (u: a struct uthread* declared by the caller). */
+#define FOR_EACH_UTHREAD(u) \
+  for (int n_ = 0; n_ < NTHREAD; n_++) \
+    if (((u) = slot(n_)) != 0 && (u)->kt.proc)
+
+/* Give pool page k back if none of its slots is in use. */
+static void trim(int k) {
+  struct uthread* page = pool[k];
+  if (page == 0) return;
+  for (int i = 0; i < PERPAGE; i++)
+    if (page[i].kt.proc) return;
+  kfree((char*)page);
+  pool[k] = 0;
+}
 
 /* A clone thread of p with a kernel stack and an empty trapframe (state KT_NONE, its core the
  * caller's), or 0 when the pool or memory is exhausted. */
 struct kthread* uthread_alloc(struct proc* p) {
-  for (struct uthread* u = uthreads; u < &uthreads[NTHREAD]; u++) {
+  for (int n = 0; n < NTHREAD; n++) {
+    if (pool[n / PERPAGE] == 0) {
+      char* page = kalloc();
+      if (page == 0) return 0;
+      memset(page, 0, PGSIZE);
+      pool[n / PERPAGE] = (struct uthread*)page;
+    }
+    struct uthread* u = slot(n);
     if (u->kt.proc) continue;
     char* stack = kalloc();
-    if (stack == 0) return 0;
+    if (stack == 0) {
+      trim(n / PERPAGE);
+      return 0;
+    }
     memset(u, 0, sizeof *u);
     u->kt.proc = p;
     u->kt.unbound = 1;
@@ -59,6 +92,8 @@ void uthread_free(struct kthread* kt) {
   kt->proc->nthreads--;
   nuthreads--;
   memset(u, 0, sizeof *u);
+  for (int k = 0; k < NPOOLPAGE; k++) /* its page goes back once none of it is used */
+    if (pool[k] && u >= pool[k] && u < pool[k] + PERPAGE) trim(k);
 }
 
 /* Put runnable kt at the tail of its core's queue. */
@@ -67,11 +102,12 @@ static void enqueue(struct kthread* kt) {
   u->next = 0;
   u->queued = 1;
   u->resched = 0;
-  if (rq_tail[u->core])
-    rq_tail[u->core]->next = u;
+  struct core* c = &cores[u->core];
+  if (c->rq_tail)
+    c->rq_tail->next = u;
   else
-    rq_head[u->core] = u;
-  rq_tail[u->core] = u;
+    c->rq_head = u;
+  c->rq_tail = u;
 }
 
 /* Unlink u from core c's queue; prev is the entry before it, 0 if it is the head. */
@@ -79,8 +115,8 @@ static void unlink(int c, struct uthread* prev, struct uthread* u) {
   if (prev)
     prev->next = u->next;
   else
-    rq_head[c] = u->next;
-  if (rq_tail[c] == u) rq_tail[c] = prev;
+    cores[c].rq_head = u->next;
+  if (cores[c].rq_tail == u) cores[c].rq_tail = prev;
   u->next = 0;
   u->queued = 0;
 }
@@ -88,7 +124,7 @@ static void unlink(int c, struct uthread* prev, struct uthread* u) {
 /* How many threads of p wait in core c's queue. */
 int uthread_queued(struct proc* p, int c) {
   int n = 0;
-  for (struct uthread* u = rq_head[c]; u; u = u->next)
+  for (struct uthread* u = cores[c].rq_head; u; u = u->next)
     if (u->kt.proc == p) n++;
   return n;
 }
@@ -96,7 +132,7 @@ int uthread_queued(struct proc* p, int c) {
 /* The first queued thread of p on this core, taken off the queue, or 0. */
 struct kthread* uthread_take(struct proc* p) {
   int c = coreid();
-  for (struct uthread *u = rq_head[c], *prev = 0; u; prev = u, u = u->next) {
+  for (struct uthread *u = cores[c].rq_head, *prev = 0; u; prev = u, u = u->next) {
     if (u->kt.proc != p) continue;
     unlink(c, prev, u);
     return &u->kt;
@@ -111,7 +147,7 @@ void uthread_running(struct kthread* kt) {
   kt->cpu = i;
   kt->ltn = ctxid() + 1;
   ut(kt)->core = coreid();
-  ran_from[i] = cycles();
+  cpus[i].ran_from = cycles();
 }
 
 /* Start free contexts of this core for p's queued threads (p is the core's process): a context
@@ -213,7 +249,7 @@ void uthread_tick(void) {
   for (int i = 0; i < ncontexts && waiting > 0; i++) {
     int cpu = cpunum(me, i);
     struct kthread* kt = cpus[cpu].user;
-    if (kt == 0 || kt->proc != p || ut(kt)->resched || now - ran_from[cpu] < TIMESLICE / 2)
+    if (kt == 0 || kt->proc != p || ut(kt)->resched || now - cpus[cpu].ran_from < TIMESLICE / 2)
       continue;
     ut(kt)->resched = 1;
     if (i != ctxid()) kasane_tintr(i + 1);
@@ -228,7 +264,7 @@ void uthread_gather(struct proc* p) {
   if (nuthreads == 0) return;
   for (int c = 0; c < ncores; c++) {
     if (c == me || ((p->cores >> c) & 1)) continue;
-    for (struct uthread *u = rq_head[c], *prev = 0, *next; u; u = next) {
+    for (struct uthread *u = cores[c].rq_head, *prev = 0, *next; u; u = next) {
       next = u->next;
       if (u->kt.proc != p) {
         prev = u;
@@ -244,21 +280,24 @@ void uthread_gather(struct proc* p) {
 /* Wake p's clone threads that sleep interruptibly (a signal, a kill). */
 void uthread_interrupt(struct proc* p) {
   if (p->nthreads == 0) return;
-  for (struct uthread* u = uthreads; u < &uthreads[NTHREAD]; u++)
+  struct uthread* u;
+  FOR_EACH_UTHREAD(u)
     if (u->kt.proc == p && u->kt.state == KT_SLEEPING && u->kt.interruptible) ready_kt(&u->kt);
 }
 
 /* Wake the clone threads sleeping on chan (sched.c, wakeup). */
 void uthread_wakeup(void* chan) {
   if (nuthreads == 0) return;
-  for (struct uthread* u = uthreads; u < &uthreads[NTHREAD]; u++)
-    if (u->kt.proc && u->kt.state == KT_SLEEPING && u->kt.chan == chan) ready_kt(&u->kt);
+  struct uthread* u;
+  FOR_EACH_UTHREAD(u)
+    if (u->kt.state == KT_SLEEPING && u->kt.chan == chan) ready_kt(&u->kt);
 }
 
 /* p's clone thread with id tid, or 0. */
 struct kthread* uthread_find(struct proc* p, int tid) {
   if (p->nthreads == 0) return 0;
-  for (struct uthread* u = uthreads; u < &uthreads[NTHREAD]; u++)
+  struct uthread* u;
+  FOR_EACH_UTHREAD(u)
     if (u->kt.proc == p && u->kt.tid == tid) return &u->kt;
   return 0;
 }
