@@ -111,6 +111,9 @@ void schedinit_core(void);
 void schedstart(void) __attribute__((noreturn));
 void cpu_main(void) __attribute__((noreturn));
 
+/* sysias.c: the thread-picking policy's boot settings (fair.h has the policy). */
+void fairinit(const struct kasane_bootinfo* bi);
+
 /* smp.c. Which CPU, core and context runs: inline, with tables smpinit fills rather than a
  * division, as every trap, scheduler pass and timer interrupt asks. */
 struct core;
