@@ -178,6 +178,7 @@ int thread_tid(struct kthread* kt);
 
 /* uthread.c */
 extern int nuthreads;
+void uthread_init(void);
 struct kthread* uthread_alloc(struct proc* p);
 void uthread_free(struct kthread* kt);
 int uthread_queued(struct proc* p, int core);
@@ -186,6 +187,7 @@ void uthread_running(struct kthread* kt);
 void uthread_fill(struct proc* p);
 void uthread_ready(struct kthread* kt);
 void uthread_yield(struct kthread* kt);
+void uthread_stopped(struct kthread* kt);
 int uthread_must_yield(struct kthread* kt);
 int uthread_waiting(void);
 void uthread_tick(void);

@@ -22,6 +22,7 @@
 #include <kasane/notify.h>
 #include <stdint.h>
 
+#include "fair.h"
 #include "param.h"
 
 struct file;
@@ -97,11 +98,11 @@ struct kthread {
  * queue while runnable and runs on whichever context of the core is free for it. Beside struct
  * kthread, not in it: the bound threads of every process slot stay the size they were. */
 struct uthread {
-  struct kthread kt;     /* first: an unbound struct kthread* is its struct uthread* */
-  struct uthread* next;  /* in its core's run queue */
-  int core;              /* the core whose queue it is in, or whose context runs it */
-  int queued;            /* in that queue */
-  uint8_t resched;       /* its time slice is over: give the context to a waiting sibling */
+  struct kthread kt;      /* first: an unbound struct kthread* is its struct uthread* */
+  struct fair_entity se;  /* its place in its core's run queue (fair.h): vruntime, weight, mm */
+  int core;               /* the core whose queue it is in, or whose context runs it */
+  uint8_t resched;        /* its slice is over: give the context to a waiting sibling */
+  uint8_t isnew;          /* not yet queued once: placed as a new thread (FAIR_NEW) */
 };
 
 enum procstate { UNUSED, USED, ZOMBIE };
@@ -146,7 +147,6 @@ struct core {
   uint64_t slice_end;      /* cycle at which its time slice ends (timer.c) */
   int timer_on;            /* its context 0 takes timer interrupts (timer.c) */
   volatile uint32_t shoot_req, shoot_done; /* TLB shoot-downs asked of it and done (smp.c) */
-  struct uthread *rq_head, *rq_tail; /* its run queue of clone threads, oldest first (uthread.c) */
 } __attribute__((aligned(64)));
 
 /* One queued notification event (notify.c). */

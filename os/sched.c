@@ -106,6 +106,7 @@ void sched(void) {
   if (kt->unbound) {
     /* The context's traps are its bound thread's again (a user TFORK may take it), and a TEXIT
      * there no longer needs to trap. A thread that ended is freed once off its stack. */
+    uthread_stopped(kt);
     cpus[i].user = 0;
     cpu_kstack[i] = (uint32_t)kt->proc->kt[i].tf;
     if (ctxid() != 0) c0_write(CP0_TCONTROL, c0_read(CP0_TCONTROL) & ~TCONTROL_XT);
@@ -512,6 +513,7 @@ void schedinit(const struct kasane_bootinfo* bi) {
     /* Not from user mode: boot, before any program runs. */
     if (kt->kstack == 0) panic("schedinit: no memory for parked system calls");
   }
+  uthread_init();
   schedinit_core();
 }
 
