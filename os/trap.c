@@ -294,6 +294,10 @@ void trap(struct trapframe* tf) {
     if (code != EXC_INT || ctxid() != 0 || holding()) kerneltrap(tf, code);
     acquire();
     interrupts(tf->cause, 0);
+    /* The wait resumes with the Status it had, whose timer mask says whether the timer was on
+     * when the wait began; if this handler turned it on (an IPI or TINTR for a timed sleep that
+     * another context began), an MWAIT that went on with the timer masked would never end. */
+    if ((tf->status & IM_TIMER) != (mycore()->timer_on ? IM_TIMER : 0)) tf->status ^= IM_TIMER;
     release();
     return;
   }
