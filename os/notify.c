@@ -163,7 +163,7 @@ static void post(struct proc* p, uint32_t ev, uint32_t thmb, uint32_t arg) {
  * shortcut window: completion before block, no event). */
 struct kthread* notify_block(struct kthread* kt, void* chan) {
   struct proc* p = kt->proc;
-  if (!p || !p->notify_on || kt->ltn == 0 || p->killed) return kt;
+  if (!p || !p->notify_on || kt->ltn == 0 || kt->unbound || p->killed) return kt;
   uint32_t* slot;
   uint32_t thmb = thmb_of(p, kt->cpu, &slot);
   if (thmb == 0) return kt;
@@ -284,7 +284,7 @@ void notify_finish(struct kthread* pk) {
  * event, if the runtime is not inside the handler on this context already. */
 void notify_deliver(struct kthread* kt) {
   struct proc* p = kt->proc;
-  if (p->nevents == 0) return;
+  if (p->nevents == 0 || kt->unbound) return; /* upcalls go to the runtime's contexts */
   struct nevent e = p->events[0];
   if (p->nreg.flags & KASANE_NOTIFY_SIGNAL) {
     if (p->sigmask & (1u << (22 - 1))) return; /* SIGIO blocked (in its handler): later */

@@ -36,6 +36,8 @@ static struct kthread* thread_of(int tid, int* id) {
   }
   for (struct proc* p = proc; p < &proc[NPROC]; p++) {
     if (p->state != USED) continue;
+    struct kthread* ukt = uthread_find(p, tid); /* a clone thread (uthread.c) */
+    if (ukt) return ukt;
     for (int n = 0; n < ncpus; n++) {
       struct kthread* kt = &p->kt[n];
       if (kt->tid == tid || (!kt->tid && p->pid == tid && kt->state != KT_NONE)) return kt;
