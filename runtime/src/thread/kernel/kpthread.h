@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <time.h>
 
-#include "atomic_arch.h"
+#include "pthread_arch.h" /* a_cas, a_add_fetch, a_thread_pointer (atomic_arch.h: a_swap) */
 #include "syscall_arch.h"
 
 /* Linux's clone flags; NPTL's set, which is what the kernel accepts (os/README.md, "Threads"). */
@@ -81,39 +81,8 @@ extern volatile int __klive;     /* threads not yet exited, the main thread incl
 
 /* The running thread: the thread pointer, which is 0 on the main thread. */
 static inline struct __pthread* __kself(void) {
-  struct __pthread* t;
-  __asm__ volatile(".set push\n\t.set mips32r2\n\trdhwr %0, $29\n\t.set pop" : "=r"(t));
+  struct __pthread* t = a_thread_pointer();
   return t ? t : &__kmain;
-}
-
-/* Compare-and-swap: the value *p had (the swap happened if it equals old). */
-static inline int a_cas(volatile int* p, int old, int v) {
-  int cur, tmp;
-  __asm__ volatile(
-      "1:\tll %0, 0(%2)\n\t"
-      "bne %0, %3, 2f\n\t"
-      "move %1, %4\n\t"
-      "sc %1, 0(%2)\n\t"
-      "beqz %1, 1b\n"
-      "2:"
-      : "=&r"(cur), "=&r"(tmp)
-      : "r"(p), "r"(old), "r"(v)
-      : "memory");
-  return cur;
-}
-
-/* Add v to *p atomically: the value before. */
-static inline int a_fetch_add(volatile int* p, int v) {
-  int old, tmp;
-  __asm__ volatile(
-      "1:\tll %0, 0(%2)\n\t"
-      "addu %1, %0, %3\n\t"
-      "sc %1, 0(%2)\n\t"
-      "beqz %1, 1b"
-      : "=&r"(old), "=&r"(tmp)
-      : "r"(p), "r"(v)
-      : "memory");
-  return old;
 }
 
 /* futex calls (private: no memory is shared between processes). */

@@ -17,15 +17,15 @@
 static int wait(pthread_cond_t* c, pthread_mutex_t* m, const struct timespec* abstime) {
   __testcancel();
   if (abstime && (abstime->tv_nsec < 0 || abstime->tv_nsec >= 1000000000)) return EINVAL;
-  a_fetch_add(&NWAIT(c), 1);
+  a_add_fetch(&NWAIT(c), 1);
   int seq = SEQ(c);
   int r = pthread_mutex_unlock(m);
   if (r) {
-    a_fetch_add(&NWAIT(c), -1);
+    a_add_fetch(&NWAIT(c), -1);
     return r;
   }
   r = __ktimedwait(&SEQ(c), seq, c->__clock, abstime, 1);
-  a_fetch_add(&NWAIT(c), -1);
+  a_add_fetch(&NWAIT(c), -1);
   pthread_mutex_lock(m); /* also before a cancellation acts, as POSIX wants */
   if (r == ECANCELED) __cancel();
   return r == ETIMEDOUT ? ETIMEDOUT : 0;
@@ -40,14 +40,14 @@ int pthread_cond_timedwait(pthread_cond_t* c, pthread_mutex_t* m,
 
 int pthread_cond_signal(pthread_cond_t* c) {
   if (!NWAIT(c)) return 0;
-  a_fetch_add(&SEQ(c), 1);
+  a_add_fetch(&SEQ(c), 1);
   __kfutex_wake(&SEQ(c), 1);
   return 0;
 }
 
 int pthread_cond_broadcast(pthread_cond_t* c) {
   if (!NWAIT(c)) return 0;
-  a_fetch_add(&SEQ(c), 1);
+  a_add_fetch(&SEQ(c), 1);
   __kfutex_wake(&SEQ(c), INT_MAX);
   return 0;
 }

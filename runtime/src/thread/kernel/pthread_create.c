@@ -162,10 +162,10 @@ int pthread_create(pthread_t* res, const pthread_attr_t* attr, void* (*fn)(void*
   t->arg = arg;
   t->id = KTHREAD_ID;
   t->detach_state = attr && attr->__detach == PTHREAD_CREATE_DETACHED ? DT_DETACHED : DT_JOINABLE;
-  a_fetch_add(&__klive, 1);
+  a_add_fetch(&__klive, 1);
   long tid = __kclone(KCLONE_FLAGS, sp, &t->tid, t, &t->tid, start, t);
   if (tid < 0) {
-    a_fetch_add(&__klive, -1);
+    a_add_fetch(&__klive, -1);
     t->id = 0;
     __kfree(t);
     return EAGAIN; /* the kernel's limit on threads (os/README.md, "Threads") */

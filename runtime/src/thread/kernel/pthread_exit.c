@@ -35,7 +35,7 @@ void pthread_exit(void* result) {
   }
   __ktsd_run_destructors(self);
   /* The last thread ends the process, with status 0 and stdio flushed, as glibc and musl do. */
-  if (a_fetch_add(&__klive, -1) == 1) exit(0);
+  if (a_add_fetch(&__klive, -1) == 0) exit(0);
   if (a_cas(&self->detach_state, DT_JOINABLE, DT_EXITING) == DT_DETACHED) {
     self->id = 0;
     __kdead(self); /* the next pthread_create frees the stack once the kernel zeroes tid */

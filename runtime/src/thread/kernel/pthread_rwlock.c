@@ -78,7 +78,7 @@ int pthread_rwlock_unlock(pthread_rwlock_t* l) {
     __kunlock(LOCK(l));
     return EPERM;
   }
-  a_fetch_add(SEQ(l), 1);
+  a_add_fetch(SEQ(l), 1);
   __kunlock(LOCK(l));
   __kfutex_wake(SEQ(l), INT_MAX);
   return 0;

@@ -52,9 +52,9 @@ int sem_timedwait(sem_t* s, const struct timespec* abstime) {
       if (a_cas(&s->__value, v, v - 1) == v) return 0;
       continue;
     }
-    a_fetch_add(&NWAIT(s), 1);
+    a_add_fetch(&NWAIT(s), 1);
     int r = __ktimedwait(&s->__value, 0, CLOCK_REALTIME, abstime, 1);
-    a_fetch_add(&NWAIT(s), -1);
+    a_add_fetch(&NWAIT(s), -1);
     if (r == ECANCELED) __cancel();
     if (r) {
       errno = r;
