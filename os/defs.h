@@ -173,6 +173,24 @@ int timer_wait(uint64_t when, void* chan, volatile int* done);
 /* thread.c */
 int thread_tid(struct kthread* kt);
 
+/* uthread.c */
+extern int nuthreads;
+struct kthread* uthread_alloc(struct proc* p);
+void uthread_free(struct kthread* kt);
+int uthread_queued(struct proc* p, int core);
+struct kthread* uthread_take(struct proc* p);
+void uthread_running(struct kthread* kt);
+void uthread_fill(struct proc* p);
+void uthread_ready(struct kthread* kt);
+void uthread_yield(struct kthread* kt);
+int uthread_must_yield(struct kthread* kt);
+int uthread_waiting(void);
+void uthread_tick(void);
+void uthread_gather(struct proc* p);
+void uthread_interrupt(struct proc* p);
+void uthread_wakeup(void* chan);
+struct kthread* uthread_find(struct proc* p, int tid);
+
 /* futex.c */
 int futex_wake(struct proc* p, uint32_t uaddr, int n);
 

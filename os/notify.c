@@ -163,7 +163,7 @@ static void post(struct proc* p, uint32_t ev, uint32_t thmb, uint32_t arg) {
  * shortcut window: completion before block, no event). */
 struct kthread* notify_block(struct kthread* kt, void* chan) {
   struct proc* p = kt->proc;
-  if (!p || !p->notify_on || kt->ltn == 0 || p->killed) return kt;
+  if (!p || !p->notify_on || kt->ltn == 0 || kt->unbound || p->killed) return kt;
   uint32_t* slot;
   uint32_t thmb = thmb_of(p, kt->cpu, &slot);
   if (thmb == 0) return kt;

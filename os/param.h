@@ -22,6 +22,9 @@
 #define NREGION 16                 /* anonymous mmap regions per address space */
 #define PATHMAX 128                /* bytes of a path given to spawn or open, NUL included */
 #define NPARKED 32                 /* system calls parked by kernel notifications at once */
+#define NTHREAD 128                /* clone threads in the whole system (uthread.c): a clone beyond
+                                    * them is EAGAIN; each has a struct here and a kernel stack page
+                                    * from kalloc while it lives */
 #define NEVENTS 64                 /* notification events queued per process */
 #define NSIG 33                    /* signals 1..32: 32 is the first real-time one, which C libraries
                                     * keep for their thread signalling (glibc's SIGCANCEL) */

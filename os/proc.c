@@ -119,6 +119,7 @@ void proc_exit(struct proc* p, int status) {
   p->killed = 1;
   for (int n = 0; n < ncpus; n++) /* end interruptible waits */
     if (p->kt[n].state == KT_SLEEPING && p->kt[n].interruptible) ready_kt(&p->kt[n]);
+  uthread_interrupt(p);
   for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)
     if (kt->proc == p && kt->state == KT_SLEEPING && kt->interruptible) ready_kt(kt);
   kick_proc(p);
@@ -149,6 +150,7 @@ int proc_reap_threads(struct proc* p) {
   /* A runnable thread counts too: woken in the middle of a call (a kill ends interruptible
    * sleeps), it still holds what the call took, such as a timed sleep linked from its stack.
    * Freeing it unrun left that entry dangling: fuzzer seed 10081 panicked in the timer. */
+  if (p->nthreads) return 0; /* clone threads run out, each freeing its stack (uthread.c) */
   for (int n = 0; n < ncpus; n++)
     if (p->kt[n].state != KT_NONE) return 0;
   for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)

@@ -63,8 +63,10 @@ enum ktstate {
 
 /* A kernel thread: the kernel half of one architecture thread of a process (bound: cpu is the
  * context it always runs on, machine-wide, and ltn its LTN there, so user code that names LTNs
- * or CPU numbers keeps working across process switches), or a system call parked by a kernel notification (detached: ltn = 0, runs on any
- * context). Its kernel stack holds the trapframe of its user context at the top. */
+ * or CPU numbers keeps working across process switches), a clone thread (unbound: one of
+ * uthread.c's pool, run by whichever context of its core's process is free; cpu and ltn say
+ * where it runs or last ran), or a system call parked by a kernel notification (detached: ltn =
+ * 0, runs on any context). Its kernel stack holds the trapframe of its user context at the top. */
 struct kthread {
   enum ktstate state;
   struct proc* proc;
@@ -77,6 +79,7 @@ struct kthread {
                            * gang.c may move it to another core */
   uint8_t interruptible;  /* sleeping where kill() may end the wait */
   uint8_t tf_restored;    /* the system call replaced every register: leave $v0/$a3 alone */
+  uint8_t unbound;        /* a clone thread (struct uthread): runs on any context of its core */
   char* kstack;           /* one page (kseg0) */
   struct trapframe* tf;   /* at the top of kstack */
   struct kcontext ctx;    /* where swtch() resumes it */
@@ -88,6 +91,17 @@ struct kthread {
   int tid;                /* its Linux thread id (thread.c): the pid for the main thread, a new
                            * id for a clone thread, 0 for a context the runtime started */
   uint32_t cleartid;      /* user word zeroed and futex-woken when the thread exits alone */
+};
+
+/* A clone thread: a kernel thread not bound to a context (uthread.c). It waits in its core's run
+ * queue while runnable and runs on whichever context of the core is free for it. Beside struct
+ * kthread, not in it: the bound threads of every process slot stay the size they were. */
+struct uthread {
+  struct kthread kt;     /* first: an unbound struct kthread* is its struct uthread* */
+  struct uthread* next;  /* in its core's run queue */
+  int core;              /* the core whose queue it is in, or whose context runs it */
+  int queued;            /* in that queue */
+  uint8_t resched;       /* its time slice is over: give the context to a waiting sibling */
 };
 
 enum procstate { UNUSED, USED, ZOMBIE };
@@ -116,6 +130,9 @@ struct vmspace {
 /* A hardware context as the kernel sees it (sched.c). */
 struct cpu {
   struct kthread* kt;     /* running on it now, 0 in its scheduler */
+  struct kthread* user;   /* the unbound thread whose user context it is, 0 for the bound one */
+  struct kthread* dead;   /* an unbound thread that ended here: freed off its own stack */
+  int leaving;            /* its scheduler found nothing to run and is about to TEXIT */
   volatile uint32_t kick; /* its waits MONITOR this word: a store wakes them */
   volatile uint32_t poke; /* stored to on the way to user mode: see monitor_lost */
   int monitor_lost;       /* the kernel re-armed the monitor, which user code may have armed */
@@ -152,6 +169,7 @@ struct proc {
   int xstatus;            /* exit status of the run if it is pid 1 (128 + signal if killed) */
   int termsig;            /* the signal that killed it, 0 if it exited */
   int mainleft;           /* its main thread left with exit while clone threads ran (thread.c) */
+  int nthreads;           /* its clone threads (uthread.c), in any state */
   struct file* ofile[NOFILE]; /* open files, by fd; 0 = closed */
   uint32_t cloexec;       /* bit fd: ofile[fd] is close-on-exec, so kasane_spawn does not pass it */
   /* signals (signal.c) */

@@ -14,7 +14,11 @@
  * traps, leaves its registers in its kernel thread's trapframe and frees its context. Context 0
  * then changes address space and starts the new process's saved contexts again with a kernel
  * TFORK onto each one's own LTN, so user code that names LTNs keeps working. p->kt[] is indexed
- * by CPU number: here(p, i) is the kernel thread of context i of this core. */
+ * by CPU number: here(p, i) is the bound kernel thread of context i of this core.
+ *
+ * Clone threads are not bound (uthread.c): a context whose bound thread has nothing to do runs
+ * the first queued clone thread of the core's process, and cpus[cpu].user names it while it has
+ * the context. */
 #include <kasane/bootinfo.h>
 #include <kasane/kasane_isa.h>
 
@@ -99,6 +103,14 @@ void sched(void) {
   if (kt == 0 || kt->state == KT_RUNNING) panic("sched: nothing to leave, or still running");
   fpu_release(kt); /* whoever runs here next must not see its FP registers */
   cpus[i].kt = 0;
+  if (kt->unbound) {
+    /* The context's traps are its bound thread's again (a user TFORK may take it), and a TEXIT
+     * there no longer needs to trap. A thread that ended is freed once off its stack. */
+    cpus[i].user = 0;
+    cpu_kstack[i] = (uint32_t)kt->proc->kt[i].tf;
+    if (ctxid() != 0) c0_write(CP0_TCONTROL, c0_read(CP0_TCONTROL) & ~TCONTROL_XT);
+    if (kt->state == KT_NONE) cpus[i].dead = kt;
+  }
   struct kcontext fresh = {.sp = (uint32_t)cpustack[i + 1] - 16, .ra = (uint32_t)scheduler};
   swtch(&kt->ctx, &fresh);
 }
@@ -111,6 +123,12 @@ static void run(struct kthread* kt) {
   cpus[i].monitor_lost = 1; /* the scheduler may have waited (waitkick) or run another process */
   kt->state = KT_RUNNING;
   kt->atuser = 0;
+  if (kt->unbound) {
+    uthread_running(kt);
+    /* A user TEXIT would free the context behind the kernel's back, with the thread on it:
+     * make it trap (trap.c), as on context 0. */
+    if (ctxid() != 0) c0_write(CP0_TCONTROL, c0_read(CP0_TCONTROL) | TCONTROL_XT);
+  }
   if (kt->ltn) {
     cpu_kstack[i] = (uint32_t)kt->tf;
     c0_write(CP0_USERLOCAL, kt->userlocal);
@@ -156,6 +174,7 @@ void startctx(int i) {
  * process needs, and schedule. */
 void cpu_main(void) {
   acquire();
+  cpus[cpuid()].leaving = 0;
   c0_write(CP0_TMASK, usermask | 1);
   kasane_tresume(ctxid() + 1); /* a wake token: see switchto() */
   c0_write(CP0_TCONTROL, TCONTROL_TU | TCONTROL_MU);
@@ -170,6 +189,7 @@ static void startctxs(struct proc* p) {
     enum ktstate s = here(p, i)->state;
     if ((s == KT_RUNNABLE || s == KT_SLEEPING) && !live(i)) startctx(i);
   }
+  uthread_fill(p); /* and contexts for its queued clone threads */
 }
 
 /* Stop every context of p but this one (context 0): each saves its user registers in its
@@ -208,6 +228,7 @@ static void switchto(struct proc* p) {
   if (c->proc) c->proc->cores &= ~(1u << me);
   int from = gang_from(p); /* its threads wait on another core: bring them here */
   if (from >= 0) gang_move(p, from);
+  uthread_gather(p);
   c->proc = p;
   p->home = me;
   p->cores |= 1u << me;
@@ -231,12 +252,13 @@ static int ready(struct proc* p) {
   int me = coreid();
   if (p->state != USED || ((p->cores >> me) & 1)) return 0;
   if (p->killed) {
-    if (gang_has(p, me, KT_NONE)) return 1;
+    if (gang_has(p, me, KT_NONE) || (p->nthreads && uthread_queued(p, me))) return 1;
     for (int c = 0; c < ncores; c++)
       if (gang_has(p, c, KT_NONE)) return 0; /* that core runs it out */
     return p->cores == 0;
   }
   if (gang_has(p, me, KT_RUNNABLE)) return affinity_allows(p, me) || !gang_movable(p, me);
+  if (p->nthreads && uthread_queued(p, me)) return 1; /* clone threads queued here */
   return affinity_allows(p, me) && gang_from(p) >= 0;
 }
 
@@ -244,7 +266,8 @@ static int ready(struct proc* p) {
  * me (a wait that ended here: only this core can run them), or its home core is one its
  * affinity no longer allows (nobody's queue: everyone's, or it would wait for ever). */
 static int queued_here(struct proc* q, int me) {
-  return q->home == me || gang_has(q, me, KT_NONE) || !affinity_allows(q, q->home);
+  return q->home == me || gang_has(q, me, KT_NONE) || !affinity_allows(q, q->home) ||
+         (q->nthreads && uthread_queued(q, me));
 }
 
 /* The next process after p (round robin) that is ready, or 0. Each core has its run queue: the
@@ -278,19 +301,20 @@ int switch_due(struct proc* p) {
  * turns for ever without a context ever running. */
 static int busy(struct proc* p) {
   if (kasane_tstate() & ~1u) return 1;
-  return gang_has(p, coreid(), KT_RUNNABLE);
+  return gang_has(p, coreid(), KT_RUNNABLE) || (p->nthreads && uthread_queued(p, coreid()));
 }
 
-/* Whether nothing of p is left on this core: every context free and no kernel thread of it here
- * (its main thread left with TEXIT, and so did the others). */
+/* Whether nothing of p is left on this core: every context free, no kernel thread of it here
+ * (its main thread left with TEXIT, and so did the others) and no clone thread queued here. */
 static int finished(struct proc* p) {
-  return !(kasane_tstate() & ~1u) && !gang_has(p, coreid(), KT_NONE);
+  return !(kasane_tstate() & ~1u) && !gang_has(p, coreid(), KT_NONE) &&
+         !(p->nthreads && uthread_queued(p, coreid()));
 }
 
 /* Whether nothing of p is left anywhere, p being on this core alone and finished() here: no
- * kernel thread on another core, none parked. */
+ * kernel thread on another core, none parked, no clone thread (one asleep keeps p alive). */
 static int finished_all(struct proc* p) {
-  if (p->cores != 1u << coreid()) return 0;
+  if (p->cores != 1u << coreid() || p->nthreads) return 0;
   for (int c = 0; c < ncores; c++)
     if (gang_has(p, c, KT_NONE)) return 0;
   for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)
@@ -366,6 +390,11 @@ static int schedule0(void) {
  * interrupt or a kick and the others wait for their sleeping thread or free themselves. */
 static void scheduler(void) {
   int i = ctxid();
+  struct cpu* me = &cpus[cpuid()];
+  if (me->dead) { /* an unbound thread ended here: its stack is free now */
+    uthread_free(me->dead);
+    me->dead = 0;
+  }
   for (;;) {
     struct proc* p = mycore()->proc;
     if (i == 0) {
@@ -375,6 +404,10 @@ static void scheduler(void) {
       struct kthread* kt = runnable_parked(); /* kernel work before user work */
       if (kt) run(kt);
       if (p && here(p, 0)->state == KT_RUNNABLE) run(here(p, 0));
+      if (p && (kt = uthread_take(p)) != 0) { /* the main thread sleeps or has left */
+        if (!mycore()->timer_on && uthread_waiting()) timer_rearm();
+        run(kt);
+      }
       if (p && here(p, 0)->state == KT_NONE)
         waitctxs(p);
       else
@@ -393,7 +426,12 @@ static void scheduler(void) {
       waitkick(0);
       continue;
     }
-    cpus[cpuid()].kt = 0;
+    if (p && !p->parking && here(p, i)->state == KT_NONE) {
+      struct kthread* kt = uthread_take(p);
+      if (kt) run(kt);
+    }
+    me->kt = 0;
+    me->leaving = 1; /* uthread_fill may wait for the TEXIT to start it again */
     release();
     kasane_texit();
     /* Not from user mode: control never comes back here. */
@@ -425,6 +463,10 @@ void sleep(void* chan) {
  * (this core cannot see that one's TState); on a core its process is not on, that core's anchor
  * and the idle ones (its gang may move); a detached thread, the anchors of its process's cores. */
 void ready_kt(struct kthread* kt) {
+  if (kt->unbound) {
+    uthread_ready(kt);
+    return;
+  }
   kt->state = KT_RUNNABLE;
   kt->chan = 0;
   struct proc* p = kt->proc;
@@ -457,6 +499,7 @@ void wakeup(void* chan) {
       if (p->kt[n].state == KT_SLEEPING && p->kt[n].chan == chan) ready_kt(&p->kt[n]);
   for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)
     if (kt->state == KT_SLEEPING && kt->chan == chan) ready_kt(kt);
+  uthread_wakeup(chan);
 }
 
 /* Set up the contexts' bookkeeping (smpinit counted them): context 0 of core 0 is running

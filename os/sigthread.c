@@ -17,12 +17,13 @@
 #include "param.h"
 #include "proc.h"
 
-/* Make sig pending on bound kernel thread kt and see that its context notices soon (also
+/* Make sig pending on kernel thread kt (bound, or a clone thread: unbound) and see that its context notices soon (also
  * tgkill's, thread.c). */
 void signal_send_kt(struct kthread* kt, int sig) {
   struct proc* p = kt->proc;
   kt->sigpending |= 1u << (sig - 1);
   int i = kt->ltn - 1, c = cpu_core[kt->cpu];
+  if (kt->unbound && kt->state == KT_NONE && cpus[kt->cpu].user != kt) return; /* not started */
   if (kt->state == KT_SLEEPING && kt->interruptible)
     ready_kt(kt);
   else if (kt->state == KT_NONE && c == coreid() && p == mycore()->proc && i != ctxid() &&

@@ -1,8 +1,8 @@
 /* Linux threads of a user program (1:1): clone with NPTL's flags, gettid, set_tid_address, exit
- * of one thread, tgkill. A thread is one more bound kernel thread of the caller's process
- * (struct kthread, with a tid), on a free context: it shares the process's address space, files
- * and signal handlers because it is the process's, and the gang scheduler runs, parks and moves
- * it like any other context of the process. os/README.md, "Threads", says why and what it costs.
+ * of one thread, tgkill. A thread is one more kernel thread of the caller's process, unbound
+ * (uthread.c: a struct kthread with a tid from the pool, queued on its core and run by whichever
+ * context of the process is free): it shares the process's address space, files and signal
+ * handlers because it is the process's. os/README.md, "Threads", says how it is scheduled.
  *
  * futex and the wake-up of a CLONE_CHILD_CLEARTID joiner are futex.c's. */
 #include <kasane/kasane_isa.h>
@@ -34,37 +34,11 @@
  * gettid always said before there were threads. */
 int thread_tid(struct kthread* kt) { return kt->tid ? kt->tid : kt->proc->pid; }
 
-/* Whether p has a thread with a tid other than kt. */
+/* Whether p has a thread with a tid other than kt (every clone thread has one). */
 static int other_threads(struct proc* p, struct kthread* kt) {
+  if (p->nthreads > (kt->unbound ? 1 : 0)) return 1;
   for (int n = 0; n < ncpus; n++)
     if (&p->kt[n] != kt && p->kt[n].tid) return 1;
-  return 0;
-}
-
-/* A kernel thread of p for a new thread: a free context of this core (not live, no kernel
- * state), else context 1.. of a core p's affinity allows and p is not on (there the kernel knows
- * no user code holds it; the thread waits for that core, as kasane_ctx_start's do). *here says
- * which. 0 if none. */
-static struct kthread* free_thread(struct proc* p, int* here) {
-  int me = coreid();
-  uint32_t live = kasane_tstate();
-  for (int i = 1; i < ncontexts; i++) {
-    struct kthread* kt = ktof(p, me, i);
-    if (!((live >> i) & 1) && kt->state == KT_NONE) {
-      *here = 1;
-      return kt;
-    }
-  }
-  for (int c = 0; c < ncores; c++) {
-    if (c == me || ((p->cores >> c) & 1) || !affinity_allows(p, c)) continue;
-    for (int i = 1; i < ncontexts; i++) {
-      struct kthread* kt = ktof(p, c, i);
-      if (kt->state == KT_NONE) {
-        *here = 0;
-        return kt;
-      }
-    }
-  }
   return 0;
 }
 
@@ -72,8 +46,8 @@ static struct kthread* free_thread(struct proc* p, int* here) {
  * returns 0 from the call with the caller's registers, on stack newsp (the caller's if 0), with
  * UserLocal tls if CLONE_SETTLS. Its tid goes to *ptid with CLONE_PARENT_SETTID; with
  * CLONE_CHILD_CLEARTID, *ctid is zeroed and futex-woken when it exits. The tid; -EINVAL for
- * other flags, -EFAULT for a bad ptid or ctid (checked before the thread exists), -EAGAIN when no
- * context is free for it. */
+ * other flags, -EFAULT for a bad ptid or ctid (checked before the thread exists), -EAGAIN when the
+ * thread pool (NTHREAD) or memory for its kernel stack is exhausted. */
 int32_t sys_clone(void) {
   struct kthread* me = mykt();
   struct proc* p = me->proc;
@@ -87,13 +61,13 @@ int32_t sys_clone(void) {
     return -EINVAL;
   if ((flags & CLONE_PARENT_SETTID) && !uvm_accessok(&p->vm, ptid, 4, 1)) return -EFAULT;
   if ((flags & CLONE_CHILD_CLEARTID) && !uvm_accessok(&p->vm, ctid, 4, 1)) return -EFAULT;
-  int here;
-  struct kthread* kt = free_thread(p, &here);
-  /* Started before it is filled in: user code may TFORK the context first (then EAGAIN, the
-   * thread untouched); the started context waits for our lock before it looks at it. */
-  if (kt == 0 || (here && !trystartctx(kt->ltn - 1))) return -EAGAIN;
+  struct kthread* kt = uthread_alloc(p);
+  if (kt == 0) return -EAGAIN;
   int tid = newpid();
-  if ((flags & CLONE_PARENT_SETTID) && copyout(&p->vm, ptid, &tid, 4) < 0) return -EFAULT;
+  if ((flags & CLONE_PARENT_SETTID) && copyout(&p->vm, ptid, &tid, 4) < 0) {
+    uthread_free(kt);
+    return -EFAULT;
+  }
 
   *kt->tf = *me->tf; /* epc is past the syscall already (syscall.c) */
   kt->tf->regs[REG_V0] = 0;
@@ -106,11 +80,9 @@ int32_t sys_clone(void) {
   kt->sigpending = 0;
   kt->tid = tid;
   kt->cleartid = (flags & CLONE_CHILD_CLEARTID) ? ctid : 0;
-  kt->atuser = 1;
-  kt->state = KT_RUNNABLE;
   kt->ctx.ra = (uint32_t)kt_start_user;
   kt->ctx.sp = (uint32_t)kt->tf - 16;
-  if (!here) ready_kt(kt);
+  ready_kt(kt); /* queued on this core; a free context is started for it */
   return tid;
 }
 
@@ -128,7 +100,8 @@ int32_t sys_set_tid_address(void) {
 /* exit(status): end the calling thread. If the process has no other thread with a tid, or the
  * caller is a context the runtime started (tid 0), that ends the process, as exit_group does
  * (its status: the main thread's, if that left first, as Linux reports). Otherwise the thread
- * alone goes: its CLEARTID word is zeroed and one waiter on it woken, its context freed. */
+ * alone goes: its CLEARTID word is zeroed and one waiter on it woken, its context freed (a clone
+ * thread's slot and stack too, once off its stack: sched.c). */
 int32_t sys_exit_thread(void) {
   struct kthread* kt = mykt();
   struct proc* p = kt->proc;
@@ -162,8 +135,13 @@ int32_t sys_tgkill(void) {
   if ((int32_t)tgid <= 0 || (int32_t)tid <= 0 || sig >= NSIG) return -EINVAL;
   for (struct proc* p = proc; p < &proc[NPROC]; p++) {
     if (p->state != USED || p->pid != (int32_t)tgid) continue;
+    struct kthread* kt = uthread_find(p, (int32_t)tid);
+    if (kt) {
+      if (sig) signal_send_kt(kt, (int)sig);
+      return 0;
+    }
     for (int n = 0; n < ncpus; n++) {
-      struct kthread* kt = &p->kt[n];
+      kt = &p->kt[n];
       if (kt->tid != (int32_t)tid || !other_threads(p, kt)) continue;
       if (sig) signal_send_kt(kt, (int)sig);
       return 0;

@@ -230,17 +230,24 @@ static void usertrapret_checks(struct kthread* kt) {
   for (;;) {
     struct proc* p = kt->proc;
     if (p->killed) kt_exit(kt);
-    if ((p->parking && kt->ltn != 1) ||
-        (kt->ltn == 1 && (mycore()->want_switch || parked_ready()))) {
+    if (kt->unbound && uthread_must_yield(kt)) {
+      uthread_yield(kt); /* queued again: this context runs what must run first */
+      sched();
+      kt = mykt();
+      continue;
+    }
+    if (!kt->unbound && ((p->parking && kt->ltn != 1) ||
+                         (kt->ltn == 1 && (mycore()->want_switch || parked_ready())))) {
       kt->state = KT_RUNNABLE; /* context 0 switches processes or runs kernel work first */
       kt->atuser = 1;          /* its registers are all it has: its gang may move (gang.c) */
       sched();
       kt = mykt();
       continue;
     }
+    if (kt->ltn == 1) uthread_fill(p); /* a kick for queued clone threads reaches here */
     if ((p->sigpending | kt->sigpending) & ~p->sigmask) signal_deliver(kt);
     if (p->killed) continue;
-    notify_deliver(kt);
+    if (!kt->unbound) notify_deliver(kt);
     return;
   }
 }
@@ -265,8 +272,9 @@ static void leave(struct kthread* kt) __attribute__((noreturn));
 static void leave(struct kthread* kt) {
   usertrapret_checks(kt);
   monitor_restore();
-  if (kt->ltn == 1)
-    kt->tf->status = (kt->tf->status & ~IM_TIMER) | (mycore()->timer_on ? IM_TIMER : 0);
+  if (kt->ltn == 1 || kt->unbound) /* a clone thread may have come from context 0 */
+    kt->tf->status =
+        (kt->tf->status & ~IM_TIMER) | (kt->ltn == 1 && mycore()->timer_on ? IM_TIMER : 0);
   kt->state = KT_NONE;
   release();
   usertrapret(kt->tf);
@@ -291,8 +299,8 @@ void trap(struct trapframe* tf) {
   struct proc* p = mycore()->proc;
   int cpu = cpuid(), me = cpu_ctx[cpu];
   /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
-  if (p == 0 || tf != p->kt[cpu].tf) panic("trap: from user mode with no process (tf %p)", tf);
-  struct kthread* kt = &p->kt[cpu];
+  struct kthread* kt = cpus[cpu].user ? cpus[cpu].user : p ? &p->kt[cpu] : 0;
+  if (p == 0 || tf != kt->tf) panic("trap: from user mode with no process (tf %p)", tf);
   cpus[cpu].kt = kt;
   kt->state = KT_RUNNING;
   kt->userlocal = c0_read(CP0_USERLOCAL);
@@ -320,7 +328,7 @@ void trap(struct trapframe* tf) {
       break;
     case EXC_FPE: fpe(p, kt, tf); break;
     case EXC_THREAD:
-      if (me == 0 && (c0_read(CP0_TCONTROL) & TCONTROL_XT)) {
+      if (me == 0 && (c0_read(CP0_TCONTROL) & TCONTROL_XT) && !kt->unbound) {
         texit0(kt);
         break;
       }
