@@ -38,7 +38,7 @@
 
 #define FUTEX_WAIT_PRIVATE 128 /* FUTEX_WAIT | FUTEX_PRIVATE_FLAG */
 #define FUTEX_WAKE_PRIVATE 129
-#define KPAGE 4096
+#define KPAGE 4096 /* mprotect's granule */
 #define KSTACK_CACHE 64 /* freed thread blocks with their stacks kept for the next creates */
 #define SIGPOKE 32      /* what pthread_cancel sends (glibc's SIGCANCEL); no program names it */
 
@@ -64,9 +64,9 @@ struct __pthread {
   int cancel_disable;      /* PTHREAD_CANCEL_DISABLE */
   int cancel_async;        /* PTHREAD_CANCEL_ASYNCHRONOUS */
   struct __ptcb* cleanup;  /* cleanup handlers, newest first */
-  char* map;               /* the mmap'd block (guard, stack, this), or 0: main thread, or a
+  char* map;               /* the malloc'd block (guard, stack, this), or 0: main thread, or a
                             * stack of the caller's own */
-  size_t map_size;
+  char* guard;             /* the PROT_NONE pages at the bottom of the stack */
   size_t stack_size, guard_size; /* what it was made with: the stack cache's key */
   struct __pthread* next;  /* in the list of the stack cache or of detached threads to free */
   int tsd_used;            /* pthread_setspecific has stored a value */

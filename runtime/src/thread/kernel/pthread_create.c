@@ -1,21 +1,25 @@
 /* pthread_create, pthread_self, pthread_yield for the kernel backend: a new thread is a kernel
  * thread, made with clone and NPTL's flags (musl's pthread_create).
  *
- * Memory. A thread's stack and its block (struct __pthread) come from one mmap: a guard of
- * PROT_NONE pages at the bottom (pthread_attr_setguardsize, default one page), the stack above
- * it, the block at the top; the first stack pointer is just below the block. A stack of the
- * caller's own (pthread_attr_setstack) gets no guard, and its block is carved from its top. The
- * kernel writes the tid into the block before clone returns to either thread (PARENT_SETTID) and
- * zeroes it when the thread is gone (CHILD_CLEARTID): that word is what pthread_join waits on.
+ * Memory. A thread's stack and its block (struct __pthread) come from one malloc, as the other
+ * backends' stacks do (musl and glibc take each from its own mmap, but the kernel keeps 16
+ * anonymous regions per address space, param.h NREGION, and malloc's heap grows with brk): a
+ * guard of PROT_NONE pages at the bottom (pthread_attr_setguardsize, default one page; the
+ * kernel's mprotect), the stack above it, the block at the top; the first stack pointer is just
+ * below the block. A stack of the caller's own (pthread_attr_setstack) gets no guard, and its
+ * block is carved from its top. The kernel writes the tid into the block before clone returns
+ * to either thread (PARENT_SETTID) and zeroes it when the thread is gone (CHILD_CLEARTID): that
+ * word is what pthread_join waits on.
  *
- * Freeing. A joined thread's block goes back at the join; a detached thread cannot unmap the
+ * Freeing. A joined thread's block goes back at the join; a detached thread cannot free the
  * stack it runs on, so it puts itself on a list at its exit and the next pthread_create frees
  * those whose tid the kernel has zeroed (__kreap). Up to KSTACK_CACHE blocks of the default
- * size are kept for reuse, as musl and glibc keep stacks: a create then costs no mmap or
+ * size are kept for reuse, as musl and glibc keep stacks: a create then costs no malloc or
  * mprotect, and the id word of a joined thread stays readable (ESRCH, not a fault). */
 #include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
@@ -66,7 +70,9 @@ void __kfree(struct __pthread* t) {
     }
     __kunlock(&list_lock);
   }
-  munmap(t->map, t->map_size);
+  char* map = t->map;
+  if (t->guard_size) mprotect(t->guard, t->guard_size, PROT_READ | PROT_WRITE); /* malloc's again */
+  free(map);
 }
 
 void __kreap(void) {
@@ -98,38 +104,38 @@ void __kdead(struct __pthread* self) {
   __kunlock(&list_lock);
 }
 
-/* A block with stack bytes of stack and guard bytes of guard below, zeroed; or 0. */
+/* A block with stack bytes of stack and guard bytes of guard below, zeroed (the block, not the
+ * stack); or 0. */
 static struct __pthread* alloc(size_t stack, size_t guard) {
+  struct __pthread* t = 0;
   if (stack == PTHREAD_STACK_DEFAULT && guard == KPAGE && cache) {
     __klock(&list_lock);
-    struct __pthread* t = cache;
+    t = cache;
     if (t) {
       cache = t->next;
       ncache--;
     }
     __kunlock(&list_lock);
-    if (t) {
-      char* map = t->map;
-      size_t size = t->map_size;
-      memset(t, 0, sizeof *t);
-      t->map = map;
-      t->map_size = size;
-      t->stack_size = stack;
-      t->guard_size = guard;
-      return t;
+  }
+  if (t) {
+    char *map = t->map, *g = t->guard;
+    memset(t, 0, sizeof *t);
+    t->map = map;
+    t->guard = g;
+  } else {
+    /* A page of slack lets the guard start on a page boundary, as mprotect needs. */
+    char* map = malloc(KPAGE + guard + stack + sizeof *t);
+    if (!map) return 0;
+    char* g = (char*)(((uintptr_t)map + KPAGE - 1) & ~(uintptr_t)(KPAGE - 1));
+    if (guard && mprotect(g, guard, PROT_NONE) < 0) {
+      free(map);
+      return 0;
     }
+    t = (struct __pthread*)(((uintptr_t)g + guard + stack + 7) & ~(uintptr_t)7);
+    memset(t, 0, sizeof *t);
+    t->map = map;
+    t->guard = g;
   }
-  size_t top = (sizeof(struct __pthread) + KPAGE - 1) & ~(size_t)(KPAGE - 1);
-  size_t size = guard + ((stack + KPAGE - 1) & ~(size_t)(KPAGE - 1)) + top;
-  char* map = mmap(0, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (map == MAP_FAILED) return 0;
-  if (guard && mprotect(map, guard, PROT_NONE) < 0) {
-    munmap(map, size);
-    return 0;
-  }
-  struct __pthread* t = (struct __pthread*)(map + size - top); /* mmap's memory is zeroed */
-  t->map = map;
-  t->map_size = size;
   t->stack_size = stack;
   t->guard_size = guard;
   return t;
