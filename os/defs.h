@@ -111,6 +111,9 @@ void schedinit_core(void);
 void schedstart(void) __attribute__((noreturn));
 void cpu_main(void) __attribute__((noreturn));
 
+/* sysias.c: the thread-picking policy's boot settings (fair.h has the policy). */
+void fairinit(const struct kasane_bootinfo* bi);
+
 /* smp.c. Which CPU, core and context runs: inline, with tables smpinit fills rather than a
  * division, as every trap, scheduler pass and timer interrupt asks. */
 struct core;
@@ -175,6 +178,7 @@ int thread_tid(struct kthread* kt);
 
 /* uthread.c */
 extern int nuthreads;
+void uthread_init(void);
 struct kthread* uthread_alloc(struct proc* p);
 void uthread_free(struct kthread* kt);
 int uthread_queued(struct proc* p, int core);
@@ -183,6 +187,7 @@ void uthread_running(struct kthread* kt);
 void uthread_fill(struct proc* p);
 void uthread_ready(struct kthread* kt);
 void uthread_yield(struct kthread* kt);
+void uthread_stopped(struct kthread* kt);
 int uthread_must_yield(struct kthread* kt);
 int uthread_waiting(void);
 void uthread_tick(void);

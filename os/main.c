@@ -50,6 +50,7 @@ void main(const struct kasane_bootinfo* bi, uint32_t magic) {
   kinit(PGROUNDUP(V2P(end)), bi->boot_pa);
   tlbinit();
   trapinit();
+  fairinit(bi);
   schedinit(bi);
   disk_init();
   fs_init();

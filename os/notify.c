@@ -284,7 +284,7 @@ void notify_finish(struct kthread* pk) {
  * event, if the runtime is not inside the handler on this context already. */
 void notify_deliver(struct kthread* kt) {
   struct proc* p = kt->proc;
-  if (p->nevents == 0) return;
+  if (p->nevents == 0 || kt->unbound) return; /* upcalls go to the runtime's contexts */
   struct nevent e = p->events[0];
   if (p->nreg.flags & KASANE_NOTIFY_SIGNAL) {
     if (p->sigmask & (1u << (22 - 1))) return; /* SIGIO blocked (in its handler): later */

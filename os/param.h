@@ -29,6 +29,16 @@
 #define NSIG 33                    /* signals 1..32: 32 is the first real-time one, which C libraries
                                     * keep for their thread signalling (glibc's SIGCANCEL) */
 #define TIMESLICE U32(1000000)     /* cycles a process runs before another may have the core */
+/* The fair policy's tunables (fair.c), Linux's CFS values scaled down. Linux's 6 ms latency is
+ * 6 M cycles at 1 GHz, a fifth of a run of a few 10^7 cycles: too few periods to share fairly in.
+ * 4 TIMESLICEs lets a run of 2*10^7 cycles hold five periods, and four threads waiting for one
+ * CPU each get a TIMESLICE, the tick the kernel already has. Linux's ratios are kept: latency is
+ * 8 minimum granularities, the wakeup granularity 4/3 of one. */
+#define SCHED_LATENCY (4 * TIMESLICE)     /* cycles in which every waiting thread runs once */
+#define SCHED_MIN_GRAN (SCHED_LATENCY / 8) /* shortest slice, however many threads wait */
+#define SCHED_WAKEUP_GRAN (SCHED_MIN_GRAN * 4 / 3) /* vruntime lead that lets a waiter preempt */
+#define IAS_BONUS_MAX KASANE_IAS_BONUS_MAX /* largest IAS bonus, sixteenths (generated from the
+                                           * schema's os.ias_bonus: platform.h) */
 #define SHORTCUTMAX TIMESLICE      /* longest notification shortcut wait (notify.c): it holds the
                                     * context, context 0 too, which alone switches processes */
 #define KSTACKSIZE PGSIZE          /* per-process kernel stack (trapframe at its top) */

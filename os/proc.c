@@ -119,7 +119,7 @@ void proc_exit(struct proc* p, int status) {
   p->killed = 1;
   for (int n = 0; n < ncpus; n++) /* end interruptible waits */
     if (p->kt[n].state == KT_SLEEPING && p->kt[n].interruptible) ready_kt(&p->kt[n]);
-  uthread_interrupt(p);
+  if (p->nthreads) uthread_interrupt(p);
   for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)
     if (kt->proc == p && kt->state == KT_SLEEPING && kt->interruptible) ready_kt(kt);
   kick_proc(p);

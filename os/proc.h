@@ -22,6 +22,7 @@
 #include <kasane/notify.h>
 #include <stdint.h>
 
+#include "fair.h"
 #include "param.h"
 
 struct file;
@@ -97,11 +98,11 @@ struct kthread {
  * queue while runnable and runs on whichever context of the core is free for it. Beside struct
  * kthread, not in it: the bound threads of every process slot stay the size they were. */
 struct uthread {
-  struct kthread kt;     /* first: an unbound struct kthread* is its struct uthread* */
-  struct uthread* next;  /* in its core's run queue */
-  int core;              /* the core whose queue it is in, or whose context runs it */
-  int queued;            /* in that queue */
-  uint8_t resched;       /* its time slice is over: give the context to a waiting sibling */
+  struct kthread kt;      /* first: an unbound struct kthread* is its struct uthread* */
+  struct fair_entity se;  /* its place in its core's run queue (fair.h): vruntime, weight, mm */
+  int core;               /* the core whose queue it is in, or whose context runs it */
+  uint8_t resched;        /* its slice is over: give the context to a waiting sibling */
+  uint8_t isnew;          /* not yet queued once: placed as a new thread (FAIR_NEW) */
 };
 
 enum procstate { UNUSED, USED, ZOMBIE };
@@ -133,6 +134,7 @@ struct cpu {
   struct kthread* user;   /* the unbound thread whose user context it is, 0 for the bound one */
   struct kthread* dead;   /* an unbound thread that ended here: freed off its own stack */
   int leaving;            /* its scheduler found nothing to run and is about to TEXIT */
+  uint64_t ran_from;      /* cycle at which its unbound thread got it (uthread.c, the tick) */
   volatile uint32_t kick; /* its waits MONITOR this word: a store wakes them */
   volatile uint32_t poke; /* stored to on the way to user mode: see monitor_lost */
   int monitor_lost;       /* the kernel re-armed the monitor, which user code may have armed */

@@ -106,6 +106,7 @@ void sched(void) {
   if (kt->unbound) {
     /* The context's traps are its bound thread's again (a user TFORK may take it), and a TEXIT
      * there no longer needs to trap. A thread that ended is freed once off its stack. */
+    uthread_stopped(kt);
     cpus[i].user = 0;
     cpu_kstack[i] = (uint32_t)kt->proc->kt[i].tf;
     if (ctxid() != 0) c0_write(CP0_TCONTROL, c0_read(CP0_TCONTROL) & ~TCONTROL_XT);
@@ -189,7 +190,7 @@ static void startctxs(struct proc* p) {
     enum ktstate s = here(p, i)->state;
     if ((s == KT_RUNNABLE || s == KT_SLEEPING) && !live(i)) startctx(i);
   }
-  uthread_fill(p); /* and contexts for its queued clone threads */
+  if (nuthreads) uthread_fill(p); /* and contexts for its queued clone threads */
 }
 
 /* Stop every context of p but this one (context 0): each saves its user registers in its
@@ -228,7 +229,7 @@ static void switchto(struct proc* p) {
   if (c->proc) c->proc->cores &= ~(1u << me);
   int from = gang_from(p); /* its threads wait on another core: bring them here */
   if (from >= 0) gang_move(p, from);
-  uthread_gather(p);
+  if (p->nthreads) uthread_gather(p);
   c->proc = p;
   p->home = me;
   p->cores |= 1u << me;
@@ -404,7 +405,7 @@ static void scheduler(void) {
       struct kthread* kt = runnable_parked(); /* kernel work before user work */
       if (kt) run(kt);
       if (p && here(p, 0)->state == KT_RUNNABLE) run(here(p, 0));
-      if (p && (kt = uthread_take(p)) != 0) { /* the main thread sleeps or has left */
+      if (p && p->nthreads && (kt = uthread_take(p)) != 0) { /* the main thread sleeps or has left */
         if (!mycore()->timer_on && uthread_waiting()) timer_rearm();
         run(kt);
       }
@@ -426,7 +427,7 @@ static void scheduler(void) {
       waitkick(0);
       continue;
     }
-    if (p && !p->parking && here(p, i)->state == KT_NONE) {
+    if (p && p->nthreads && !p->parking && here(p, i)->state == KT_NONE) {
       struct kthread* kt = uthread_take(p);
       if (kt) run(kt);
     }
@@ -499,7 +500,7 @@ void wakeup(void* chan) {
       if (p->kt[n].state == KT_SLEEPING && p->kt[n].chan == chan) ready_kt(&p->kt[n]);
   for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)
     if (kt->state == KT_SLEEPING && kt->chan == chan) ready_kt(kt);
-  uthread_wakeup(chan);
+  if (nuthreads) uthread_wakeup(chan);
 }
 
 /* Set up the contexts' bookkeeping (smpinit counted them): context 0 of core 0 is running
@@ -512,6 +513,7 @@ void schedinit(const struct kasane_bootinfo* bi) {
     /* Not from user mode: boot, before any program runs. */
     if (kt->kstack == 0) panic("schedinit: no memory for parked system calls");
   }
+  uthread_init();
   schedinit_core();
 }
 

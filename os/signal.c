@@ -51,7 +51,7 @@ void signal_send(struct proc* p, int sig) {
   p->sigpending |= bit(sig);
   for (int n = 0; n < ncpus; n++)
     if (p->kt[n].state == KT_SLEEPING && p->kt[n].interruptible) ready_kt(&p->kt[n]);
-  uthread_interrupt(p);
+  if (p->nthreads) uthread_interrupt(p);
   if (p == mycore()->proc && ctxid() != 0)
     kick(0);
   if (p->cores & ~(1u << coreid()))

@@ -33,7 +33,8 @@ uint32_t clock_khz; /* the core clock, from the boot information */
  * other is seen as deadlocked rather than woken every slice for nothing. */
 static void arm(void) {
   struct core* c = mycore();
-  uint64_t next = c->proc && (switch_due(c->proc) || uthread_waiting()) ? c->slice_end : ~0ull;
+  int due = c->proc && (switch_due(c->proc) || (nuthreads && uthread_waiting()));
+  uint64_t next = due ? c->slice_end : ~0ull;
   uint64_t alarm = coreid() == 0 ? itimer_next() : ~0ull; /* itimer.c: the earliest SIGALRM due */
   if (alarm < next) next = alarm;
   for (struct tsleep* t = coreid() == 0 ? sleeps : 0; t; t = t->next) { /* fired ones first */
@@ -85,7 +86,7 @@ void timer_intr(void) {
   if (now >= c->slice_end) {
     c->slice_end = now + TIMESLICE;
     if (c->proc && switch_due(c->proc)) c->want_switch = 1;
-    uthread_tick(); /* clone threads waiting for a context take turns (uthread.c) */
+    if (nuthreads) uthread_tick(); /* clone threads waiting for a context take turns */
     struct kthread* kt0 = c->proc ? ktof(c->proc, coreid(), 0) : 0;
     if (kt0 && kt0->state == KT_RUNNING) notify_preempt(kt0);
   }

@@ -203,6 +203,7 @@ static void interrupts(uint32_t cause, struct trapframe* tf) {
   if (pending & (IM_IPI | IM_XCORE)) {
     if (pending & IM_IPI) c0_write(CP0_CAUSE, c0_read(CP0_CAUSE) & ~IM_IPI);
     if (ctxid() == 0) timer_rearm(); /* a timed sleep or a ready process: the timer may be needed */
+    if (ctxid() == 0 && nuthreads && mycore()->proc) uthread_fill(mycore()->proc); /* queued */
   }
   if (pending & IM_DISK) disk_intr();
   if (pending & IM_TIMER) {
@@ -230,24 +231,24 @@ static void usertrapret_checks(struct kthread* kt) {
   for (;;) {
     struct proc* p = kt->proc;
     if (p->killed) kt_exit(kt);
-    if (kt->unbound && uthread_must_yield(kt)) {
-      uthread_yield(kt); /* queued again: this context runs what must run first */
-      sched();
-      kt = mykt();
-      continue;
-    }
-    if (!kt->unbound && ((p->parking && kt->ltn != 1) ||
-                         (kt->ltn == 1 && (mycore()->want_switch || parked_ready())))) {
+    if (kt->unbound) {
+      if (uthread_must_yield(kt)) {
+        uthread_yield(kt); /* queued again: this context runs what must run first */
+        sched();
+        kt = mykt();
+        continue;
+      }
+    } else if ((p->parking && kt->ltn != 1) ||
+               (kt->ltn == 1 && (mycore()->want_switch || parked_ready()))) {
       kt->state = KT_RUNNABLE; /* context 0 switches processes or runs kernel work first */
       kt->atuser = 1;          /* its registers are all it has: its gang may move (gang.c) */
       sched();
       kt = mykt();
       continue;
     }
-    if (kt->ltn == 1) uthread_fill(p); /* a kick for queued clone threads reaches here */
     if ((p->sigpending | kt->sigpending) & ~p->sigmask) signal_deliver(kt);
     if (p->killed) continue;
-    if (!kt->unbound) notify_deliver(kt);
+    notify_deliver(kt);
     return;
   }
 }
@@ -272,9 +273,10 @@ static void leave(struct kthread* kt) __attribute__((noreturn));
 static void leave(struct kthread* kt) {
   usertrapret_checks(kt);
   monitor_restore();
-  if (kt->ltn == 1 || kt->unbound) /* a clone thread may have come from context 0 */
-    kt->tf->status =
-        (kt->tf->status & ~IM_TIMER) | (kt->ltn == 1 && mycore()->timer_on ? IM_TIMER : 0);
+  if (kt->ltn == 1)
+    kt->tf->status = (kt->tf->status & ~IM_TIMER) | (mycore()->timer_on ? IM_TIMER : 0);
+  else if (kt->unbound) /* it may have come from context 0 */
+    kt->tf->status &= ~IM_TIMER;
   kt->state = KT_NONE;
   release();
   usertrapret(kt->tf);
@@ -292,6 +294,10 @@ void trap(struct trapframe* tf) {
     if (code != EXC_INT || ctxid() != 0 || holding()) kerneltrap(tf, code);
     acquire();
     interrupts(tf->cause, 0);
+    /* The wait resumes with the Status it had, whose timer mask says whether the timer was on
+     * when the wait began; if this handler turned it on (an IPI or TINTR for a timed sleep that
+     * another context began), an MWAIT that went on with the timer masked would never end. */
+    if ((tf->status & IM_TIMER) != (mycore()->timer_on ? IM_TIMER : 0)) tf->status ^= IM_TIMER;
     release();
     return;
   }
@@ -299,8 +305,9 @@ void trap(struct trapframe* tf) {
   struct proc* p = mycore()->proc;
   int cpu = cpuid(), me = cpu_ctx[cpu];
   /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
-  struct kthread* kt = cpus[cpu].user ? cpus[cpu].user : p ? &p->kt[cpu] : 0;
-  if (p == 0 || tf != kt->tf) panic("trap: from user mode with no process (tf %p)", tf);
+  struct kthread* kt = p ? &p->kt[cpu] : 0;
+  if (p && tf != kt->tf) kt = cpus[cpu].user; /* a clone thread's trap (uthread.c) */
+  if (p == 0 || kt == 0 || tf != kt->tf) panic("trap: from user mode with no process (tf %p)", tf);
   cpus[cpu].kt = kt;
   kt->state = KT_RUNNING;
   kt->userlocal = c0_read(CP0_USERLOCAL);

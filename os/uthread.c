@@ -3,16 +3,23 @@
  * A bound kernel thread (p->kt[cpu]) runs on its own context only, which limits a process to one
  * thread per context. A clone thread is instead one of the NTHREAD structs here, with a kernel
  * stack page from kalloc while it lives: it may run on any context of a core its process owns.
- * While it waits for a context it is in its core's run queue (FIFO); a context of the core whose
- * bound thread has nothing to do takes the first queued thread of the core's process and runs it
- * (sched.c), and cpus[cpu].user then says which thread that context's traps belong to. A thread
- * that sleeps (futex, read, nanosleep) leaves its context, which takes the next queued sibling or
- * goes free; a thread woken is queued again and a free context of the core is started for it.
- * When a process has more runnable threads than contexts, the anchor's timer tick takes the
- * context from each thread that has run half a time slice, so queued threads get their turn.
+ * The structs themselves are on pages kalloc'd as threads are made (PERPAGE a page) and given
+ * back when a page has none left in use: a kernel whose programs never clone has no pool at all.
+ *
+ * While a thread waits for a context it is in its core's run queue, the fair policy's (fair.h:
+ * vruntime order, CFS or IAS). A context of the core whose bound thread has nothing to do takes
+ * the thread of the core's process that fair_pick names and runs it (sched.c), and
+ * cpus[cpu].user then says which thread that context's traps belong to. A thread that sleeps
+ * (futex, read, nanosleep) leaves its context, charged for the cycles it had it (fair_account),
+ * and the context takes the next pick or goes free; a thread woken is queued (FAIR_WAKEUP) and a
+ * free context of the core is started for it. When a process has more runnable threads than
+ * contexts, the anchor's timer tick takes the context from each thread whose slice is used
+ * (fair_preempt_due), so the waiting ones get their turn.
  *
  * Everything here runs under the big lock. nuthreads lets the paths that every program takes
  * (wakeup, the anchor's trap return) skip the pool when no clone thread exists. */
+#include <stddef.h>
+
 #include <kasane/kasane_isa.h>
 
 #include "defs.h"
@@ -20,21 +27,73 @@
 #include "param.h"
 #include "proc.h"
 
-struct uthread uthreads[NTHREAD];
-int nuthreads;                        /* slots in use, machine-wide */
-static struct uthread* rq_head[NCTX]; /* per core: runnable clone threads, oldest first */
-static struct uthread* rq_tail[NCTX];
-static uint64_t ran_from[NCTX];       /* per CPU: cycle its unbound thread got the context */
+#define PERPAGE ((int)(PGSIZE / sizeof(struct uthread)))
+#define NPOOLPAGE ((NTHREAD + PERPAGE - 1) / PERPAGE)
+static struct uthread* pool[NPOOLPAGE]; /* the pool's pages, 0 while none of theirs is used */
+int nuthreads;                          /* slots in use, machine-wide */
 
 static struct uthread* ut(struct kthread* kt) { return (struct uthread*)kt; }
+
+/* The entity's thread. */
+static struct uthread* of_se(struct fair_entity* se) {
+  return (struct uthread*)((char*)se - offsetof(struct uthread, se));
+}
+
+/* Core c's run queue: fair.h's, a page each from kalloc at boot (uthread_init). */
+static struct fair_rq* rq(int c) { return fair_rq_of(c); }
+_Static_assert(sizeof(struct fair_rq) <= PGSIZE, "a run queue fits a page");
+
+/* Make every core's run queue (schedinit, before any program runs). */
+void uthread_init(void) {
+  /* Not from user mode: boot. fair.h names FAIR_NCORES queues. */
+  if (ncores > FAIR_NCORES) panic("uthread_init: %d cores, fair.h has queues for %d", ncores,
+                                  FAIR_NCORES);
+  for (int c = 0; c < ncores; c++) {
+    struct fair_rq* q = (struct fair_rq*)kalloc();
+    /* Not from user mode: boot. */
+    if (q == 0) panic("uthread_init: no memory for the run queues");
+    fair_rq_init(q, c);
+  }
+}
+
+/* Slot n of the pool (n < NTHREAD), or 0 if its page is not there. */
+static struct uthread* slot(int n) {
+  struct uthread* page = pool[n / PERPAGE];
+  return page ? &page[n % PERPAGE] : 0;
+}
+
+/* Every slot in use, for the loops below (u: a struct uthread* declared by the caller). */
+#define FOR_EACH_UTHREAD(u) \
+  for (int n_ = 0; n_ < NTHREAD; n_++) \
+    if (((u) = slot(n_)) != 0 && (u)->kt.proc)
+
+/* Give pool page k back if none of its slots is in use. */
+static void trim(int k) {
+  struct uthread* page = pool[k];
+  if (page == 0) return;
+  for (int i = 0; i < PERPAGE; i++)
+    if (page[i].kt.proc) return;
+  kfree((char*)page);
+  pool[k] = 0;
+}
 
 /* A clone thread of p with a kernel stack and an empty trapframe (state KT_NONE, its core the
  * caller's), or 0 when the pool or memory is exhausted. */
 struct kthread* uthread_alloc(struct proc* p) {
-  for (struct uthread* u = uthreads; u < &uthreads[NTHREAD]; u++) {
+  for (int n = 0; n < NTHREAD; n++) {
+    if (pool[n / PERPAGE] == 0) {
+      char* page = kalloc();
+      if (page == 0) return 0;
+      memset(page, 0, PGSIZE);
+      pool[n / PERPAGE] = (struct uthread*)page;
+    }
+    struct uthread* u = slot(n);
     if (u->kt.proc) continue;
     char* stack = kalloc();
-    if (stack == 0) return 0;
+    if (stack == 0) {
+      trim(n / PERPAGE);
+      return 0;
+    }
     memset(u, 0, sizeof *u);
     u->kt.proc = p;
     u->kt.unbound = 1;
@@ -44,6 +103,8 @@ struct kthread* uthread_alloc(struct proc* p) {
     u->kt.cpu = cpuid();
     u->kt.ltn = ctxid() + 1;
     u->core = coreid();
+    u->isnew = 1;
+    fair_entity_init(&u->se, p, 0);
     p->nthreads++;
     nuthreads++;
     return &u->kt;
@@ -55,53 +116,50 @@ struct kthread* uthread_alloc(struct proc* p) {
  * from the scheduler of the context it ended on, or clone for one that never ran). */
 void uthread_free(struct kthread* kt) {
   struct uthread* u = ut(kt);
+  if (u->se.on_rq) fair_dequeue(rq(u->core), &u->se);
   kfree(kt->kstack);
   kt->proc->nthreads--;
   nuthreads--;
   memset(u, 0, sizeof *u);
+  for (int k = 0; k < NPOOLPAGE; k++) /* its page goes back once none of it is used */
+    if (pool[k] && u >= pool[k] && u < pool[k] + PERPAGE) trim(k);
 }
 
-/* Put runnable kt at the tail of its core's queue. */
-static void enqueue(struct kthread* kt) {
+/* Charge kt, which runs on this context, for the cycles since it got the context or was last
+ * charged (fair_account: its vruntime grows by them, scaled by its weight). */
+static void charge(struct kthread* kt) {
+  struct cpu* c = &cpus[kt->cpu];
+  uint64_t now = cycles();
+  fair_account(rq(ut(kt)->core), &ut(kt)->se, now - c->ran_from);
+  c->ran_from = now;
+}
+
+/* Queue runnable kt on its core (flags: fair_enqueue's; a new thread's first time is FAIR_NEW). */
+static void enqueue(struct kthread* kt, int flags) {
   struct uthread* u = ut(kt);
-  u->next = 0;
-  u->queued = 1;
   u->resched = 0;
-  if (rq_tail[u->core])
-    rq_tail[u->core]->next = u;
-  else
-    rq_head[u->core] = u;
-  rq_tail[u->core] = u;
-}
-
-/* Unlink u from core c's queue; prev is the entry before it, 0 if it is the head. */
-static void unlink(int c, struct uthread* prev, struct uthread* u) {
-  if (prev)
-    prev->next = u->next;
-  else
-    rq_head[c] = u->next;
-  if (rq_tail[c] == u) rq_tail[c] = prev;
-  u->next = 0;
-  u->queued = 0;
+  if (u->isnew) flags = FAIR_NEW;
+  u->isnew = 0;
+  fair_enqueue(rq(u->core), &u->se, flags);
 }
 
 /* How many threads of p wait in core c's queue. */
 int uthread_queued(struct proc* p, int c) {
+  struct fair_rq* q = rq(c);
   int n = 0;
-  for (struct uthread* u = rq_head[c]; u; u = u->next)
-    if (u->kt.proc == p) n++;
+  for (struct fair_entity* e = q ? q->head : 0; e; e = e->next)
+    if (e->mm == p) n++;
   return n;
 }
 
-/* The first queued thread of p on this core, taken off the queue, or 0. */
+/* The thread of p that this core's context should run next (fair_pick among p's: the contexts of
+ * a core run one address space at a time), taken off the queue, or 0. */
 struct kthread* uthread_take(struct proc* p) {
-  int c = coreid();
-  for (struct uthread *u = rq_head[c], *prev = 0; u; prev = u, u = u->next) {
-    if (u->kt.proc != p) continue;
-    unlink(c, prev, u);
-    return &u->kt;
-  }
-  return 0;
+  struct fair_rq* q = rq(coreid());
+  struct fair_entity* se = q ? fair_pick(q, 0, p) : 0;
+  if (se == 0) return 0;
+  fair_dequeue(q, se);
+  return &of_se(se)->kt;
 }
 
 /* kt is about to run on this context (sched.c, run). */
@@ -111,7 +169,15 @@ void uthread_running(struct kthread* kt) {
   kt->cpu = i;
   kt->ltn = ctxid() + 1;
   ut(kt)->core = coreid();
-  ran_from[i] = cycles();
+  cpus[i].ran_from = cycles();
+  fair_running(rq(coreid()), &ut(kt)->se, 1);
+}
+
+/* kt leaves this context (sched.c, sched): charged for its time there. */
+void uthread_stopped(struct kthread* kt) {
+  if (!ut(kt)->se.running) return; /* uthread_yield did it already */
+  charge(kt);
+  fair_running(rq(ut(kt)->core), &ut(kt)->se, 0);
 }
 
 /* Start free contexts of this core for p's queued threads (p is the core's process): a context
@@ -160,9 +226,9 @@ void uthread_ready(struct kthread* kt) {
   kt->state = KT_RUNNABLE;
   kt->chan = 0;
   kt->atuser = 1; /* its user registers are on its own stack: it may run anywhere */
-  if (u->queued) return;
+  if (u->se.on_rq) return;
   u->core = home(kt);
-  enqueue(kt);
+  enqueue(kt, FAIR_WAKEUP);
   if (u->core == coreid() && p == mycore()->proc) {
     uthread_fill(p);
     if (!mycore()->timer_on && uthread_waiting()) { /* the anchor's tick is needed (timer.c) */
@@ -179,10 +245,10 @@ void uthread_ready(struct kthread* kt) {
 
 /* A thread that gave up its context in user mode (a time slice, a process switch) waits again. */
 void uthread_yield(struct kthread* kt) {
+  uthread_stopped(kt); /* charged first: the queue orders by vruntime */
   kt->state = KT_RUNNABLE;
   kt->atuser = 1;
-  ut(kt)->core = coreid();
-  enqueue(kt);
+  enqueue(kt, 0);
 }
 
 /* Whether unbound kt, on its way to user mode on this context, must give the context up: its
@@ -203,18 +269,17 @@ int uthread_waiting(void) {
 }
 
 /* The anchor's timer tick: while threads of the core's process wait, each context whose clone
- * thread has had the context for half a time slice or more gives it up (TINTR: it traps, is
- * queued at the tail and its context takes the queue's head), one per waiting thread. */
+ * thread has used its slice (fair_preempt_due, charged up to now) gives the context up (TINTR: it
+ * traps, is queued again and its context runs the pick), one per waiting thread. */
 void uthread_tick(void) {
   struct proc* p = mycore()->proc;
   if (nuthreads == 0 || p == 0) return;
   int me = coreid(), waiting = uthread_queued(p, me);
-  uint64_t now = cycles();
   for (int i = 0; i < ncontexts && waiting > 0; i++) {
-    int cpu = cpunum(me, i);
-    struct kthread* kt = cpus[cpu].user;
-    if (kt == 0 || kt->proc != p || ut(kt)->resched || now - ran_from[cpu] < TIMESLICE / 2)
-      continue;
+    struct kthread* kt = cpus[cpunum(me, i)].user;
+    if (kt == 0 || kt->proc != p || ut(kt)->resched) continue;
+    charge(kt);
+    if (!fair_preempt_due(rq(me), &ut(kt)->se)) continue;
     ut(kt)->resched = 1;
     if (i != ctxid()) kasane_tintr(i + 1);
     waiting--;
@@ -225,18 +290,20 @@ void uthread_tick(void) {
  * this core, and a core runs only its own process's threads). */
 void uthread_gather(struct proc* p) {
   int me = coreid();
-  if (nuthreads == 0) return;
+  struct fair_rq* dst = rq(me);
+  if (nuthreads == 0 || dst == 0) return;
   for (int c = 0; c < ncores; c++) {
-    if (c == me || ((p->cores >> c) & 1)) continue;
-    for (struct uthread *u = rq_head[c], *prev = 0, *next; u; u = next) {
-      next = u->next;
-      if (u->kt.proc != p) {
-        prev = u;
-        continue;
-      }
-      unlink(c, prev, u);
-      u->core = me;
-      enqueue(&u->kt);
+    struct fair_rq* src = rq(c);
+    if (c == me || ((p->cores >> c) & 1) || src == 0) continue;
+    for (struct fair_entity *e = src->head, *next; e; e = next) {
+      next = e->next;
+      if (e->mm != p) continue;
+      fair_dequeue(src, e);
+      /* Its lead or lag over its old queue's min_vruntime goes with it (as fair_steal). */
+      int64_t lag = (int64_t)(e->vruntime - src->min_vruntime);
+      e->vruntime = lag < 0 && (uint64_t)-lag > dst->min_vruntime ? 0 : dst->min_vruntime + lag;
+      of_se(e)->core = me;
+      fair_enqueue(dst, e, 0);
     }
   }
 }
@@ -244,21 +311,31 @@ void uthread_gather(struct proc* p) {
 /* Wake p's clone threads that sleep interruptibly (a signal, a kill). */
 void uthread_interrupt(struct proc* p) {
   if (p->nthreads == 0) return;
-  for (struct uthread* u = uthreads; u < &uthreads[NTHREAD]; u++)
+  struct uthread* u;
+  FOR_EACH_UTHREAD(u)
     if (u->kt.proc == p && u->kt.state == KT_SLEEPING && u->kt.interruptible) ready_kt(&u->kt);
 }
 
 /* Wake the clone threads sleeping on chan (sched.c, wakeup). */
 void uthread_wakeup(void* chan) {
   if (nuthreads == 0) return;
-  for (struct uthread* u = uthreads; u < &uthreads[NTHREAD]; u++)
-    if (u->kt.proc && u->kt.state == KT_SLEEPING && u->kt.chan == chan) ready_kt(&u->kt);
+  struct uthread* u;
+  FOR_EACH_UTHREAD(u)
+    if (u->kt.state == KT_SLEEPING && u->kt.chan == chan) ready_kt(&u->kt);
 }
 
 /* p's clone thread with id tid, or 0. */
 struct kthread* uthread_find(struct proc* p, int tid) {
   if (p->nthreads == 0) return 0;
-  for (struct uthread* u = uthreads; u < &uthreads[NTHREAD]; u++)
+  struct uthread* u;
+  FOR_EACH_UTHREAD(u)
     if (u->kt.proc == p && u->kt.tid == tid) return &u->kt;
   return 0;
+}
+
+/* A thread's nice changed (sysprio.c): a clone thread's weight follows. */
+void fair_nice_changed(struct kthread* kt, int nice) {
+  if (!kt->unbound) return;
+  struct uthread* u = ut(kt);
+  fair_set_nice(u->se.on_rq || u->se.running ? rq(u->core) : 0, &u->se, nice);
 }

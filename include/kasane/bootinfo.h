@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #define KASANE_BOOT_MAGIC 0x454e534bu /* "KSNE" */
-#define KASANE_BOOT_VERSION 4u
+#define KASANE_BOOT_VERSION 5u
 
 /* The initial user stack of exec lies stack_offset bytes lower than it would (a multiple of
  * KASANE_STACK_OFFSET_ALIGN, at most KASANE_STACK_OFFSET_MAX): with sim.perturb_seed set,
@@ -21,6 +21,10 @@
  * program's stack maps onto cache sets (Alameldeen & Wood); 0 otherwise. */
 #define KASANE_STACK_OFFSET_ALIGN 16u
 #define KASANE_STACK_OFFSET_MAX 1024u
+
+/* The kernel's thread-picking policy (os.scheduler; os/fair.h). */
+#define KASANE_SCHED_CFS 0u
+#define KASANE_SCHED_IAS 1u
 
 struct kasane_bootinfo {
   uint32_t magic;        /* KASANE_BOOT_MAGIC */
@@ -39,6 +43,8 @@ struct kasane_bootinfo {
   uint32_t clock_khz;    /* core clock, kHz: converts cycles to time (core.clock_ghz) */
   uint32_t stack_offset; /* bytes the initial user stack moves down (see above) */
   uint32_t cores;        /* cores (platform.cores): each has contexts / cores of them */
+  uint32_t scheduler;    /* KASANE_SCHED_CFS or KASANE_SCHED_IAS (os.scheduler) */
+  uint32_t ias_bonus;    /* IAS's priority bonus, sixteenths of a quantum (os.ias_bonus) */
 };
 
 #endif /* KASANE_BOOTINFO_H */

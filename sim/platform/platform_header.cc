@@ -46,6 +46,10 @@ std::string Config::platform_header() const {
   define("KASANE_CORES", std::to_string(get_int("platform.cores")), "platform.cores");
   define("KASANE_MAX_CONTEXTS", std::to_string(kMaxContexts),
          "contexts in a machine, at most (Config::kMaxContexts)");
+  for (const KeySpec& spec : config_schema())  // the kernel checks kasane_ias_bonus against it
+    if (std::string(spec.key) == "os.ias_bonus")
+      define("KASANE_IAS_BONUS_MAX", std::to_string(static_cast<int64_t>(spec.max)),
+             "os.ias_bonus's largest value");
   out << "\n#endif /* KASANE_PLATFORM_H */\n";
   return out.str();
 }

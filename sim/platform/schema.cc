@@ -141,6 +141,16 @@ const std::vector<KeySpec>& config_schema() {
        "reset value of TControl.TU and .MU: the thread instructions and MONITOR/MWAIT are legal in "
        "user mode",
        0, 0, {}},
+      // --- the kernel (passed in the boot information, include/kasane/bootinfo.h)
+      {"os.scheduler", KeyType::String, "cfs", "-",
+       "the kernel's thread-picking policy (os/fair.h): cfs = fair shares by nice weight; ias = "
+       "CFS plus time and inter-core aggregation of threads that share an address space",
+       0, 0, {"cfs", "ias"}},
+      {"os.ias_bonus", KeyType::Int, "16", "1/16 quantum",
+       "with os.scheduler = ias: how far ahead in vruntime a sibling thread may be and still be "
+       "aggregated, in sixteenths of its last quantum (0: no aggregation; programs may change it "
+       "with kasane_ias_bonus)",
+       0, 256, {}},
       // --- power and thermal (sim/power/README.md gives the sources of the defaults)
       {"power.fetch_pj", KeyType::Float, "12", "pJ", "dynamic energy per instruction fetched (PC, predictor, fetch queue)", 0, 1e6, {}},
       {"power.decode_pj", KeyType::Float, "9", "pJ", "dynamic energy per instruction decoded", 0, 1e6, {}},

@@ -10,7 +10,7 @@
 #include "kthread.h"
 
 #define NT 64
-#define ADDS 40
+#define ADDS 12
 
 static char stacks[NT][1024] __attribute__((aligned(8)));
 static volatile int ctid[NT];

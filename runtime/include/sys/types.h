@@ -14,6 +14,7 @@ typedef unsigned long ino_t;
 typedef unsigned int nlink_t;
 typedef unsigned int uid_t;
 typedef unsigned int gid_t;
+typedef unsigned int id_t;
 typedef long blksize_t;
 typedef long blkcnt_t;
 typedef long time_t;

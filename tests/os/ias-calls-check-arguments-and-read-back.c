@@ -1,0 +1,77 @@
+/* ias-calls-check-arguments-and-read-back - the IAS system calls on a two-core machine booted
+ * with os.scheduler = ias and os.ias_bonus = 24: kasane_ias_bonus reads 24 (the config key
+ * reached the kernel), returns the old bonus when it sets one and refuses one above the largest
+ * (EINVAL); kasane_ias_master sets and reads back a slave mask and refuses a core the machine
+ * lacks or a master that is its own slave (EINVAL); kasane_sched_stats fills its structure for
+ * one core and for all (-1), refuses a third core (EINVAL) and bad pointers (EFAULT). A thread's
+ * nice value goes down as well as up and is clamped to -20..19.
+ * Set: platform.cores=2 os.scheduler=ias os.ias_bonus=24
+ * Expect: status 0 */
+#include <errno.h>
+#include <kasane/ias.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "check.h"
+
+int main(void) {
+  /* The bonus. */
+  CHECK_INT(kasane_ias_bonus(-1), 24);
+  CHECK_INT(kasane_ias_bonus(32), 24);
+  CHECK_INT(kasane_ias_bonus(-1), 32);
+  CHECK_INT(kasane_ias_bonus(0), 32);
+  CHECK_INT(kasane_ias_bonus(256), 0);
+  errno = 0;
+  CHECK_INT(kasane_ias_bonus(257), -1);
+  CHECK_INT(errno, EINVAL);
+  CHECK_INT(kasane_ias_bonus(-1), 256);
+
+  /* Master and slave cores. */
+  CHECK_INT(kasane_ias_master(0, ~0UL), 0);
+  CHECK_INT(kasane_ias_master(0, 2), 0);
+  CHECK_INT(kasane_ias_master(0, ~0UL), 2);
+  CHECK_INT(kasane_ias_master(1, ~0UL), 0);
+  errno = 0;
+  CHECK_INT(kasane_ias_master(0, 1), -1); /* its own slave */
+  CHECK_INT(errno, EINVAL);
+  errno = 0;
+  CHECK_INT(kasane_ias_master(0, 4), -1); /* no core 2 */
+  CHECK_INT(errno, EINVAL);
+  errno = 0;
+  CHECK_INT(kasane_ias_master(2, 0), -1);
+  CHECK_INT(errno, EINVAL);
+  errno = 0;
+  CHECK_INT(kasane_ias_master(-1, 0), -1);
+  CHECK_INT(errno, EINVAL);
+  CHECK_INT(kasane_ias_master(0, ~0UL), 2); /* the refused calls changed nothing */
+  CHECK_INT(kasane_ias_master(0, 0), 2);
+  CHECK_INT(kasane_ias_master(0, ~0UL), 0);
+
+  /* Counters: every field filled in. */
+  struct kasane_sched_stats s;
+  memset(&s, 0xff, sizeof s);
+  CHECK_INT(kasane_sched_stats(-1, &s), 0);
+  CHECK(s.picks != ~0ULL && s.migrations != ~0ULL && s.time_aggr != ~0ULL);
+  memset(&s, 0xff, sizeof s);
+  CHECK_INT(kasane_sched_stats(1, &s), 0);
+  CHECK(s.space_aggr != ~0ULL);
+  errno = 0;
+  CHECK_INT(kasane_sched_stats(2, &s), -1);
+  CHECK_INT(errno, EINVAL);
+  errno = 0;
+  CHECK_INT(kasane_sched_stats(0, 0), -1);
+  CHECK_INT(errno, EFAULT);
+  errno = 0;
+  CHECK_INT(kasane_sched_stats(0, (struct kasane_sched_stats*)0x80000000), -1);
+  CHECK_INT(errno, EFAULT);
+
+  /* Nice: Kasane has no privilege to check, so it may also go down. */
+  CHECK_INT(getpriority(PRIO_PROCESS, 0), 0);
+  CHECK_INT(setpriority(PRIO_PROCESS, 0, -5), 0);
+  CHECK_INT(getpriority(PRIO_PROCESS, 0), -5);
+  CHECK_INT(setpriority(PRIO_PROCESS, 0, -100), 0);
+  CHECK_INT(getpriority(PRIO_PROCESS, 0), -20);
+  CHECK_INT(setpriority(PRIO_PROCESS, 0, 0), 0);
+  CHECK_INT(getpriority(PRIO_PROCESS, 0), 0);
+  return check_done();
+}
