@@ -1,4 +1,5 @@
-/* futex: FUTEX_WAIT and FUTEX_WAKE (private or not), what a thread library builds its mutexes,
+/* futex and futex_time64: FUTEX_WAIT and FUTEX_WAKE and their BITSET forms (private or not),
+ * what a thread library (the runtime's kernel backend, glibc's NPTL) builds its mutexes,
  * condition variables and joins on, and the wake-up of a CLONE_CHILD_CLEARTID joiner when a
  * thread exits (thread.c).
  *
@@ -14,23 +15,28 @@
 
 #define FUTEX_WAIT 0 /* Linux's operations */
 #define FUTEX_WAKE 1
+#define FUTEX_WAIT_BITSET 9
+#define FUTEX_WAKE_BITSET 10
 #define FUTEX_PRIVATE_FLAG 128
+#define FUTEX_CLOCK_REALTIME 256
+#define FUTEX_BITSET_MATCH_ANY 0xffffffffu
 
 /* One waiting thread; also the channel it sleeps on. */
 struct fwait {
   struct proc* p;
   uint32_t uaddr;
+  uint32_t bitset;    /* FUTEX_WAIT_BITSET's; FUTEX_WAIT waits with every bit */
   volatile int woken; /* a WAKE chose it: the wait ends with 0 */
   struct fwait* next;
 };
 static struct fwait* waiters;
 
-/* Wake up to n (at least one, as Linux) of p's threads waiting on uaddr, oldest first. The
- * number woken. */
-int futex_wake(struct proc* p, uint32_t uaddr, int n) {
+/* Wake up to n (at least one, as Linux) of p's threads waiting on uaddr whose bitset shares a
+ * bit with bitset, oldest first. The number woken. */
+static int wake_bits(struct proc* p, uint32_t uaddr, int n, uint32_t bitset) {
   int woken = 0;
   for (struct fwait* w = waiters; w; w = w->next) {
-    if (w->p != p || w->uaddr != uaddr || w->woken) continue;
+    if (w->p != p || w->uaddr != uaddr || w->woken || !(w->bitset & bitset)) continue;
     w->woken = 1;
     wakeup(w);
     if (++woken >= n) break;
@@ -38,28 +44,49 @@ int futex_wake(struct proc* p, uint32_t uaddr, int n) {
   return woken;
 }
 
+int futex_wake(struct proc* p, uint32_t uaddr, int n) {
+  return wake_bits(p, uaddr, n, FUTEX_BITSET_MATCH_ANY);
+}
+
 struct timespec32 {
   int32_t tv_sec, tv_nsec;
 };
 
-/* Wait on uaddr while it holds val, for at most the relative time at utimeout (none if 0). */
-static int32_t futex_wait(struct proc* p, uint32_t uaddr, uint32_t val, uint32_t utimeout) {
-  uint64_t when = ~0ull;
-  if (utimeout) {
+/* The cycle a timeout at utimeout names: relative to now (FUTEX_WAIT), or absolute
+ * (FUTEX_WAIT_BITSET: every clock here, CLOCK_REALTIME and CLOCK_MONOTONIC alike, is the time
+ * since the machine started, sysproc.c clock_ns). ts64: a struct __kernel_timespec of two
+ * 64-bit words (futex_time64), else two 32-bit words. 0, -EFAULT or -EINVAL. */
+static int timeout_cycle(struct proc* p, uint32_t utimeout, int ts64, int absolute,
+                         uint64_t* when) {
+  int64_t sec, nsec;
+  if (ts64) {
+    int64_t ts[2];
+    if (copyin(&p->vm, ts, utimeout, sizeof ts) < 0) return -EFAULT;
+    sec = ts[0], nsec = ts[1];
+  } else {
     struct timespec32 ts;
     if (copyin(&p->vm, &ts, utimeout, sizeof ts) < 0) return -EFAULT;
-    if (ts.tv_sec < 0 || ts.tv_nsec < 0 || ts.tv_nsec >= 1000000000) return -EINVAL;
-    /* Seconds and nanoseconds apart, as nanosleep: no overflow. */
-    when = cycles() + (uint64_t)ts.tv_sec * clock_khz * 1000 +
-           (uint64_t)ts.tv_nsec * clock_khz / 1000000;
+    sec = ts.tv_sec, nsec = ts.tv_nsec;
   }
+  if (sec < 0 || nsec < 0 || nsec >= 1000000000) return -EINVAL;
+  /* Seconds and nanoseconds apart, as nanosleep: no overflow. */
+  *when = (absolute ? 0 : cycles()) + (uint64_t)sec * clock_khz * 1000 +
+          (uint64_t)nsec * clock_khz / 1000000;
+  return 0;
+}
+
+/* Wait on uaddr while it holds val, until cycle `when` (~0: for ever), for a wake-up that
+ * shares a bit with bitset. */
+static int32_t futex_wait(struct proc* p, uint32_t uaddr, uint32_t val, uint64_t when,
+                          uint32_t bitset) {
   uint32_t cur;
   if (copyin(&p->vm, &cur, uaddr, 4) < 0) return -EFAULT;
   if (cur != val) return -EAGAIN;
-  struct fwait w = {p, uaddr, 0, waiters};
+  if (when != ~0ull && cycles() >= when) return -ETIMEDOUT;
+  struct fwait w = {p, uaddr, bitset, 0, waiters};
   waiters = &w;
   struct kthread* kt = mykt();
-  if (utimeout) {
+  if (when != ~0ull) {
     timer_wait(when, &w, &w.woken);
   } else {
     kt->interruptible = 1;
@@ -73,24 +100,51 @@ static int32_t futex_wait(struct proc* p, uint32_t uaddr, uint32_t val, uint32_t
   while (*pp != &w) pp = &(*pp)->next;
   *pp = w.next;
   if (w.woken) return 0;
-  return utimeout && cycles() >= when ? -ETIMEDOUT : -EINTR;
+  return when != ~0ull && cycles() >= when ? -ETIMEDOUT : -EINTR;
 }
 
-/* futex(uaddr, op, val, timeout, uaddr2, val3): FUTEX_WAIT (sleep while *uaddr == val; 0 when
- * woken, -EAGAIN if it differs, -ETIMEDOUT, -EINTR for a signal) and FUTEX_WAKE (wake up to val
- * waiters; how many), each with or without FUTEX_PRIVATE_FLAG; -ENOSYS for other operations,
- * -EINVAL for an unaligned uaddr, -EFAULT for one not readable. */
-int32_t sys_futex(void) {
+/* futex and futex_time64: ts64 says which timespec the timeout is. */
+static int32_t futex(int ts64) {
   struct proc* p = myproc();
-  uint32_t uaddr, op, val, utimeout;
+  uint32_t uaddr, op, val, utimeout, val3 = 0;
   argaddr(0, &uaddr);
   argint(1, &op);
   argint(2, &val);
   argaddr(3, &utimeout);
-  uint32_t cmd = op & ~(uint32_t)FUTEX_PRIVATE_FLAG;
-  if (cmd != FUTEX_WAIT && cmd != FUTEX_WAKE) return -ENOSYS;
+  argint(5, &val3);
+  uint32_t cmd = op & ~(uint32_t)(FUTEX_PRIVATE_FLAG | FUTEX_CLOCK_REALTIME);
+  if (cmd != FUTEX_WAIT && cmd != FUTEX_WAKE && cmd != FUTEX_WAIT_BITSET &&
+      cmd != FUTEX_WAKE_BITSET)
+    return -ENOSYS;
+  /* Linux takes FUTEX_CLOCK_REALTIME with FUTEX_WAIT_BITSET (and the PI waits) only. */
+  if ((op & FUTEX_CLOCK_REALTIME) && cmd != FUTEX_WAIT_BITSET) return -ENOSYS;
   if (uaddr % 4) return -EINVAL;
-  if (cmd == FUTEX_WAIT) return futex_wait(p, uaddr, val, utimeout);
+  uint32_t bitset = FUTEX_BITSET_MATCH_ANY;
+  if (cmd == FUTEX_WAIT_BITSET || cmd == FUTEX_WAKE_BITSET) {
+    if (val3 == 0) return -EINVAL;
+    bitset = val3;
+  }
+  if (cmd == FUTEX_WAIT || cmd == FUTEX_WAIT_BITSET) {
+    uint64_t when = ~0ull;
+    if (utimeout) {
+      int r = timeout_cycle(p, utimeout, ts64, cmd == FUTEX_WAIT_BITSET, &when);
+      if (r < 0) return r;
+    }
+    return futex_wait(p, uaddr, val, when, bitset);
+  }
   if (!uvm_accessok(&p->vm, uaddr, 4, 0)) return -EFAULT;
-  return futex_wake(p, uaddr, (int32_t)val);
+  return wake_bits(p, uaddr, (int32_t)val, bitset);
 }
+
+/* futex(uaddr, op, val, timeout, uaddr2, val3): FUTEX_WAIT (sleep while *uaddr == val, at most
+ * the relative timeout; 0 when woken, -EAGAIN if it differs, -ETIMEDOUT, -EINTR for a signal),
+ * FUTEX_WAKE (wake up to val waiters; how many), FUTEX_WAIT_BITSET (FUTEX_WAIT with an absolute
+ * timeout, by CLOCK_REALTIME with FUTEX_CLOCK_REALTIME, else CLOCK_MONOTONIC, woken only by a
+ * wake whose bitset val3 shares a bit), FUTEX_WAKE_BITSET (wake those of val3's bits), each with
+ * or without FUTEX_PRIVATE_FLAG: what glibc's NPTL uses. -ENOSYS for other operations,
+ * -EINVAL for an unaligned uaddr or a zero bitset, -EFAULT for one not readable. */
+int32_t sys_futex(void) { return futex(0); }
+
+/* futex_time64: the same, with a 64-bit struct __kernel_timespec, which glibc 2.36 tries
+ * first. */
+int32_t sys_futex_time64(void) { return futex(1); }

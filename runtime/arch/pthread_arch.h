@@ -101,5 +101,13 @@ static inline int a_fetch_and(volatile int* p, int v) {
   return cur;
 }
 
+/* The thread pointer (CP0 UserLocal, which `rdhwr $29` reads and clone's CLONE_SETTLS or
+ * set_thread_area sets): the kernel backend's thread block, 0 until one is set. */
+static inline void* a_thread_pointer(void) {
+  void* tp;
+  __asm__ volatile(".set push\n\t.set mips32r2\n\trdhwr %0, $29\n\t.set pop" : "=r"(tp));
+  return tp;
+}
+
 #endif /* !__ASSEMBLER__ */
 #endif /* KASANE_PTHREAD_ARCH_H */

@@ -1,8 +1,8 @@
 /* pthread.h - POSIX threads, the subset Kasane's thread library implements (runtime/README.md,
  * "Threads"). Names, constants and error numbers are POSIX's (values as glibc's where a program
  * could see them), so a program that stays inside this subset builds unchanged here and against
- * glibc. Two implementations share this header; a program picks one at link time
- * (kasane_program(... THREADS hw|conventional)).
+ * glibc. Three implementations share this header; a program picks one at link time
+ * (kasane_program(... THREADS hw|conventional|kernel)).
  *
  * Every object type is a plain struct whose all-zero value is what the static initialiser
  * gives, so PTHREAD_*_INITIALIZER is {0} and an object in .bss works without init. The fields

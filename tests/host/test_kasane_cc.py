@@ -32,7 +32,7 @@ def test_missing_header_is_named_not_taken_from_glibc(target_dir, tmp_path):
     assert "mipsel-linux-gnu/include" not in proc.stderr
 
 
-@pytest.mark.parametrize("where", ["first", "after-file", "last", "equals"])
+@pytest.mark.parametrize("where", ["first", "after-file", "last", "equals", "kernel"])
 def test_threads_option_anywhere(target_dir, tmp_path, where):
     src = tmp_path / "t.c"
     src.write_text(THREADED)
@@ -42,6 +42,7 @@ def test_threads_option_anywhere(target_dir, tmp_path, where):
         "after-file": [src, "--threads", "conventional", "-o", elf],
         "last": [src, "-o", elf, "--threads", "hw"],
         "equals": ["-O1", src, "--threads=conventional", "-o", elf],
+        "kernel": [src, "--threads", "kernel", "-o", elf],
     }[where]
     proc = kasane_cc(target_dir, *args, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
@@ -53,10 +54,10 @@ def test_pthreads_without_threads_says_to_add_it(target_dir, tmp_path):
     src.write_text(THREADED)
     proc = kasane_cc(target_dir, src, "-o", tmp_path / "t.elf", cwd=tmp_path)
     assert proc.returncode != 0
-    assert "undefined reference to `pthreads_need_kasane_cc___threads_hw_or_conventional'" \
+    assert "undefined reference to `pthreads_need_kasane_cc___threads_hw_conventional_or_kernel'" \
         in proc.stderr
     assert proc.stderr.rstrip().endswith(
-        "kasane-cc: the program uses POSIX threads: add --threads hw or --threads conventional")
+        "kasane-cc: the program uses POSIX threads: add --threads hw, --threads conventional or --threads kernel")
     assert not (tmp_path / "t.elf").exists()
 
 
@@ -71,4 +72,4 @@ def test_program_without_threads_still_links(target_dir, tmp_path):
 
 def test_threads_needs_a_backend(target_dir, tmp_path):
     proc = kasane_cc(target_dir, "x.c", "--threads", cwd=tmp_path)
-    assert proc.returncode == 2 and "hw or conventional" in proc.stderr
+    assert proc.returncode == 2 and "hw, conventional or kernel" in proc.stderr

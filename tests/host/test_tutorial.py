@@ -35,4 +35,4 @@ def test_tutorial_program_builds_runs_and_reports(run_sim, kernel, target_dir, t
 def test_kasane_cc_refuses_an_unknown_backend(target_dir):
     proc = subprocess.run([str(target_dir / "kasane-cc"), "--threads", "green", "x.c"],
                           capture_output=True, text=True)
-    assert proc.returncode == 2 and "hw or conventional" in proc.stderr
+    assert proc.returncode == 2 and "hw, conventional or kernel" in proc.stderr

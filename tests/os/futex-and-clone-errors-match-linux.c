@@ -53,7 +53,7 @@ int main(void) {
   CHECK_INT(kfutex(&word, FUTEX_WAKE, 1, 0), 0);
   CHECK_INT(kfutex(&word, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, 10, 0), 0);
   CHECK_INT(kfutex(&word, 5 /* FUTEX_WAKE_OP */, 1, 0), -ENOSYS);
-  CHECK_INT(kfutex(&word, 9 /* FUTEX_WAIT_BITSET */, 5, 0), -ENOSYS);
+  CHECK_INT(kfutex(&word, 6 /* FUTEX_LOCK_PI */, 5, 0), -ENOSYS);
 
   /* clone */
   void* top = stack + sizeof stack;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """run_thread_tests.py - run the thread library tests (tests/threads/NAME.c) under kasane-sim.
 
-    run_thread_tests.py --sim KASANE_SIM --kernel KERNEL_ELF --backend hw|conventional
+    run_thread_tests.py --sim KASANE_SIM --kernel KERNEL_ELF --backend hw|conventional|kernel
                         [--build-dir DIR] [--source-dir SRC] [--sim-arg ARG]...
                         [--qemu qemu-mipsel] [--timeout 60] [NAME...]
 
@@ -77,7 +77,7 @@ def main() -> int:
     ap.add_argument("--build-dir", default=str(HERE.parents[1] / "build/target/tests_threads"),
                     help="directory with BACKEND/NAME.elf and glibc/NAME.elf")
     ap.add_argument("--source-dir", default=str(HERE), help="directory with NAME.c")
-    ap.add_argument("--backend", required=True, choices=["hw", "conventional"])
+    ap.add_argument("--backend", required=True, choices=["hw", "conventional", "kernel"])
     ap.add_argument("--sim", required=True, help="kasane-sim")
     ap.add_argument("--kernel", required=True, help="the Kasane kernel ELF")
     ap.add_argument("--sim-arg", action="append", default=[],
