@@ -11,10 +11,19 @@
  * are whole jobs'), and the same as "first.turnaround" for the first JOB named and
  * "last.turnaround" for the last (the same job when there is one), so that an experiment reads
  * the same names whatever the jobs; each job reports its own "JOB.cycles" (its region of
- * interest) too. The exit status is the job's, or for corun 1 if any job failed. */
+ * interest) too. With a kernel that has kasane_sched_stats (<kasane/ias.h>), corun also reports
+ * the scheduler's counters over the run, summed over the cores: "sched.picks",
+ * "sched.time_aggr", "sched.space_aggr" (the paper's time and space aggregations) and
+ * "sched.migrations". The exit status is the job's, or for corun 1 if any job failed. */
 #include <sys/wait.h>
 
 #include "mapreduce.h"
+
+/* The kernel scheduler's counters, where the kernel has the call (os.scheduler, IAS). */
+#if !defined(__GLIBC__) && __has_include(<kasane/ias.h>)
+#include <kasane/ias.h>
+#define HAVE_SCHED_STATS 1
+#endif
 
 KASANE_ROI_NAME(1, pi);
 KASANE_ROI_NAME(2, grep);
@@ -38,6 +47,18 @@ static int job_index(const char* name) {
   return -1;
 }
 
+#ifdef HAVE_SCHED_STATS
+/* Report after - before of the scheduler's counters, summed over the cores. */
+static void report_sched_stats(const struct kasane_sched_stats* before) {
+  struct kasane_sched_stats after;
+  if (kasane_sched_stats(-1, &after) != 0) return;
+  kasane_report("sched.picks", after.picks - before->picks);
+  kasane_report("sched.time_aggr", after.time_aggr - before->time_aggr);
+  kasane_report("sched.space_aggr", after.space_aggr - before->space_aggr);
+  kasane_report("sched.migrations", after.migrations - before->migrations);
+}
+#endif
+
 static int corun(int argc, char** argv) {
 #ifdef __GLIBC__
   (void)argc, (void)argv;
@@ -51,6 +72,10 @@ static int corun(int argc, char** argv) {
   for (int i = 0; i < n; i++)
     if (job_index(argv[4 + i]) < 0) mr_die("no such job", argv[4 + i]);
   fflush(stdout);
+#ifdef HAVE_SCHED_STATS
+  struct kasane_sched_stats before = {0};
+  kasane_sched_stats(-1, &before);
+#endif
   unsigned long start = kasane_cycles();
   for (int i = 0; i < n; i++) {
     char* cargv[] = {argv[0], argv[4 + i], argv[2], argv[3], NULL};
@@ -76,6 +101,9 @@ static int corun(int argc, char** argv) {
       }
     }
   }
+#ifdef HAVE_SCHED_STATS
+  report_sched_stats(&before);
+#endif
   return failed;
 #endif
 }
