@@ -15,8 +15,9 @@ The bytes depend only on the size (a fixed xorshift generator, not Python's rand
 Python gives the same files). Sizes: small is for the tests (a few seconds each); full is E7's:
 2 MiB of text, 1 MiB of records, 0.5 MiB of documents. That is less than the 8 MiB shared L2 of
 configs/machines/x5560-4core.toml, but E7 runs 30 simulations of the 8-context pipeline model
-(1-2 M cycles a host second on a quiet host) and must stay within a few minutes: these sizes
-make a job about 10^7 cycles (four times the text and records took 38 and 43 M).
+(1-2 M cycles a host second on a quiet host) and must stay within minutes: with these sizes a
+job alone takes 5 x 10^6 (pi) to 5 x 10^7 cycles (wordcount), and four times the text and
+records made grep and sort 38 and 43 M instead of 15 and 11 M.
 """
 
 import argparse
