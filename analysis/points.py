@@ -32,6 +32,18 @@ class Job:
     inputs: dict        # what the key hashes, kept in done.json for whoever wonders why it re-ran
     files: tuple = ()   # the files it reads (kasane-sim, config, kernel, program): a Dask worker
                         # checks it sees them (analysis/dask_cluster.py)
+    disk: dict | None = None  # the disk spec as the runner builds it: a "dir" made absolute
+
+
+def disk_folder(disk: dict, build: Build) -> tuple[dict | None, dict | None, list]:
+    """A disk spec with a "dir": (the spec for the key, the folder's files by content hash
+    instead of its path; the spec for the runner, the folder absolute; the folder's files)."""
+    if disk is None or "dir" not in disk:
+        return disk, disk, []
+    folder = build.target_path(disk["dir"])
+    names = sorted(p for p in folder.iterdir() if p.is_file()) if folder.is_dir() else []
+    keyed = dict(disk, dir={p.name: build.file_hash(p) for p in names})
+    return keyed, dict(disk, dir=str(folder)), names
 
 
 def make_job(point: Point, build: Build) -> Job:
@@ -66,10 +78,12 @@ def make_job(point: Point, build: Build) -> Job:
         add(str(files["kernel"]), file="kernel")
     add(str(files["program"]), file="program")
     add(*s["args"])
-    inputs = {"version": KEY_VERSION, "command": keyed, "disk": s["disk"]}
+    keyed_disk, run_disk, disk_files = disk_folder(s["disk"], build)
+    inputs = {"version": KEY_VERSION, "command": keyed, "disk": keyed_disk}
     key = hashlib.sha256(json.dumps(inputs, sort_keys=True).encode()).hexdigest()
     prefix = _UNSAFE.sub("_", point.label())[:80].strip("._-") or "point"
-    return Job(point, argv, key, f"{prefix}-{key[:8]}", inputs, tuple(files.values()))
+    return Job(point, argv, key, f"{prefix}-{key[:8]}", inputs,
+               tuple(files.values()) + tuple(disk_files), run_disk)
 
 
 def command_line(job: Job, directory: Path) -> str:

@@ -98,6 +98,13 @@ def check_files(c: Checker, exp: Experiment, points, build: Build):
             if not (base / rel).is_file():
                 c.error(origin.get(k, at) + (k,), f"{rel}: no such file in {where} "
                                                   f"({base / rel})")
+        rel = (p.settings["disk"] or {}).get("dir")
+        if rel and ("dir", rel) not in seen:
+            seen.add(("dir", rel))
+            if not build.target_path(rel).is_dir():
+                c.error(origin.get("disk", at) + ("disk", "dir"),
+                        f"{rel}: no such folder in the build's target tree "
+                        f"({build.target_path(rel)})")
 
 
 def check_expression(c: Checker, path: tuple, text: str, allowed: set, params: dict, metrics,

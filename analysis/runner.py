@@ -85,6 +85,8 @@ class DiskImages:
                 self.kfs = self.kfs or _load_kfs()
                 self.cache.mkdir(parents=True, exist_ok=True)
                 with tempfile.TemporaryDirectory(dir=self.cache) as tmp:
+                    if "dir" in disk:  # a folder's files first; generated ones beside them
+                        shutil.copytree(disk["dir"], tmp, dirs_exist_ok=True)
                     for name, size in disk["files"].items():
                         (Path(tmp) / name).write_bytes(disk_file_bytes(name, size))
                     part = path.with_suffix(f".{socket.gethostname()}.{os.getpid()}.part")
@@ -101,7 +103,7 @@ def run_one(job: Job, directory: Path, disks: DiskImages) -> Outcome:
         (directory / name).unlink(missing_ok=True)
     (directory / COMMAND).write_text(command_line(job, directory) + "\n")
     console = directory / CONSOLE
-    disk = job.point.settings["disk"]
+    disk = job.disk
     start = time.monotonic()
     try:
         if disk is not None:

@@ -43,6 +43,8 @@ SETTINGS = {
                                      "x-what": "a string or a number"}},
     "disk": {"type": "object", "additionalProperties": False,
              "properties": {"size": SIZE,
+                            "dir": {"type": "string",
+                                    "x-what": "a folder of the build's target tree"},
                             "files": {"type": "object", "additionalProperties": SIZE,
                                       "x-what": "a table of NAME = size"}}},
     "thermal_trace": {"type": "boolean", "x-what": "true or false"},

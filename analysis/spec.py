@@ -342,7 +342,10 @@ def check_disk(c: Checker, at: tuple, d: dict) -> dict:
             c.error(at + ("files", name), f"{s!r} is not a size (bytes, or a number with K, M "
                                           "or G)")
         out[name] = n
-    return {"size": size, "files": out}
+    spec = {"size": size, "files": out}
+    if "dir" in d:  # only then: the spec of a disk without one, and so its key, stays as it was
+        spec["dir"] = d["dir"]
+    return spec
 
 
 def check_sweep(c: Checker, at: tuple, s: dict, build: Build) -> dict:

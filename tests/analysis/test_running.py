@@ -1,7 +1,7 @@
 """Experiments run end to end with the real simulator: the shipped smoke experiment; re-running
 skips unchanged points and re-runs only changed ones; a failing point does not stop the others
 and is reported with its command and console; a missing metric fails its point; a fresh disk
-image per point; --jobs 1 and --jobs 2 give identical stats.json apart from `host`."""
+image per point, with a folder's files when it names one; --jobs 1 and --jobs 2 give identical stats.json apart from `host`."""
 import csv
 import hashlib
 import json
@@ -142,6 +142,29 @@ def test_each_point_gets_a_fresh_disk_image_built_by_kfs(kasane, experiment, tmp
                           "[sweep]\nn = [3, 4]\n")
     assert "2 points: 2 to run, 0 unchanged" in kasane("run", path, "--out", out).stdout
     assert keys.isdisjoint(row["key"] for row in results(out))
+
+
+def test_a_disk_folder_goes_on_the_image_and_its_contents_are_in_the_key(kasane, experiment,
+                                                                         tmp_path):
+    out, folder = tmp_path / "out", tmp_path / "inputs"
+    folder.mkdir()
+    (folder / "words.txt").write_bytes(b"one two three\n")
+    text = FIB + (f"disk = {{ size = '1M', dir = '{folder}', files = {{ 'data.bin' = '4K' }} }}\n"
+                  "[sweep]\nn = [3]\n")
+    path = experiment(text)
+    assert kasane("run", path, "--out", out).returncode == 0
+    row = results(out)[0]
+    image = out / "points" / row["point"] / "disk.img"
+    subprocess.run([sys.executable, ROOT / "tools" / "kfs.py", "extract", image,
+                    tmp_path / "x"], check=True)
+    assert (tmp_path / "x" / "words.txt").read_bytes() == b"one two three\n"
+    assert (tmp_path / "x" / "data.bin").stat().st_size == 4096
+    (folder / "words.txt").write_bytes(b"one two four\n")  # same path, new contents: re-run
+    assert "1 points: 1 to run, 0 unchanged" in kasane("run", path, "--out", out).stdout
+    assert results(out)[0]["key"] != row["key"]
+    path.write_text(text.replace(str(folder), str(tmp_path / "nowhere")))
+    r = kasane("check", path)
+    assert r.returncode == 2 and "no such folder in the build's target tree" in r.stderr
 
 
 def test_thermal_trace_is_kept_and_plotted(kasane, experiment, tmp_path):
