@@ -52,3 +52,18 @@ def test_a_stripped_copy_runs_in_the_same_cycles(run_sim, kernel, target_dir, tm
     assert [r.pop("name", None) for r in stats[0]["regions"]] == ["parallel"]
     assert [r.pop("name", None) for r in stats[1]["regions"]] == [None]
     assert stats[0] == stats[1]
+
+
+def test_no_program_carries_a_build_id(target_dir, tmp_path):
+    """ld's GNU build id is a hash over the whole file, debug information included, and it lies in
+    the first loadable segment: with one, a ccache build (relative paths in the debug information)
+    would load other bytes into guest memory than a fresh one (a checkpoint's compressed size)."""
+    shutil.copy(ROOT / "docs" / "tutorial" / "sum.c", tmp_path / "sum.c")
+    cc = subprocess.run([str(target_dir.resolve() / "kasane-cc"), "--threads", "hw", "sum.c",
+                         "-o", "sum.elf"], cwd=tmp_path, capture_output=True, text=True)
+    assert cc.returncode == 0, cc.stderr
+    for elf in (target_dir / "os" / "kernel.elf", target_dir / "workloads" / "hello.elf",
+                target_dir / "workloads" / "tutorial-sum-hw.elf", tmp_path / "sum.elf"):
+        notes = subprocess.run(["mipsel-linux-gnu-readelf", "-n", str(elf)], check=True,
+                               capture_output=True, text=True).stdout
+        assert "Build ID" not in notes, f"{elf} carries a GNU build id"
