@@ -5,6 +5,7 @@
  * handlers because it is the process's. os/README.md, "Threads", says how it is scheduled.
  *
  * futex and the wake-up of a CLONE_CHILD_CLEARTID joiner are futex.c's. */
+#include <kasane/clone.h>
 #include <kasane/kasane_isa.h>
 
 #include "defs.h"
@@ -12,17 +13,6 @@
 #include "mips.h"
 #include "param.h"
 #include "proc.h"
-
-#define CSIGNAL 0x000000ff /* Linux's clone flags */
-#define CLONE_VM 0x00000100
-#define CLONE_FS 0x00000200
-#define CLONE_FILES 0x00000400
-#define CLONE_SIGHAND 0x00000800
-#define CLONE_THREAD 0x00010000
-#define CLONE_SYSVSEM 0x00040000
-#define CLONE_SETTLS 0x00080000
-#define CLONE_PARENT_SETTID 0x00100000
-#define CLONE_CHILD_CLEARTID 0x00200000
 
 /* What a thread must share: everything a process has (a new process is kasane_spawn's). */
 #define CLONE_NEEDED (CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD)

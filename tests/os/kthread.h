@@ -11,15 +11,7 @@
 
 #define KT_UNUSED __attribute__((__unused__))
 
-#define CLONE_VM 0x00000100 /* Linux's values */
-#define CLONE_FS 0x00000200
-#define CLONE_FILES 0x00000400
-#define CLONE_SIGHAND 0x00000800
-#define CLONE_THREAD 0x00010000
-#define CLONE_SYSVSEM 0x00040000
-#define CLONE_SETTLS 0x00080000
-#define CLONE_PARENT_SETTID 0x00100000
-#define CLONE_CHILD_CLEARTID 0x00200000
+#include <kasane/clone.h> /* Linux's clone flags */
 /* What glibc's pthread_create passes. */
 #define NPTL_FLAGS                                                                        \
   (CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD | CLONE_SYSVSEM |    \

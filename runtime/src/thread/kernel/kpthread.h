@@ -22,16 +22,9 @@
 #include "pthread_arch.h" /* a_cas, a_add_fetch, a_thread_pointer (atomic_arch.h: a_swap) */
 #include "syscall_arch.h"
 
-/* Linux's clone flags; NPTL's set, which is what the kernel accepts (os/README.md, "Threads"). */
-#define CLONE_VM 0x00000100
-#define CLONE_FS 0x00000200
-#define CLONE_FILES 0x00000400
-#define CLONE_SIGHAND 0x00000800
-#define CLONE_THREAD 0x00010000
-#define CLONE_SYSVSEM 0x00040000
-#define CLONE_SETTLS 0x00080000
-#define CLONE_PARENT_SETTID 0x00100000
-#define CLONE_CHILD_CLEARTID 0x00200000
+#include <kasane/clone.h>
+
+/* NPTL's set of clone flags, which is what the kernel accepts (os/README.md, "Threads"). */
 #define KCLONE_FLAGS                                                                      \
   (CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND | CLONE_THREAD | CLONE_SYSVSEM |    \
    CLONE_SETTLS | CLONE_PARENT_SETTID | CLONE_CHILD_CLEARTID)
