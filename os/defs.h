@@ -145,6 +145,15 @@ void mpmain(void) __attribute__((noreturn));
 uint32_t allcores(void);
 int affinity_allows(const struct proc* p, int core);
 
+/* balance.c */
+int uthread_allowed(struct kthread* kt, int core);
+int balance_home(struct kthread* kt);
+void balance_move(struct kthread* kt, int to);
+int balance_pull(struct proc* p);
+int balance_idle(void);
+void balance_kick(void);
+void balance_tick(void);
+
 /* gang.c */
 extern int ncpus; /* ktof() and gang_has() are inline in proc.h */
 int gang_movable(struct proc* p, int core);
