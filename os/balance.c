@@ -1,4 +1,5 @@
-/* Load balancing of clone threads between the cores' run queues.
+/* Load balancing of clone threads between the cores' run queues, and the per-thread affinity that
+ * limits it (sched_setaffinity on a thread id).
  *
  * A clone thread waits in the run queue of one core (uthread.c). Left there, the threads a
  * process clones would all run on the contexts of its first core while the other cores idle.
@@ -133,4 +134,44 @@ void balance_tick(void) {
   if (nuthreads == 0 || p == 0 || p->nthreads == 0) return;
   if (uthread_queued(p, coreid())) balance_kick();
   pull(p);
+}
+
+/* The clone thread sched_setaffinity and sched_getaffinity name by tid: the caller for 0 (if it
+ * is a clone thread), else the clone thread of any process with that id; 0 if none (the call
+ * then goes to the process, affinity.c). */
+struct kthread* balance_thread(uint32_t tid) {
+  if (tid == 0) return mykt()->unbound ? mykt() : 0;
+  if (nuthreads == 0) return 0;
+  for (struct proc* p = proc; p < &proc[NPROC]; p++) {
+    if (p->state != USED || p->nthreads == 0) continue;
+    struct kthread* kt = uthread_find(p, (int)tid);
+    if (kt) return kt;
+  }
+  return 0;
+}
+
+/* kt's cores (sched_getaffinity): its own mask, or its process's. */
+uint32_t balance_getaffinity(struct kthread* kt) {
+  uint32_t m = ((struct uthread*)kt)->affinity;
+  return m ? m : kt->proc->affinity;
+}
+
+/* Clone thread kt may run on the cores of mask (not 0) from now on. Queued on a core the mask
+ * excludes, it moves at once; running on one, it gives its context up on its way to user mode
+ * (uthread_must_yield; the caller itself on its way back from this call, another thread at the
+ * interrupt sent here) and is queued on an allowed core; asleep, it is queued on one when woken
+ * (uthread.c, home). */
+void balance_setaffinity(struct kthread* kt, uint32_t mask) {
+  struct uthread* u = (struct uthread*)kt;
+  u->affinity = mask;
+  if (uthread_allowed(kt, u->core)) return;
+  if (u->se.on_rq) {
+    balance_move(kt, balance_home(kt));
+  } else if (u->se.running && kt != mykt()) {
+    u->resched = 1;
+    if (cpu_core[kt->cpu] == coreid())
+      kasane_tintr(kt->ltn);
+    else
+      ipi_raise(kt->cpu);
+  }
 }

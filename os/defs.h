@@ -153,6 +153,9 @@ int balance_pull(struct proc* p);
 int balance_idle(void);
 void balance_kick(void);
 void balance_tick(void);
+struct kthread* balance_thread(uint32_t tid);
+uint32_t balance_getaffinity(struct kthread* kt);
+void balance_setaffinity(struct kthread* kt, uint32_t mask);
 
 /* gang.c */
 extern int ncpus; /* ktof() and gang_has() are inline in proc.h */
