@@ -87,7 +87,6 @@ void timer_intr(void) {
     c->slice_end = now + TIMESLICE;
     if (c->proc && switch_due(c->proc)) c->want_switch = 1;
     if (nuthreads) uthread_tick(); /* clone threads waiting for a context take turns */
-    if (nuthreads) balance_tick(); /* and the cores' queues even out (balance.c) */
     struct kthread* kt0 = c->proc ? ktof(c->proc, coreid(), 0) : 0;
     if (kt0 && kt0->state == KT_RUNNING) notify_preempt(kt0);
   }

@@ -281,12 +281,14 @@ int uthread_waiting(void) {
   return nuthreads && p && uthread_queued(p, coreid()) > 0;
 }
 
-/* The anchor's timer tick: while threads of the core's process wait, each context whose clone
+/* The anchor's timer tick (timer.c calls it while clone threads exist): load balancing's periodic
+ * pull first; then, while threads of the core's process wait, each context whose clone
  * thread has used its slice (fair_preempt_due, charged up to now) gives the context up (TINTR: it
  * traps, is queued again and its context runs the pick), one per waiting thread. */
 void uthread_tick(void) {
   struct proc* p = mycore()->proc;
   if (nuthreads == 0 || p == 0) return;
+  balance_tick(); /* and the cores' queues even out (balance.c) */
   int me = coreid(), waiting = uthread_queued(p, me);
   for (int i = 0; i < ncontexts && waiting > 0; i++) {
     struct kthread* kt = cpus[cpunum(me, i)].user;
