@@ -185,6 +185,9 @@ void timer_intr(void);
 int timer_sleep_until(uint64_t when);
 int timer_wait(uint64_t when, void* chan, volatile int* done);
 
+/* sysprio.c */
+void prio_inherit(struct kthread* parent, struct kthread* child);
+
 /* thread.c */
 int thread_tid(struct kthread* kt);
 
