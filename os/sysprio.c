@@ -2,8 +2,8 @@
  * thread, named by its thread id (0: the caller), which the fair policy turns into a weight
  * (fair.h, fair_weight). A thread's nice is kept here, keyed by thread id, and handed on to the
  * scheduler through fair_nice_changed(), which the scheduler that owns the threads' fair
- * entities defines; until one does, the value is only kept and read back. Threads start at nice
- * 0 (no inheritance from the creator yet). */
+ * entities defines; until one does, the value is only kept and read back. A process's main
+ * thread starts at nice 0; a clone thread at its creator's, as a Linux thread does (prio_inherit). */
 #include "defs.h"
 #include "errno.h"
 #include "param.h"
@@ -19,6 +19,10 @@ static struct {
   int tid; /* 0: free */
   int nice;
 } nices[NPROC * NCTX];
+
+/* Whether any thread has been given a nice other than 0: until then clone need not look the
+ * creator's up (a scan of the whole table per clone). */
+static int any_nice;
 
 /* The scheduler's hook: kt's nice is now nice. A weak no-op until the scheduler defines it. */
 __attribute__((weak)) void fair_nice_changed(struct kthread* kt, int nice) {
@@ -70,6 +74,7 @@ static int set_nice(int tid, int nice) {
     if (slot < 0 && (!nices[i].tid || !live(nices[i].tid))) slot = i;
   }
   if (slot < 0) return -EAGAIN;
+  if (nice) any_nice = 1;
   nices[slot].tid = nice ? tid : 0;
   nices[slot].nice = nice;
   return 0;
@@ -101,4 +106,14 @@ int32_t sys_setpriority(void) {
   int r = set_nice(id, nice);
   if (r == 0) fair_nice_changed(kt, nice);
   return r;
+}
+
+/* New clone thread child starts at its creator parent's nice (clone, thread.c), as Linux copies
+ * the creator's static priority into a new task. With the table full of live threads' values it
+ * starts at 0, which needs no entry: a table of NPROC * NCTX entries is not filled in practice. */
+void prio_inherit(struct kthread* parent, struct kthread* child) {
+  if (!any_nice) return;
+  int nice = nice_of(thread_tid(parent));
+  if (nice == 0 || set_nice(child->tid, nice) < 0) return;
+  fair_nice_changed(child, nice);
 }
