@@ -161,7 +161,7 @@ void proc_exit(struct proc* p, int status);
 void proc_exit_signal(struct proc* p, int sig);
 void kt_exit(struct kthread* kt) __attribute__((noreturn));
 int proc_reap_threads(struct proc* p);
-int proc_kill(int pid, int sig);
+int proc_kill(int pid, int sig, int from, int tkill);
 int proc_wait(int pid, uint32_t ustatus, int options);
 int proc_spawn(const char* path, uint32_t argv, uint32_t envp);
 int newpid(void);
@@ -239,12 +239,12 @@ void fpu_zero(void);
 
 /* signal.c */
 int interrupted(struct kthread* kt);
-void signal_send(struct proc* p, int sig);
+void signal_send(struct proc* p, int sig, int from, int tkill);
 void signal_deliver(struct kthread* kt);
 int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t value);
 
 /* sigthread.c */
-void signal_send_kt(struct kthread* kt, int sig);
+void signal_send_kt(struct kthread* kt, int sig, int from);
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 #define PGROUNDUP(a) (((uint32_t)(a) + PGSIZE - 1) & ~(uint32_t)(PGSIZE - 1))

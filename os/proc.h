@@ -88,7 +88,8 @@ struct kthread {
   uint32_t userlocal;     /* CP0 UserLocal of its context while it is switched out */
   struct fpstate fp;      /* the FP registers of its user thread */
   uint32_t thmb;          /* detached: the ThMB whose call it finishes (0 if none) */
-  uint32_t sigpending;    /* signals sent to this context alone (sigthread.c), as proc's */
+  uint32_t sigpending;    /* signals sent to this context alone (sigthread.c), as proc's: by
+                           * tgkill or kasane_ctx_kill, so SI_TKILL; proc.sigfrom has the sender */
   int tid;                /* its Linux thread id (thread.c): the pid for the main thread, a new
                            * id for a clone thread, 0 for a context the runtime started */
   uint32_t cleartid;      /* user word zeroed and futex-woken when the thread exits alone */
@@ -178,6 +179,9 @@ struct proc {
   struct ksigaction sigact[NSIG];
   uint32_t sigpending;    /* bit n-1: signal n is pending */
   uint32_t sigmask;       /* blocked signals (the first 32) */
+  uint32_t sigtkill;      /* bit n-1: the pending signal n came from tgkill (si_code SI_TKILL) */
+  int sigfrom[NSIG];      /* the pid that sent pending signal n (si_pid), to p or to a thread of
+                           * it; the first sender's, as Linux keeps one siginfo per signal */
   /* kernel notifications (notify.c) */
   int notify_on;          /* registered */
   struct kasane_notify_reg nreg;

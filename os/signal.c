@@ -26,6 +26,8 @@
 #define SIG_UNBLOCK 2
 #define SIG_SETMASK 3
 #define NR_rt_sigreturn 4193
+#define SI_USER 0                /* si_code of kill's signals */
+#define SI_TKILL (-6)            /* of tgkill's and tkill's: sent to one thread */
 
 static uint32_t bit(int sig) { return 1u << (sig - 1); }
 
@@ -41,12 +43,18 @@ int interrupted(struct kthread* kt) {
   return p->killed || ((p->sigpending | kt->sigpending) & ~p->sigmask);
 }
 
-/* Make sig pending in p and see that p notices soon: end an interruptible wait, interrupt a
- * context in user code. SIGKILL ends p at once. */
-void signal_send(struct proc* p, int sig) {
+/* Make sig pending in p, sent by process from (its pid; 0 for the kernel) with kill, or with
+ * tgkill if tkill, and see that p notices soon: end an interruptible wait, interrupt a context in
+ * user code. SIGKILL ends p at once. A signal already pending keeps its first sender, as Linux
+ * keeps the first siginfo of a signal below SIGRTMIN. */
+void signal_send(struct proc* p, int sig, int from, int tkill) {
   if (sig == SIGKILL) {
     proc_exit_signal(p, SIGKILL);
     return;
+  }
+  if (!(p->sigpending & bit(sig))) {
+    p->sigfrom[sig] = from;
+    p->sigtkill = (p->sigtkill & ~bit(sig)) | (tkill ? bit(sig) : 0);
   }
   p->sigpending |= bit(sig);
   for (int n = 0; n < ncpus; n++)
@@ -117,15 +125,24 @@ void signal_deliver(struct kthread* kt) {
   uint32_t ready = (p->sigpending | kt->sigpending) & ~p->sigmask;
   if (ready == 0) return;
   int sig = __builtin_ctz(ready) + 1;
-  if (kt->sigpending & bit(sig)) kt->sigpending &= ~bit(sig);
-  else p->sigpending &= ~bit(sig);
+  /* A context's own signals came from tgkill or kasane_ctx_kill (sigthread.c): Linux's SI_TKILL,
+   * as the process's from tgkill are; the rest came from kill. si_uid stays 0: every process is
+   * root's. */
+  int code = SI_TKILL;
+  if (kt->sigpending & bit(sig)) {
+    kt->sigpending &= ~bit(sig);
+  } else {
+    p->sigpending &= ~bit(sig);
+    if (!(p->sigtkill & bit(sig))) code = SI_USER;
+  }
+  int from = p->sigfrom[sig];
   uint32_t h = p->sigact[sig].handler;
   if (h == SIG_IGN || (h == SIG_DFL && ignored_by_default(sig))) return;
   if (h == SIG_DFL) {
     proc_exit_signal(p, sig);
     return;
   }
-  signal_frame(kt, sig, 0 /* SI_USER */, 0, 0);
+  signal_frame(kt, sig, code, (uint32_t)from /* si_pid */, 0);
 }
 
 /* rt_sigaction(sig, act, oact, sigsetsize). */

@@ -192,7 +192,7 @@ int32_t sys_kill(void) {
   uint32_t pid, sig;
   argint(0, &pid);
   argint(1, &sig);
-  return proc_kill((int32_t)pid, (int32_t)sig);
+  return proc_kill((int32_t)pid, (int32_t)sig, myproc()->pid, 0);
 }
 
 /* wait4(pid, status, options, rusage): rusage is not kept (left untouched). */

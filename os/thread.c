@@ -127,17 +127,17 @@ int32_t sys_tgkill(void) {
     if (p->state != USED || p->pid != (int32_t)tgid) continue;
     struct kthread* kt = uthread_find(p, (int32_t)tid);
     if (kt) {
-      if (sig) signal_send_kt(kt, (int)sig);
+      if (sig) signal_send_kt(kt, (int)sig, myproc()->pid);
       return 0;
     }
     for (int n = 0; n < ncpus; n++) {
       kt = &p->kt[n];
       if (kt->tid != (int32_t)tid || !other_threads(p, kt)) continue;
-      if (sig) signal_send_kt(kt, (int)sig);
+      if (sig) signal_send_kt(kt, (int)sig, myproc()->pid);
       return 0;
     }
     if (tid != tgid) return -ESRCH;
-    return proc_kill((int32_t)tgid, (int32_t)sig);
+    return proc_kill((int32_t)tgid, (int32_t)sig, myproc()->pid, 1);
   }
   return -ESRCH;
 }
