@@ -72,15 +72,18 @@ int uvm_alloc(struct vmspace* vm, uint32_t start, uint32_t end, uint32_t perm);
 void uvm_dealloc(struct vmspace* vm, uint32_t start, uint32_t end);
 void uvm_free(struct vmspace* vm);
 int uvm_mapped(struct vmspace* vm, uint32_t va);
-int regionof(struct vmspace* vm, uint32_t va);
 int uvm_fault(struct vmspace* vm, uint32_t va, int write);
 void* uva2ka(struct vmspace* vm, uint32_t va, int write);
 int uvm_accessok(struct vmspace* vm, uint32_t va, uint32_t len, int write);
 int copyout(struct vmspace* vm, uint32_t dst, const void* src, uint32_t len);
 int copyin(struct vmspace* vm, void* dst, uint32_t src, uint32_t len);
 int copyinstr(struct vmspace* vm, char* dst, uint32_t src, uint32_t max);
+
+/* region.c */
+int regionof(struct vmspace* vm, uint32_t va);
 int uvm_addregion(struct vmspace* vm, uint32_t start, uint32_t end, uint32_t perm);
-void uvm_unmapregion(struct vmspace* vm, uint32_t start, uint32_t end);
+int uvm_unmapregion(struct vmspace* vm, uint32_t start, uint32_t end);
+void region_free(struct vmspace* vm);
 
 /* exec.c */
 extern const char EXEC_ENOENT[], EXEC_EFAULT[], EXEC_E2BIG[], EXEC_ENOMEM[];

@@ -115,6 +115,12 @@ struct ksigaction {
   uint32_t mask[4];
 };
 
+/* An anonymous mmap region: [start, end), filled with zero pages of permission perm (0 or
+ * PTE_D) on first touch (region.c). */
+struct region {
+  uint32_t start, end, perm;
+};
+
 /* A user address space: the page table the TLB is refilled from and the regions that grow. The
  * stack region (param.h) is the same in every address space. */
 struct vmspace {
@@ -124,9 +130,10 @@ struct vmspace {
   uint32_t brk;     /* current break, as the program set it; pages are mapped up to PGROUNDUP */
   uint32_t mmapbase; /* anonymous mmap regions are placed below this, growing down */
   uint32_t cores;   /* bit c: core c ran it since it last emptied its TLB (smp.c, shoot-downs) */
-  struct {
-    uint32_t start, end, perm; /* [start, end), filled with zero pages on first touch */
-  } regions[NREGION];
+  struct region* regions; /* its anonymous mmap regions, regions[0..nregions): a page from
+                           * kalloc at the first mmap (region.c), so a process that never maps
+                           * anything costs no memory for them */
+  int nregions;
 };
 
 /* A hardware context as the kernel sees it (sched.c). */
