@@ -104,6 +104,7 @@ struct uthread {
   int core;               /* the core whose queue it is in, or whose context runs it */
   uint8_t resched;        /* its slice is over: give the context to a waiting sibling */
   uint8_t isnew;          /* not yet queued once: placed as a new thread (FAIR_NEW) */
+  uint32_t sigmask;       /* its own blocked signals, as a Linux thread's (sigmaskof) */
 };
 
 enum procstate { UNUSED, USED, ZOMBIE };
@@ -203,6 +204,14 @@ extern struct kthread parked[NPARKED];
 extern struct proc proc[NPROC];      /* proc.c */
 
 extern int ncontexts;                /* smp.c: contexts of each core */
+
+/* The signal mask kt's thread runs with: a clone thread's own (rt_sigprocmask of one thread
+ * leaves the others' alone, as on Linux, so that glibc blocking every signal in a thread that
+ * ends does not block them for the process), else the process's, which the main thread and the
+ * runtime's contexts share. */
+static inline uint32_t* sigmaskof(struct kthread* kt) {
+  return kt->unbound ? &((struct uthread*)kt)->sigmask : &kt->proc->sigmask;
+}
 
 /* The kernel thread of context i of core c in p (gang.c). Inline: the scheduler asks on every
  * pass. */

@@ -40,7 +40,7 @@ static int ignored_by_default(int sig) {
  * signal for the process or for kt's context alone (sigthread.c) is deliverable. */
 int interrupted(struct kthread* kt) {
   struct proc* p = kt->proc;
-  return p->killed || ((p->sigpending | kt->sigpending) & ~p->sigmask);
+  return p->killed || ((p->sigpending | kt->sigpending) & ~*sigmaskof(kt));
 }
 
 /* Make sig pending in p, sent by process from (its pid; 0 for the kernel) with kill, or with
@@ -85,7 +85,8 @@ int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t 
   for (int i = 1; i < 32; i++) f.rs_uc.uc_mcontext.sc_regs[i] = (int32_t)tf->regs[i];
   f.rs_uc.uc_mcontext.sc_mdhi = (int32_t)tf->hi;
   f.rs_uc.uc_mcontext.sc_mdlo = (int32_t)tf->lo;
-  f.rs_uc.uc_sigmask[0] = p->sigmask;
+  uint32_t* mask = sigmaskof(kt);
+  f.rs_uc.uc_sigmask[0] = *mask;
   /* The FP registers too, as Linux's setup_sigcontext does with FR = 0: register pair 2k, 2k+1
    * in the 64-bit slot 2k; the handler may use the FPU. */
   fpu_flush(kt);
@@ -111,8 +112,8 @@ int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t 
   tf->regs[REG_RA] = sp + offsetof(struct kasane_rt_sigframe, rs_code);
   tf->regs[25] = act->handler; /* $t9: o32 PIC code finds its $gp from it */
   tf->epc = act->handler;
-  if (!(act->flags & SA_NODEFER)) p->sigmask |= bit(sig);
-  p->sigmask |= act->mask[0] & ~bit(SIGKILL);
+  if (!(act->flags & SA_NODEFER)) *mask |= bit(sig);
+  *mask |= act->mask[0] & ~bit(SIGKILL);
   if (act->flags & SA_RESETHAND) act->handler = SIG_DFL;
   p->nstats.signals++;
   return 0;
@@ -122,7 +123,7 @@ int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t 
  * process or to kt's context alone. */
 void signal_deliver(struct kthread* kt) {
   struct proc* p = kt->proc;
-  uint32_t ready = (p->sigpending | kt->sigpending) & ~p->sigmask;
+  uint32_t ready = (p->sigpending | kt->sigpending) & ~*sigmaskof(kt);
   if (ready == 0) return;
   int sig = __builtin_ctz(ready) + 1;
   /* A context's own signals came from tgkill or kasane_ctx_kill (sigthread.c): Linux's SI_TKILL,
@@ -163,22 +164,24 @@ int32_t sys_rt_sigaction(void) {
   return 0;
 }
 
-/* rt_sigprocmask(how, set, oset, sigsetsize): the first 32 signals are all there are. */
+/* rt_sigprocmask(how, set, oset, sigsetsize): the calling thread's mask (sigmaskof); the first
+ * 32 signals are all there are. */
 int32_t sys_rt_sigprocmask(void) {
   struct proc* p = myproc();
+  uint32_t* m = sigmaskof(mykt());
   uint32_t how, set, oset, size, mask[4] = {0};
   argint(0, &how);
   argint(1, &set);
   argint(2, &oset);
   argint(3, &size);
   if (size != 16) return -EINVAL;
-  uint32_t old[4] = {p->sigmask, 0, 0, 0};
+  uint32_t old[4] = {*m, 0, 0, 0};
   if (set && copyin(&p->vm, mask, set, sizeof mask) < 0) return -EFAULT;
   if (set) {
-    uint32_t m = mask[0] & ~bit(SIGKILL);
-    if (how == SIG_BLOCK) p->sigmask |= m;
-    else if (how == SIG_UNBLOCK) p->sigmask &= ~m;
-    else if (how == SIG_SETMASK) p->sigmask = m;
+    uint32_t s = mask[0] & ~bit(SIGKILL);
+    if (how == SIG_BLOCK) *m |= s;
+    else if (how == SIG_UNBLOCK) *m &= ~s;
+    else if (how == SIG_SETMASK) *m = s;
     else return -EINVAL;
   }
   if (oset && copyout(&p->vm, oset, old, sizeof old) < 0) return -EFAULT;
@@ -212,7 +215,7 @@ int32_t sys_rt_sigreturn(void) {
     kt->fp.fcsr = uc.uc_mcontext.sc_fpc_csr & FCSR_WRITABLE;
     fpu_discard(kt);
   }
-  p->sigmask = uc.uc_sigmask[0] & ~bit(SIGKILL);
+  *sigmaskof(kt) = uc.uc_sigmask[0] & ~bit(SIGKILL);
   kt->tf_restored = 1;
   return 0;
 }

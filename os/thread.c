@@ -68,6 +68,7 @@ int32_t sys_clone(void) {
   fpu_flush(me);
   kt->fp = me->fp;
   kt->sigpending = 0;
+  *sigmaskof(kt) = *sigmaskof(me); /* a new thread starts with its creator's mask */
   kt->tid = tid;
   kt->cleartid = (flags & CLONE_CHILD_CLEARTID) ? ctid : 0;
   kt->ctx.ra = (uint32_t)kt_start_user;

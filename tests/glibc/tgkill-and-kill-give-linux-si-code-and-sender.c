@@ -3,9 +3,9 @@
  * makes it the process's) or one thread of several, and both give the sender's pid (si_uid is
  * not compared: Kasane has no getuid). glibc's raise and pthread_kill are tgkill; a thread
  * signals itself, and one signals the main thread while that waits on a semaphore. The handler
- * records, main prints afterwards, so the output does not depend on when a thread runs. The
- * threads are joined last: glibc blocks every signal in a thread that ends, and Kasane's signal
- * mask is the process's, not the thread's.
+ * records, main prints afterwards, so the output does not depend on when a thread runs. After
+ * the threads are joined, kill still runs the handler: glibc blocks every signal in a thread
+ * that ends, which must block them for that thread alone (each thread has its own mask).
  * Link: -pthread
  * Expect: status 0 */
 #define _GNU_SOURCE
@@ -83,5 +83,7 @@ int main(void) {
   sem_post(&may_end);
   pthread_join(t[0], 0);
   pthread_join(t[1], 0);
+  kill(getpid(), SIGUSR2);
+  report("kill after the threads ended");
   return 0;
 }
