@@ -72,15 +72,18 @@ int uvm_alloc(struct vmspace* vm, uint32_t start, uint32_t end, uint32_t perm);
 void uvm_dealloc(struct vmspace* vm, uint32_t start, uint32_t end);
 void uvm_free(struct vmspace* vm);
 int uvm_mapped(struct vmspace* vm, uint32_t va);
-int regionof(struct vmspace* vm, uint32_t va);
 int uvm_fault(struct vmspace* vm, uint32_t va, int write);
 void* uva2ka(struct vmspace* vm, uint32_t va, int write);
 int uvm_accessok(struct vmspace* vm, uint32_t va, uint32_t len, int write);
 int copyout(struct vmspace* vm, uint32_t dst, const void* src, uint32_t len);
 int copyin(struct vmspace* vm, void* dst, uint32_t src, uint32_t len);
 int copyinstr(struct vmspace* vm, char* dst, uint32_t src, uint32_t max);
+
+/* region.c */
+int regionof(struct vmspace* vm, uint32_t va);
 int uvm_addregion(struct vmspace* vm, uint32_t start, uint32_t end, uint32_t perm);
-void uvm_unmapregion(struct vmspace* vm, uint32_t start, uint32_t end);
+int uvm_unmapregion(struct vmspace* vm, uint32_t start, uint32_t end);
+void region_free(struct vmspace* vm);
 
 /* exec.c */
 extern const char EXEC_ENOENT[], EXEC_EFAULT[], EXEC_E2BIG[], EXEC_ENOMEM[];
@@ -173,7 +176,7 @@ void proc_exit(struct proc* p, int status);
 void proc_exit_signal(struct proc* p, int sig);
 void kt_exit(struct kthread* kt) __attribute__((noreturn));
 int proc_reap_threads(struct proc* p);
-int proc_kill(int pid, int sig);
+int proc_kill(int pid, int sig, int from, int tkill);
 int proc_wait(int pid, uint32_t ustatus, int options);
 int proc_spawn(const char* path, uint32_t argv, uint32_t envp);
 int newpid(void);
@@ -254,12 +257,12 @@ void fpu_zero(void);
 
 /* signal.c */
 int interrupted(struct kthread* kt);
-void signal_send(struct proc* p, int sig);
+void signal_send(struct proc* p, int sig, int from, int tkill);
 void signal_deliver(struct kthread* kt);
 int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t value);
 
 /* sigthread.c */
-void signal_send_kt(struct kthread* kt, int sig);
+void signal_send_kt(struct kthread* kt, int sig, int from);
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 #define PGROUNDUP(a) (((uint32_t)(a) + PGSIZE - 1) & ~(uint32_t)(PGSIZE - 1))

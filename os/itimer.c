@@ -64,7 +64,7 @@ uint64_t itimer_next(void) {
 void itimer_expire(uint64_t now) {
   for (int i = 0; i < NPROC; i++) {
     if (!itimers[i].when || itimers[i].when > now) continue;
-    if (proc_kill(itimers[i].pid, SIGALRM) < 0 || !itimers[i].interval) {
+    if (proc_kill(itimers[i].pid, SIGALRM, 0, 0) < 0 || !itimers[i].interval) {
       itimers[i].when = 0;
       continue;
     }

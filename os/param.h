@@ -19,7 +19,8 @@
 
 #define NPROC 16                   /* process slots */
 #define NCTX KASANE_MAX_CONTEXTS    /* most contexts a machine has (generated: platform.h) */
-#define NREGION 16                 /* anonymous mmap regions per address space */
+#define NREGION 341                /* anonymous mmap regions per address space: a page of 12-byte
+                                    * struct regions (region.c checks that they fit) */
 #define PATHMAX 128                /* bytes of a path given to spawn or open, NUL included */
 #define NPARKED 32                 /* system calls parked by kernel notifications at once */
 #define NTHREAD 128                /* clone threads in the whole system (uthread.c): a clone beyond

@@ -178,12 +178,13 @@ int proc_reap_threads(struct proc* p) {
   return 1;
 }
 
-/* kill(pid, sig): send sig to process pid. 0 or -errno. */
-int proc_kill(int pid, int sig) {
+/* kill(pid, sig) from process from (0: the kernel), or tgkill's to a process without threads if
+ * tkill: send sig to process pid. 0 or -errno. */
+int proc_kill(int pid, int sig, int from, int tkill) {
   if (sig < 0 || sig >= NSIG) return -EINVAL;
   for (struct proc* p = proc; p < &proc[NPROC]; p++) {
     if (p->state != USED || p->pid != pid) continue;
-    if (sig) signal_send(p, sig);
+    if (sig) signal_send(p, sig, from, tkill);
     return 0;
   }
   return -ESRCH;

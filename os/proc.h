@@ -88,7 +88,8 @@ struct kthread {
   uint32_t userlocal;     /* CP0 UserLocal of its context while it is switched out */
   struct fpstate fp;      /* the FP registers of its user thread */
   uint32_t thmb;          /* detached: the ThMB whose call it finishes (0 if none) */
-  uint32_t sigpending;    /* signals sent to this context alone (sigthread.c), as proc's */
+  uint32_t sigpending;    /* signals sent to this context alone (sigthread.c), as proc's: by
+                           * tgkill or kasane_ctx_kill, so SI_TKILL; proc.sigfrom has the sender */
   int tid;                /* its Linux thread id (thread.c): the pid for the main thread, a new
                            * id for a clone thread, 0 for a context the runtime started */
   uint32_t cleartid;      /* user word zeroed and futex-woken when the thread exits alone */
@@ -105,6 +106,7 @@ struct uthread {
   uint8_t isnew;          /* not yet queued once: placed as a new thread (FAIR_NEW) */
   uint32_t affinity;      /* bit c: it may run on core c (sched_setaffinity on its tid); 0: the
                            * process's cores (proc.affinity) */
+  uint32_t sigmask;       /* its own blocked signals, as a Linux thread's (sigmaskof) */
 };
 
 enum procstate { UNUSED, USED, ZOMBIE };
@@ -116,6 +118,12 @@ struct ksigaction {
   uint32_t mask[4];
 };
 
+/* An anonymous mmap region: [start, end), filled with zero pages of permission perm (0 or
+ * PTE_D) on first touch (region.c). */
+struct region {
+  uint32_t start, end, perm;
+};
+
 /* A user address space: the page table the TLB is refilled from and the regions that grow. The
  * stack region (param.h) is the same in every address space. */
 struct vmspace {
@@ -125,9 +133,10 @@ struct vmspace {
   uint32_t brk;     /* current break, as the program set it; pages are mapped up to PGROUNDUP */
   uint32_t mmapbase; /* anonymous mmap regions are placed below this, growing down */
   uint32_t cores;   /* bit c: core c ran it since it last emptied its TLB (smp.c, shoot-downs) */
-  struct {
-    uint32_t start, end, perm; /* [start, end), filled with zero pages on first touch */
-  } regions[NREGION];
+  struct region* regions; /* its anonymous mmap regions, regions[0..nregions): a page from
+                           * kalloc at the first mmap (region.c), so a process that never maps
+                           * anything costs no memory for them */
+  int nregions;
 };
 
 /* A hardware context as the kernel sees it (sched.c). */
@@ -180,6 +189,9 @@ struct proc {
   struct ksigaction sigact[NSIG];
   uint32_t sigpending;    /* bit n-1: signal n is pending */
   uint32_t sigmask;       /* blocked signals (the first 32) */
+  uint32_t sigtkill;      /* bit n-1: the pending signal n came from tgkill (si_code SI_TKILL) */
+  int sigfrom[NSIG];      /* the pid that sent pending signal n (si_pid), to p or to a thread of
+                           * it; the first sender's, as Linux keeps one siginfo per signal */
   /* kernel notifications (notify.c) */
   int notify_on;          /* registered */
   struct kasane_notify_reg nreg;
@@ -194,6 +206,14 @@ extern struct kthread parked[NPARKED];
 extern struct proc proc[NPROC];      /* proc.c */
 
 extern int ncontexts;                /* smp.c: contexts of each core */
+
+/* The signal mask kt's thread runs with: a clone thread's own (rt_sigprocmask of one thread
+ * leaves the others' alone, as on Linux, so that glibc blocking every signal in a thread that
+ * ends does not block them for the process), else the process's, which the main thread and the
+ * runtime's contexts share. */
+static inline uint32_t* sigmaskof(struct kthread* kt) {
+  return kt->unbound ? &((struct uthread*)kt)->sigmask : &kt->proc->sigmask;
+}
 
 /* The kernel thread of context i of core c in p (gang.c). Inline: the scheduler asks on every
  * pass. */

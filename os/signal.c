@@ -26,6 +26,8 @@
 #define SIG_UNBLOCK 2
 #define SIG_SETMASK 3
 #define NR_rt_sigreturn 4193
+#define SI_USER 0                /* si_code of kill's signals */
+#define SI_TKILL (-6)            /* of tgkill's and tkill's: sent to one thread */
 
 static uint32_t bit(int sig) { return 1u << (sig - 1); }
 
@@ -38,15 +40,21 @@ static int ignored_by_default(int sig) {
  * signal for the process or for kt's context alone (sigthread.c) is deliverable. */
 int interrupted(struct kthread* kt) {
   struct proc* p = kt->proc;
-  return p->killed || ((p->sigpending | kt->sigpending) & ~p->sigmask);
+  return p->killed || ((p->sigpending | kt->sigpending) & ~*sigmaskof(kt));
 }
 
-/* Make sig pending in p and see that p notices soon: end an interruptible wait, interrupt a
- * context in user code. SIGKILL ends p at once. */
-void signal_send(struct proc* p, int sig) {
+/* Make sig pending in p, sent by process from (its pid; 0 for the kernel) with kill, or with
+ * tgkill if tkill, and see that p notices soon: end an interruptible wait, interrupt a context in
+ * user code. SIGKILL ends p at once. A signal already pending keeps its first sender, as Linux
+ * keeps the first siginfo of a signal below SIGRTMIN. */
+void signal_send(struct proc* p, int sig, int from, int tkill) {
   if (sig == SIGKILL) {
     proc_exit_signal(p, SIGKILL);
     return;
+  }
+  if (!(p->sigpending & bit(sig))) {
+    p->sigfrom[sig] = from;
+    p->sigtkill = (p->sigtkill & ~bit(sig)) | (tkill ? bit(sig) : 0);
   }
   p->sigpending |= bit(sig);
   for (int n = 0; n < ncpus; n++)
@@ -77,7 +85,8 @@ int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t 
   for (int i = 1; i < 32; i++) f.rs_uc.uc_mcontext.sc_regs[i] = (int32_t)tf->regs[i];
   f.rs_uc.uc_mcontext.sc_mdhi = (int32_t)tf->hi;
   f.rs_uc.uc_mcontext.sc_mdlo = (int32_t)tf->lo;
-  f.rs_uc.uc_sigmask[0] = p->sigmask;
+  uint32_t* mask = sigmaskof(kt);
+  f.rs_uc.uc_sigmask[0] = *mask;
   /* The FP registers too, as Linux's setup_sigcontext does with FR = 0: register pair 2k, 2k+1
    * in the 64-bit slot 2k; the handler may use the FPU. */
   fpu_flush(kt);
@@ -103,8 +112,8 @@ int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t 
   tf->regs[REG_RA] = sp + offsetof(struct kasane_rt_sigframe, rs_code);
   tf->regs[25] = act->handler; /* $t9: o32 PIC code finds its $gp from it */
   tf->epc = act->handler;
-  if (!(act->flags & SA_NODEFER)) p->sigmask |= bit(sig);
-  p->sigmask |= act->mask[0] & ~bit(SIGKILL);
+  if (!(act->flags & SA_NODEFER)) *mask |= bit(sig);
+  *mask |= act->mask[0] & ~bit(SIGKILL);
   if (act->flags & SA_RESETHAND) act->handler = SIG_DFL;
   p->nstats.signals++;
   return 0;
@@ -114,18 +123,27 @@ int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t 
  * process or to kt's context alone. */
 void signal_deliver(struct kthread* kt) {
   struct proc* p = kt->proc;
-  uint32_t ready = (p->sigpending | kt->sigpending) & ~p->sigmask;
+  uint32_t ready = (p->sigpending | kt->sigpending) & ~*sigmaskof(kt);
   if (ready == 0) return;
   int sig = __builtin_ctz(ready) + 1;
-  if (kt->sigpending & bit(sig)) kt->sigpending &= ~bit(sig);
-  else p->sigpending &= ~bit(sig);
+  /* A context's own signals came from tgkill or kasane_ctx_kill (sigthread.c): Linux's SI_TKILL,
+   * as the process's from tgkill are; the rest came from kill. si_uid stays 0: every process is
+   * root's. */
+  int code = SI_TKILL;
+  if (kt->sigpending & bit(sig)) {
+    kt->sigpending &= ~bit(sig);
+  } else {
+    p->sigpending &= ~bit(sig);
+    if (!(p->sigtkill & bit(sig))) code = SI_USER;
+  }
+  int from = p->sigfrom[sig];
   uint32_t h = p->sigact[sig].handler;
   if (h == SIG_IGN || (h == SIG_DFL && ignored_by_default(sig))) return;
   if (h == SIG_DFL) {
     proc_exit_signal(p, sig);
     return;
   }
-  signal_frame(kt, sig, 0 /* SI_USER */, 0, 0);
+  signal_frame(kt, sig, code, (uint32_t)from /* si_pid */, 0);
 }
 
 /* rt_sigaction(sig, act, oact, sigsetsize). */
@@ -146,22 +164,24 @@ int32_t sys_rt_sigaction(void) {
   return 0;
 }
 
-/* rt_sigprocmask(how, set, oset, sigsetsize): the first 32 signals are all there are. */
+/* rt_sigprocmask(how, set, oset, sigsetsize): the calling thread's mask (sigmaskof); the first
+ * 32 signals are all there are. */
 int32_t sys_rt_sigprocmask(void) {
   struct proc* p = myproc();
+  uint32_t* m = sigmaskof(mykt());
   uint32_t how, set, oset, size, mask[4] = {0};
   argint(0, &how);
   argint(1, &set);
   argint(2, &oset);
   argint(3, &size);
   if (size != 16) return -EINVAL;
-  uint32_t old[4] = {p->sigmask, 0, 0, 0};
+  uint32_t old[4] = {*m, 0, 0, 0};
   if (set && copyin(&p->vm, mask, set, sizeof mask) < 0) return -EFAULT;
   if (set) {
-    uint32_t m = mask[0] & ~bit(SIGKILL);
-    if (how == SIG_BLOCK) p->sigmask |= m;
-    else if (how == SIG_UNBLOCK) p->sigmask &= ~m;
-    else if (how == SIG_SETMASK) p->sigmask = m;
+    uint32_t s = mask[0] & ~bit(SIGKILL);
+    if (how == SIG_BLOCK) *m |= s;
+    else if (how == SIG_UNBLOCK) *m &= ~s;
+    else if (how == SIG_SETMASK) *m = s;
     else return -EINVAL;
   }
   if (oset && copyout(&p->vm, oset, old, sizeof old) < 0) return -EFAULT;
@@ -195,7 +215,7 @@ int32_t sys_rt_sigreturn(void) {
     kt->fp.fcsr = uc.uc_mcontext.sc_fpc_csr & FCSR_WRITABLE;
     fpu_discard(kt);
   }
-  p->sigmask = uc.uc_sigmask[0] & ~bit(SIGKILL);
+  *sigmaskof(kt) = uc.uc_sigmask[0] & ~bit(SIGKILL);
   kt->tf_restored = 1;
   return 0;
 }

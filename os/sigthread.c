@@ -17,10 +17,11 @@
 #include "param.h"
 #include "proc.h"
 
-/* Make sig pending on kernel thread kt (bound, or a clone thread: unbound) and see that its context notices soon (also
- * tgkill's, thread.c). */
-void signal_send_kt(struct kthread* kt, int sig) {
+/* Make sig pending on kernel thread kt (bound, or a clone thread: unbound), sent by process from,
+ * and see that its context notices soon (also tgkill's, thread.c). */
+void signal_send_kt(struct kthread* kt, int sig, int from) {
   struct proc* p = kt->proc;
+  if (!(kt->sigpending & (1u << (sig - 1)))) p->sigfrom[sig] = from;
   kt->sigpending |= 1u << (sig - 1);
   int i = kt->ltn - 1, c = cpu_core[kt->cpu];
   if (kt->unbound && kt->state == KT_NONE && cpus[kt->cpu].user != kt) return; /* not started */
@@ -57,6 +58,6 @@ int32_t sys_kasane_ctx_kill(void) {
     }
     return -ESRCH;
   }
-  if (sig) signal_send_kt(&p->kt[ltn - 1], (int)sig);
+  if (sig) signal_send_kt(&p->kt[ltn - 1], (int)sig, p->pid);
   return 0;
 }

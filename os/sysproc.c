@@ -89,15 +89,15 @@ int32_t sys_mmap(void) {
  * what glibc's mmap calls. */
 int32_t sys_mmap2(void) { return sys_mmap(); }
 
-/* munmap(addr, len): unmap and free the pages of [addr, addr + len) that an mmap made. */
+/* munmap(addr, len): unmap and free the pages of [addr, addr + len) that an mmap made; ENOMEM if
+ * that would split a region with every region slot taken (region.c). */
 int32_t sys_munmap(void) {
   uint32_t addr, len;
   struct vmspace* vm = &myproc()->vm;
   argint(0, &addr);
   argint(1, &len);
   if (addr % PGSIZE || len == 0 || addr >= USERTOP || len > USERTOP - addr) return -EINVAL;
-  uvm_unmapregion(vm, addr, addr + PGROUNDUP(len));
-  return 0;
+  return uvm_unmapregion(vm, addr, addr + PGROUNDUP(len));
 }
 
 /* sched_yield(): let context 0 switch to another ready process at once (or leave a core its
@@ -192,7 +192,7 @@ int32_t sys_kill(void) {
   uint32_t pid, sig;
   argint(0, &pid);
   argint(1, &sig);
-  return proc_kill((int32_t)pid, (int32_t)sig);
+  return proc_kill((int32_t)pid, (int32_t)sig, myproc()->pid, 0);
 }
 
 /* wait4(pid, status, options, rusage): rusage is not kept (left untouched). */

@@ -68,6 +68,7 @@ int32_t sys_clone(void) {
   fpu_flush(me);
   kt->fp = me->fp;
   kt->sigpending = 0;
+  *sigmaskof(kt) = *sigmaskof(me); /* a new thread starts with its creator's mask */
   kt->tid = tid;
   kt->cleartid = (flags & CLONE_CHILD_CLEARTID) ? ctid : 0;
   prio_inherit(me, kt); /* its creator's nice (sysprio.c) */
@@ -128,17 +129,17 @@ int32_t sys_tgkill(void) {
     if (p->state != USED || p->pid != (int32_t)tgid) continue;
     struct kthread* kt = uthread_find(p, (int32_t)tid);
     if (kt) {
-      if (sig) signal_send_kt(kt, (int)sig);
+      if (sig) signal_send_kt(kt, (int)sig, myproc()->pid);
       return 0;
     }
     for (int n = 0; n < ncpus; n++) {
       kt = &p->kt[n];
       if (kt->tid != (int32_t)tid || !other_threads(p, kt)) continue;
-      if (sig) signal_send_kt(kt, (int)sig);
+      if (sig) signal_send_kt(kt, (int)sig, myproc()->pid);
       return 0;
     }
     if (tid != tgid) return -ESRCH;
-    return proc_kill((int32_t)tgid, (int32_t)sig);
+    return proc_kill((int32_t)tgid, (int32_t)sig, myproc()->pid, 1);
   }
   return -ESRCH;
 }

@@ -151,7 +151,7 @@ static void fpe(struct proc* p, struct kthread* kt, struct trapframe* tf) {
            : (cause & FPE_I) ? FPE_FLTRES : FPE_FLTUNK;
   kt->fp.fcsr &= ~FCSR_CAUSE;
   fpu_discard(kt);
-  if (p->sigact[SIGFPE].handler > 1 && !(p->sigmask & (1u << (SIGFPE - 1)))) {
+  if (p->sigact[SIGFPE].handler > 1 && !(*sigmaskof(kt) & (1u << (SIGFPE - 1)))) {
     signal_frame(kt, SIGFPE, code, faultpc(tf), 0);
     return;
   }
@@ -167,7 +167,7 @@ static void fpe(struct proc* p, struct kthread* kt, struct trapframe* tf) {
  * must fix the protection or leave); else end p with the usual console line. A handler whose
  * frame does not fit (a stack overflow into a guard page) ends p with SIGSEGV too. */
 static void segv(struct proc* p, struct kthread* kt, struct trapframe* tf, uint32_t code) {
-  if (p->sigact[SIGSEGV].handler > 1 && !(p->sigmask & (1u << (SIGSEGV - 1)))) {
+  if (p->sigact[SIGSEGV].handler > 1 && !(*sigmaskof(kt) & (1u << (SIGSEGV - 1)))) {
     int si_code = uvm_mapped(&p->vm, PGROUNDDOWN(tf->badvaddr)) ? SEGV_ACCERR : SEGV_MAPERR;
     signal_frame(kt, SIGSEGV, si_code, tf->badvaddr, 0);
     return;
@@ -246,7 +246,7 @@ static void usertrapret_checks(struct kthread* kt) {
       kt = mykt();
       continue;
     }
-    if ((p->sigpending | kt->sigpending) & ~p->sigmask) signal_deliver(kt);
+    if ((p->sigpending | kt->sigpending) & ~*sigmaskof(kt)) signal_deliver(kt);
     if (p->killed) continue;
     notify_deliver(kt);
     return;

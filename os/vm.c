@@ -99,7 +99,8 @@ int uvm_create(struct vmspace* vm, uint32_t asid) {
   vm->asid = asid;
   vm->brkbase = vm->brk = 0;
   vm->mmapbase = USTACKTOP - USTACKMAX - USTACKGUARD;
-  memset(vm->regions, 0, sizeof vm->regions);
+  vm->regions = 0; /* region.c: a page of them from the first mmap on */
+  vm->nregions = 0;
   if (vm->pgdir == 0) return -1;
   uint32_t* pte = walkpte(vm->pgdir, KASANE_SIMCTL_USER_VA, 1);
   if (pte == 0) {
@@ -205,6 +206,7 @@ void uvm_free(struct vmspace* vm) {
   }
   kfree(vm->pgdir);
   vm->pgdir = 0;
+  region_free(vm);
   tlb_flush_asid(vm->asid);
 }
 
@@ -218,41 +220,6 @@ int uvm_mapped(struct vmspace* vm, uint32_t va) {
 
 /* Whether va lies in the region the user stack may grow into. */
 static int instack(uint32_t va) { return va < USTACKTOP && va >= USTACKTOP - USTACKMAX; }
-
-/* The mmap region of vm that holds va, or -1. */
-int regionof(struct vmspace* vm, uint32_t va) {
-  for (int i = 0; i < NREGION; i++)
-    if (va >= vm->regions[i].start && va < vm->regions[i].end) return i;
-  return -1;
-}
-
-/* Record [start, end) (page-aligned, unmapped) as an anonymous region with permission perm:
- * its pages appear, zeroed, when first touched. 0, or -1 if vm has no free region slot. */
-int uvm_addregion(struct vmspace* vm, uint32_t start, uint32_t end, uint32_t perm) {
-  for (int i = 0; i < NREGION; i++) {
-    if (vm->regions[i].start != vm->regions[i].end) continue;
-    vm->regions[i].start = start;
-    vm->regions[i].end = end;
-    vm->regions[i].perm = perm;
-    return 0;
-  }
-  return -1;
-}
-
-/* Unmap [start, end) (page-aligned) from the anonymous regions of vm: free its pages and cut it
- * out of the regions (a region split in two loses its upper part to keep this simple: munmap of
- * a region's middle is rare, and the upper pages simply fault). */
-void uvm_unmapregion(struct vmspace* vm, uint32_t start, uint32_t end) {
-  for (int i = 0; i < NREGION; i++) {
-    uint32_t* s = &vm->regions[i].start;
-    uint32_t* e = &vm->regions[i].end;
-    if (end <= *s || start >= *e) continue;
-    uint32_t lo = start > *s ? start : *s, hi = end < *e ? end : *e;
-    uvm_dealloc(vm, lo, hi);
-    if (lo == *s) *s = hi; else *e = lo;
-    if (*s >= *e) *s = *e = 0;
-  }
-}
 
 /* The valid PTE mapping user address va in vm, mapping a zeroed page first if va is in the
  * stack region (the stack grows on demand) or an anonymous region; 0 if va is not (and cannot

@@ -1,7 +1,8 @@
 /* pthread_kill and pthread_sigmask for the kernel backend: the kernel's own per-thread signals.
  * pthread_kill is tgkill to the thread's tid, which the kernel delivers to that thread alone
- * (os/README.md, "Threads"); its handler runs there. The kernel keeps one signal mask per
- * process, so pthread_sigmask sets the process's mask (SIGPOKE, cancellation's, stays open). */
+ * (os/README.md, "Threads"); its handler runs there. The kernel keeps a signal mask per clone
+ * thread (the main thread's is the process's), so pthread_sigmask, which is rt_sigprocmask, sets
+ * the calling thread's, as on Linux (SIGPOKE, cancellation's, stays open). */
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
