@@ -123,11 +123,18 @@ bool FetchStage<F>::fetch_one(unsigned c, uint64_t now) {
       return false;
     }
   }
-  DynInst& d = cp.window.push_back();
+  // Every field that decode, issue, execute and writeback read before they write it is set here
+  // (the times of the later stages are written by those stages before anything reads them).
+  DynInst& d = cp.window.push_back_uncleared();
   d.seq = s_.next_seq++;
+  d.trace_id = ~0ull;
   d.pc = pc;
   d.raw = raw;
+  d.stage = Stage::kFetched;
+  d.fetch_fault = false;
   d.fetched_at = now;
+  d.pred_taken = false;  // predict_next sets them for a branch outside a delay slot
+  d.pred_target = 0;
   ++cp.n_fetched;
   ++cp.stats.fetched;
   if (s_.power) s_.power->count(PowerEvent::kFetch);
@@ -138,6 +145,8 @@ bool FetchStage<F>::fetch_one(unsigned c, uint64_t now) {
   if (!ok) {
     // The word cannot be fetched; executing it raises the exception. Nothing follows it.
     d.fetch_fault = true;
+    d.info = nullptr;
+    d.nsrc = d.ndst = 0;
     cp.fetch_blocked = true;
     return false;
   }
