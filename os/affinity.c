@@ -41,10 +41,15 @@ int32_t sys_sched_setaffinity(void) {
   argaddr(2, &umask);
   uint32_t n = MIN(size, MASKBYTES);
   if (n && copyin(&myproc()->vm, &mask, umask, n) < 0) return -EFAULT;
-  struct proc* p = affinity_target(pid);
+  struct kthread* t = balance_thread(pid); /* a clone thread's own mask (balance.c) */
+  struct proc* p = t ? t->proc : affinity_target(pid);
   if (p == 0) return -ESRCH;
   mask &= allcores();
   if (mask == 0) return -EINVAL;
+  if (t) {
+    balance_setaffinity(t, mask);
+    return 0;
+  }
   p->affinity = mask;
   /* Its core's anchor re-arms its timer for the slice end (switch_due), and an idle core it
    * may now use looks for it. */
@@ -60,8 +65,10 @@ int32_t sys_sched_getaffinity(void) {
   argint(1, &size);
   argaddr(2, &umask);
   if (size * 8 < (uint32_t)ncores || size % sizeof(uint32_t)) return -EINVAL;
-  struct proc* p = affinity_target(pid);
+  struct kthread* t = balance_thread(pid);
+  struct proc* p = t ? t->proc : affinity_target(pid);
   if (p == 0) return -ESRCH;
-  if (copyout(&myproc()->vm, umask, &p->affinity, MASKBYTES) < 0) return -EFAULT;
+  uint32_t mask = t ? balance_getaffinity(t) : p->affinity;
+  if (copyout(&myproc()->vm, umask, &mask, MASKBYTES) < 0) return -EFAULT;
   return MASKBYTES;
 }

@@ -145,6 +145,18 @@ void mpmain(void) __attribute__((noreturn));
 uint32_t allcores(void);
 int affinity_allows(const struct proc* p, int core);
 
+/* balance.c */
+int uthread_allowed(struct kthread* kt, int core);
+int balance_home(struct kthread* kt);
+void balance_move(struct kthread* kt, int to);
+int balance_pull(struct proc* p);
+int balance_idle(void);
+void balance_kick(void);
+void balance_tick(void);
+struct kthread* balance_thread(uint32_t tid);
+uint32_t balance_getaffinity(struct kthread* kt);
+void balance_setaffinity(struct kthread* kt, uint32_t mask);
+
 /* gang.c */
 extern int ncpus; /* ktof() and gang_has() are inline in proc.h */
 int gang_movable(struct proc* p, int core);
@@ -172,6 +184,9 @@ void timer_newslice(void);
 void timer_intr(void);
 int timer_sleep_until(uint64_t when);
 int timer_wait(uint64_t when, void* chan, volatile int* done);
+
+/* sysprio.c */
+void prio_inherit(struct kthread* parent, struct kthread* child);
 
 /* thread.c */
 int thread_tid(struct kthread* kt);

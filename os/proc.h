@@ -103,6 +103,8 @@ struct uthread {
   int core;               /* the core whose queue it is in, or whose context runs it */
   uint8_t resched;        /* its slice is over: give the context to a waiting sibling */
   uint8_t isnew;          /* not yet queued once: placed as a new thread (FAIR_NEW) */
+  uint32_t affinity;      /* bit c: it may run on core c (sched_setaffinity on its tid); 0: the
+                           * process's cores (proc.affinity) */
 };
 
 enum procstate { UNUSED, USED, ZOMBIE };

@@ -378,6 +378,7 @@ static int schedule0(void) {
   }
   if (!p) {
     struct proc* q = nextready(0);
+    if (!q && nuthreads && balance_idle()) q = nextready(0); /* threads queued elsewhere */
     if (q) {
       switchto(q);
       return 1;
@@ -405,7 +406,9 @@ static void scheduler(void) {
       struct kthread* kt = runnable_parked(); /* kernel work before user work */
       if (kt) run(kt);
       if (p && here(p, 0)->state == KT_RUNNABLE) run(here(p, 0));
-      if (p && p->nthreads && (kt = uthread_take(p)) != 0) { /* the main thread sleeps or has left */
+      if (p && p->nthreads && ((kt = uthread_take(p)) != 0 ||
+                               (balance_pull(p) && (kt = uthread_take(p)) != 0))) {
+        /* the main thread sleeps or has left: a thread of p queued here, or on a busier core */
         if (!mycore()->timer_on && uthread_waiting()) timer_rearm();
         run(kt);
       }
@@ -429,6 +432,7 @@ static void scheduler(void) {
     }
     if (p && p->nthreads && !p->parking && here(p, i)->state == KT_NONE) {
       struct kthread* kt = uthread_take(p);
+      if (!kt && !p->killed && balance_pull(p)) kt = uthread_take(p); /* from a busier core */
       if (kt) run(kt);
     }
     me->kt = 0;

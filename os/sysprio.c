@@ -2,8 +2,8 @@
  * thread, named by its thread id (0: the caller), which the fair policy turns into a weight
  * (fair.h, fair_weight). A thread's nice is kept here, keyed by thread id, and handed on to the
  * scheduler through fair_nice_changed(), which the scheduler that owns the threads' fair
- * entities defines; until one does, the value is only kept and read back. Threads start at nice
- * 0 (no inheritance from the creator yet). */
+ * entities defines; until one does, the value is only kept and read back. A process's main
+ * thread starts at nice 0; a clone thread at its creator's, as a Linux thread does (prio_inherit). */
 #include "defs.h"
 #include "errno.h"
 #include "param.h"
@@ -101,4 +101,13 @@ int32_t sys_setpriority(void) {
   int r = set_nice(id, nice);
   if (r == 0) fair_nice_changed(kt, nice);
   return r;
+}
+
+/* New clone thread child starts at its creator parent's nice (clone, thread.c), as Linux copies
+ * the creator's static priority into a new task. With the table full of live threads' values it
+ * starts at 0, which needs no entry: a table of NPROC * NCTX entries is not filled in practice. */
+void prio_inherit(struct kthread* parent, struct kthread* child) {
+  int nice = nice_of(thread_tid(parent));
+  if (nice == 0 || set_nice(child->tid, nice) < 0) return;
+  fair_nice_changed(child, nice);
 }

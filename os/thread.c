@@ -70,6 +70,7 @@ int32_t sys_clone(void) {
   kt->sigpending = 0;
   kt->tid = tid;
   kt->cleartid = (flags & CLONE_CHILD_CLEARTID) ? ctid : 0;
+  prio_inherit(me, kt); /* its creator's nice (sysprio.c) */
   kt->ctx.ra = (uint32_t)kt_start_user;
   kt->ctx.sp = (uint32_t)kt->tf - 16;
   ready_kt(kt); /* queued on this core; a free context is started for it */

@@ -156,10 +156,16 @@ int uthread_queued(struct proc* p, int c) {
  * a core run one address space at a time), taken off the queue, or 0. */
 struct kthread* uthread_take(struct proc* p) {
   struct fair_rq* q = rq(coreid());
-  struct fair_entity* se = q ? fair_pick(q, 0, p) : 0;
-  if (se == 0) return 0;
-  fair_dequeue(q, se);
-  return &of_se(se)->kt;
+  struct fair_entity* se;
+  while (q && (se = fair_pick(q, 0, p)) != 0) {
+    struct kthread* kt = &of_se(se)->kt;
+    if (uthread_allowed(kt, coreid())) {
+      fair_dequeue(q, se);
+      return kt;
+    }
+    balance_move(kt, balance_home(kt)); /* its affinity changed: it waits where it may run */
+  }
+  return 0;
 }
 
 /* kt is about to run on this context (sched.c, run). */
@@ -209,6 +215,7 @@ void uthread_fill(struct proc* p) {
 static int home(struct kthread* kt) {
   struct proc* p = kt->proc;
   int c = ut(kt)->core;
+  if (!uthread_allowed(kt, c)) return balance_home(kt);
   if (p->cores == 0 || ((p->cores >> c) & 1)) return c;
   if ((p->cores >> coreid()) & 1) return coreid();
   for (c = 0; !((p->cores >> c) & 1); c++) {
@@ -231,6 +238,7 @@ void uthread_ready(struct kthread* kt) {
   enqueue(kt, FAIR_WAKEUP);
   if (u->core == coreid() && p == mycore()->proc) {
     uthread_fill(p);
+    if (uthread_queued(p, u->core)) balance_kick(); /* no free context here: an idle core may */
     if (!mycore()->timer_on && uthread_waiting()) { /* the anchor's tick is needed (timer.c) */
       if (ctxid() == 0)
         timer_rearm();
@@ -248,6 +256,11 @@ void uthread_yield(struct kthread* kt) {
   uthread_stopped(kt); /* charged first: the queue orders by vruntime */
   kt->state = KT_RUNNABLE;
   kt->atuser = 1;
+  if (!uthread_allowed(kt, ut(kt)->core)) { /* its affinity changed: it waits where it may run */
+    enqueue(kt, 0);
+    balance_move(kt, balance_home(kt));
+    return;
+  }
   enqueue(kt, 0);
 }
 
@@ -256,7 +269,7 @@ void uthread_yield(struct kthread* kt) {
  * a process switch, parked system calls, or the main thread woke and wants its context. */
 int uthread_must_yield(struct kthread* kt) {
   struct proc* p = kt->proc;
-  if (ut(kt)->resched || p->parking) return 1;
+  if (ut(kt)->resched || p->parking || !uthread_allowed(kt, coreid())) return 1;
   int i = ctxid();
   if (ktof(p, coreid(), i)->state == KT_RUNNABLE) return 1;
   return i == 0 && (mycore()->want_switch || parked_ready());
@@ -268,12 +281,14 @@ int uthread_waiting(void) {
   return nuthreads && p && uthread_queued(p, coreid()) > 0;
 }
 
-/* The anchor's timer tick: while threads of the core's process wait, each context whose clone
+/* The anchor's timer tick (timer.c calls it while clone threads exist): load balancing's periodic
+ * pull first; then, while threads of the core's process wait, each context whose clone
  * thread has used its slice (fair_preempt_due, charged up to now) gives the context up (TINTR: it
  * traps, is queued again and its context runs the pick), one per waiting thread. */
 void uthread_tick(void) {
   struct proc* p = mycore()->proc;
   if (nuthreads == 0 || p == 0) return;
+  balance_tick(); /* and the cores' queues even out (balance.c) */
   int me = coreid(), waiting = uthread_queued(p, me);
   for (int i = 0; i < ncontexts && waiting > 0; i++) {
     struct kthread* kt = cpus[cpunum(me, i)].user;
@@ -297,7 +312,7 @@ void uthread_gather(struct proc* p) {
     if (c == me || ((p->cores >> c) & 1) || src == 0) continue;
     for (struct fair_entity *e = src->head, *next; e; e = next) {
       next = e->next;
-      if (e->mm != p) continue;
+      if (e->mm != p || !uthread_allowed(&of_se(e)->kt, me)) continue; /* pinned: stays */
       fair_dequeue(src, e);
       /* Its lead or lag over its old queue's min_vruntime goes with it (as fair_steal). */
       int64_t lag = (int64_t)(e->vruntime - src->min_vruntime);

@@ -63,6 +63,9 @@ struct __pthread {
   size_t stack_size, guard_size; /* what it was made with: the stack cache's key */
   struct __pthread* next;  /* in the list of the stack cache or of detached threads to free */
   int tsd_used;            /* pthread_setspecific has stored a value */
+  volatile int held;       /* 1 while its creator sets its affinity: it waits before its start
+                            * routine, so that it runs none of it elsewhere (glibc's
+                            * stopped_start) */
   struct {
     void* value;
     unsigned seq; /* the key's sequence number when set: a stale value reads as NULL */

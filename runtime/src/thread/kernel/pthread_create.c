@@ -143,6 +143,7 @@ static struct __pthread* alloc(size_t stack, size_t guard) {
 
 static void start(void* arg) {
   struct __pthread* self = arg;
+  while (self->held) __kfutex_wait(&self->held, 1);
   pthread_exit(self->start(self->arg));
 }
 
@@ -169,6 +170,7 @@ int pthread_create(pthread_t* res, const pthread_attr_t* attr, void* (*fn)(void*
   t->id = KTHREAD_ID;
   t->detach_state = attr && attr->__detach == PTHREAD_CREATE_DETACHED ? DT_DETACHED : DT_JOINABLE;
   a_add_fetch(&__klive, 1);
+  t->held = attr && attr->__cpus;
   long tid = __kclone(KCLONE_FLAGS, sp, &t->tid, t, &t->tid, start, t);
   if (tid < 0) {
     a_add_fetch(&__klive, -1);
@@ -176,8 +178,11 @@ int pthread_create(pthread_t* res, const pthread_attr_t* attr, void* (*fn)(void*
     __kfree(t);
     return EAGAIN; /* the kernel's limit on threads (os/README.md, "Threads") */
   }
-  if (attr && attr->__cpus)
+  if (attr && attr->__cpus) { /* before it runs its start routine: it waits until then */
     __syscall3(SYS_sched_setaffinity, tid, sizeof attr->__cpus, (long)&attr->__cpus);
+    t->held = 0;
+    __kfutex_wake(&t->held, 1);
+  }
   *res = t;
   return 0;
 }
