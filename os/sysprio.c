@@ -20,6 +20,10 @@ static struct {
   int nice;
 } nices[NPROC * NCTX];
 
+/* Whether any thread has been given a nice other than 0: until then clone need not look the
+ * creator's up (a scan of the whole table per clone). */
+static int any_nice;
+
 /* The scheduler's hook: kt's nice is now nice. A weak no-op until the scheduler defines it. */
 __attribute__((weak)) void fair_nice_changed(struct kthread* kt, int nice) {
   (void)kt, (void)nice;
@@ -70,6 +74,7 @@ static int set_nice(int tid, int nice) {
     if (slot < 0 && (!nices[i].tid || !live(nices[i].tid))) slot = i;
   }
   if (slot < 0) return -EAGAIN;
+  if (nice) any_nice = 1;
   nices[slot].tid = nice ? tid : 0;
   nices[slot].nice = nice;
   return 0;
@@ -107,6 +112,7 @@ int32_t sys_setpriority(void) {
  * the creator's static priority into a new task. With the table full of live threads' values it
  * starts at 0, which needs no entry: a table of NPROC * NCTX entries is not filled in practice. */
 void prio_inherit(struct kthread* parent, struct kthread* child) {
+  if (!any_nice) return;
   int nice = nice_of(thread_tid(parent));
   if (nice == 0 || set_nice(child->tid, nice) < 0) return;
   fair_nice_changed(child, nice);
