@@ -3,10 +3,10 @@
 against their glibc build under qemu-mipsel; both get the small inputs as their files.
 
     run_mapreduce_test.py --sim KASANE_SIM --kernel KERNEL_ELF --dir BUILD/workloads/mapreduce
-                          [--sim-arg ARG]... [--timeout 120] [--expect TEXT]... [--sim-only]
-                          ARGS...
+                          [--elf mapreduce.elf] [--sim-arg ARG]... [--timeout 120]
+                          [--expect TEXT]... [--sim-only] ARGS...
 
-kasane-sim runs DIR/mapreduce.elf ARGS with a KFS image of DIR/input-small as its disk; it must
+kasane-sim runs DIR/ELF ARGS (mapreduce.elf, or mapreduce-kernel.elf: another thread backend) with a KFS image of DIR/input-small as its disk; it must
 end with status 0 and print what DIR/mapreduce-glibc.elf ARGS prints under qemu, which must end
 with status 0 too (tests/target/difftest.py's runs and comparison). Each TEXT must be in the
 output, so that a reference that went wrong the same way still fails. --sim-only: no qemu run
@@ -27,6 +27,7 @@ def main() -> int:
     ap.add_argument("--sim", required=True)
     ap.add_argument("--kernel", required=True)
     ap.add_argument("--dir", required=True, help="the build's workloads/mapreduce directory")
+    ap.add_argument("--elf", default="mapreduce.elf", help="the program in DIR kasane-sim runs")
     ap.add_argument("--qemu", default="qemu-mipsel")
     ap.add_argument("--sim-arg", action="append", default=[])
     ap.add_argument("--timeout", type=float, default=120)
@@ -36,7 +37,7 @@ def main() -> int:
     opt = ap.parse_args()
     d = Path(opt.dir)
     files = str(d / "input-small")
-    sim = difftest.run_sim(opt.sim, opt.kernel, str(d / "mapreduce.elf"), opt.args, None,
+    sim = difftest.run_sim(opt.sim, opt.kernel, str(d / opt.elf), opt.args, None,
                            opt.timeout, opt.sim_arg, files)
     sys.stdout.buffer.write(sim.stdout)
     problems = [sim.error] if sim.error else []
