@@ -175,7 +175,8 @@ struct proc {
   struct kthread kt[NCTX];/* kt[n]: the kernel half of CPU n (core n / ncontexts, LTN
                            * n % ncontexts + 1): ktof(), gang.c */
   int killed;             /* exiting: every kernel thread leaves at its next chance */
-  int parking;            /* context 0 is stopping the other contexts (sched.c, parkall) */
+  uint32_t parking;       /* cores whose context 0 is stopping p's other contexts there (bit c:
+                           * core c; sched.c, parkall): only that core's contexts stop */
   uint32_t cores;         /* bit c: it owns every context of core c now (gang per core) */
   uint32_t affinity;      /* bit c: it may run on core c (affinity.c) */
   int home;               /* the core whose run queue it is in: where it last ran (nextready) */
@@ -229,6 +230,10 @@ static inline int gang_has(struct proc* p, int c, enum ktstate s) {
   }
   return 0;
 }
+
+/* Whether this core's context 0 is stopping p's contexts here (parkall). Per core: p may be on
+ * several cores, and a core that parks p must not stop, or hold up, p's threads on the others. */
+static inline int parking_here(struct proc* p) { return (p->parking >> coreid()) & 1; }
 
 #endif /* !__ASSEMBLER__ */
 #endif /* KASANE_OS_PROC_H */

@@ -204,12 +204,12 @@ static void startctxs(struct proc* p) {
  * pending that matters (a TFORK clears its Cause). The rounds repeat until no context but 0 is
  * live, so no user behaviour can keep a process on the core. */
 static void parkall(struct proc* p) {
-  p->parking = 1;
+  p->parking |= 1u << coreid();
   while (kasane_tstate() & ~1u) {
     for (int i = 1; i < ncontexts; i++) kasane_thalt(i + 1);
     for (int i = 1; i < ncontexts; i++) kasane_tintr(i + 1);
     for (int i = 1; i < ncontexts; i++) {
-      kick(i); /* one asleep in the kernel looks at p->parking */
+      kick(i); /* one asleep in the kernel looks at parking_here(p) */
       kasane_tstart(i + 1);
     }
     release();
@@ -217,7 +217,7 @@ static void parkall(struct proc* p) {
     }
     acquire();
   }
-  p->parking = 0;
+  p->parking &= ~(1u << coreid());
 }
 
 /* Make p own the core: its address space on this context (the others copy it when started),
@@ -421,8 +421,8 @@ static void scheduler(void) {
     /* A killed process's thread runs too: it leaves at once (kt_exit), but if it was woken in
      * the middle of a system call it first undoes what that holds (a timed sleep linked from its
      * stack, a busy buffer or inode); proc_reap_threads() waits for it. */
-    if (p && !p->parking && here(p, i)->state == KT_RUNNABLE) run(here(p, i));
-    if (p && !p->parking && !p->killed && here(p, i)->state == KT_SLEEPING) {
+    if (p && !parking_here(p) && here(p, i)->state == KT_RUNNABLE) run(here(p, i));
+    if (p && !parking_here(p) && !p->killed && here(p, i)->state == KT_SLEEPING) {
       waitkick(0); /* keep the context: its thread will need it */
       continue;
     }
@@ -430,7 +430,7 @@ static void scheduler(void) {
       waitkick(0);
       continue;
     }
-    if (p && p->nthreads && !p->parking && here(p, i)->state == KT_NONE) {
+    if (p && p->nthreads && !parking_here(p) && here(p, i)->state == KT_NONE) {
       struct kthread* kt = uthread_take(p);
       if (!kt && !p->killed && balance_pull(p)) kt = uthread_take(p); /* from a busier core */
       if (kt) run(kt);

@@ -238,7 +238,7 @@ static void usertrapret_checks(struct kthread* kt) {
         kt = mykt();
         continue;
       }
-    } else if ((p->parking && kt->ltn != 1) ||
+    } else if ((parking_here(p) && kt->ltn != 1) ||
                (kt->ltn == 1 && (mycore()->want_switch || parked_ready()))) {
       kt->state = KT_RUNNABLE; /* context 0 switches processes or runs kernel work first */
       kt->atuser = 1;          /* its registers are all it has: its gang may move (gang.c) */

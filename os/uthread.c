@@ -192,7 +192,7 @@ void uthread_stopped(struct kthread* kt) {
  * cpus[].leaving). With threads still waiting, tell context 0 if it is in its scheduler (it runs
  * one itself when its main thread does not need it). */
 void uthread_fill(struct proc* p) {
-  if (nuthreads == 0 || p->parking) return;
+  if (nuthreads == 0 || parking_here(p)) return;
   int me = coreid();
   int n = uthread_queued(p, me);
   for (int i = 1; i < ncontexts && n > 0; i++) {
@@ -269,7 +269,7 @@ void uthread_yield(struct kthread* kt) {
  * a process switch, parked system calls, or the main thread woke and wants its context. */
 int uthread_must_yield(struct kthread* kt) {
   struct proc* p = kt->proc;
-  if (ut(kt)->resched || p->parking || !uthread_allowed(kt, coreid())) return 1;
+  if (ut(kt)->resched || parking_here(p) || !uthread_allowed(kt, coreid())) return 1;
   int i = ctxid();
   if (ktof(p, coreid(), i)->state == KT_RUNNABLE) return 1;
   return i == 0 && (mycore()->want_switch || parked_ready());
