@@ -86,6 +86,18 @@ void fair_account(struct fair_rq* rq, struct fair_entity* se, uint64_t cycles);
  * the entity's quantum (prev_sum_exec = sum_exec). */
 struct fair_entity* fair_pick(struct fair_rq* rq, const void* cur_mm, const void* only_mm);
 
+/* The decision at the end of a core's time slice, for a kernel whose cores run one address space
+ * at a time (on all their contexts): keep cur_mm, the address space running there (0: none),
+ * or switch to another's queued entity, which is returned (0: keep cur_mm). `cur` is cur_mm's
+ * entity with the lowest vruntime on the core, running (charged up to now) or queued, or 0 if it
+ * has none. CFS switches when another address space's leftmost entity has a lower vruntime than
+ * cur. IAS keeps cur_mm while cur is within the bonus of that entity (a time aggregation,
+ * counted); on a slave core, its master's address space runs next if its leftmost entity here
+ * is within the bonus of what would run otherwise (a space aggregation, counted). A master core
+ * publishes the address space it runs next as its ia_mm. Nothing is dequeued. */
+struct fair_entity* fair_slice_end(struct fair_rq* rq, const void* cur_mm,
+                                   const struct fair_entity* cur);
+
 /* Whether running entity `cur` (charged up to now) should give way to a waiting one: it has used
  * its slice, max(latency * weight / (rq load + weight), min_granularity) (Linux's sched_slice),
  * or it has run at least min_granularity and the leftmost waiting entity's vruntime is lower by

@@ -7,8 +7,10 @@
 
 struct kasane_sched_stats {
   uint64_t picks;      /* threads the policy chose to run */
-  uint64_t time_aggr;  /* IAS: picks of a sibling of the address space that ran last there */
-  uint64_t space_aggr; /* IAS: picks on a slave core of a thread of its master's address space */
+  uint64_t time_aggr;  /* IAS: a core kept the address space it ran, within the bonus, where
+                        * CFS would have switched (os/ias.c) */
+  uint64_t space_aggr; /* IAS: a slave core took its master's address space where CFS would
+                        * have run another */
   uint64_t migrations; /* threads load balancing moved to the core */
 };
 

@@ -266,6 +266,81 @@ TEST_F(Ias, MasterSettingsAreChecked) {
   EXPECT_EQ(ias_bonus(), 24u);
 }
 
+// --- the slice-end decision of a core that runs one address space at a time (fair_slice_end)
+
+// `cur` stands for the running address space's lowest-vruntime thread (running: not queued).
+fair_entity running(const void* mm, uint64_t v) {
+  fair_entity se;
+  fair_entity_init(&se, mm, 0);
+  se.vruntime = v;
+  se.last_quantum = kTick;
+  return se;
+}
+
+TEST_F(Ias, CfsSwitchesOnlyToALowerVruntime) {
+  fair_policy = FAIR_CFS;
+  fair_entity b;
+  add(&rq0, &b, &mmB, 2 * kTick);
+  fair_entity a = running(&mmA, 2 * kTick);
+  EXPECT_EQ(fair_slice_end(&rq0, &mmA, &a), nullptr);  // equal: A keeps the core
+  a.vruntime = 2 * kTick + 1;
+  EXPECT_EQ(fair_slice_end(&rq0, &mmA, &a), &b);
+  EXPECT_EQ(fair_slice_end(&rq0, &mmB, &b), nullptr);  // only B's own waits
+  EXPECT_EQ(fair_slice_end(&rq0, nullptr, nullptr), &b);  // an idle core takes the leftmost
+  fair_stats st;
+  fair_get_stats(-1, &st);
+  EXPECT_EQ(st.time_aggr + st.space_aggr + st.picks, 0u);  // nothing counted, nothing picked
+  EXPECT_TRUE(b.on_rq);
+}
+
+TEST_F(Ias, BonusKeepsTheAddressSpaceAndCountsIt) {
+  fair_entity b;
+  add(&rq0, &b, &mmB, 2 * kTick);
+  fair_entity a = running(&mmA, 2 * kTick + kTick / 2);  // half a quantum behind: within bonus 16
+  EXPECT_EQ(fair_slice_end(&rq0, &mmA, &a), nullptr);
+  fair_stats st;
+  fair_get_stats(0, &st);
+  EXPECT_EQ(st.time_aggr, 1u);
+  a.vruntime = 2 * kTick + kTick + 1;  // beyond one quantum: B's turn, not counted
+  EXPECT_EQ(fair_slice_end(&rq0, &mmA, &a), &b);
+  a.vruntime = 2 * kTick - 1;  // ahead anyway: CFS keeps A too, so it is no aggregation
+  EXPECT_EQ(fair_slice_end(&rq0, &mmA, &a), nullptr);
+  ias_set_bonus(0);  // bonus 0: exactly CFS
+  a.vruntime = 2 * kTick + 1;
+  EXPECT_EQ(fair_slice_end(&rq0, &mmA, &a), &b);
+  fair_get_stats(0, &st);
+  EXPECT_EQ(st.time_aggr, 1u);
+  EXPECT_EQ(st.space_aggr, 0u);
+}
+
+// Core 0 masters core 1: the address space core 0 runs next becomes its ia_mm, and core 1 takes
+// that address space's thread within the bonus where CFS would keep its own or run another.
+TEST_F(Ias, SlaveFollowsTheAddressSpaceItsMasterRuns) {
+  ASSERT_EQ(ias_set_master(0, 1u << 1), 0);
+  fair_entity b0, a1, c1;
+  add(&rq0, &b0, &mmB, 10 * kTick);
+  fair_entity a0 = running(&mmA, 10 * kTick);
+  EXPECT_EQ(fair_slice_end(&rq0, &mmA, &a0), nullptr);
+  EXPECT_EQ(rq0.ia_mm, &mmA);
+  add(&rq1, &a1, &mmA, 5 * kTick + kTick / 2);
+  add(&rq1, &c1, &mmC, 5 * kTick);
+  fair_entity b1 = running(&mmB, 5 * kTick - 1);  // CFS would keep B on core 1
+  EXPECT_EQ(fair_slice_end(&rq1, &mmB, &b1), &a1);
+  fair_stats st;
+  fair_get_stats(1, &st);
+  EXPECT_EQ(st.space_aggr, 1u);
+  b1.vruntime = 3 * kTick;  // A's thread is now more than a quantum behind B: B stays
+  EXPECT_EQ(fair_slice_end(&rq1, &mmB, &b1), nullptr);
+  a0.vruntime = 20 * kTick;  // the master switches to B, and says so
+  EXPECT_EQ(fair_slice_end(&rq0, &mmA, &a0), &b0);
+  EXPECT_EQ(rq0.ia_mm, &mmB);
+  b1.vruntime = 5 * kTick + 1;  // core 1 runs B already: it keeps B within the bonus
+  EXPECT_EQ(fair_slice_end(&rq1, &mmB, &b1), nullptr);
+  fair_get_stats(1, &st);
+  EXPECT_EQ(st.space_aggr, 1u);
+  EXPECT_EQ(st.time_aggr, 1u);
+}
+
 // --- load balancing
 
 int only_core_2(const fair_entity*, int core) { return core == 2; }
