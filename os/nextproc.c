@@ -1,8 +1,15 @@
-/* Which process a core runs next: each core's run queue of processes.
+/* Which process a core runs next: each core's run queue of processes and the choice at a slice
+ * end.
  *
- * A core runs one process at a time on all its contexts (sched.c); its context 0 switches to the
- * next ready process, round robin, at a slice end (timer.c) or when the running one leaves the
- * core idle. */
+ * A core runs one process at a time on all its contexts (sched.c). When its slice ends and
+ * another process is ready, the choice between them is the fair policy's when it can weigh them
+ * all, that is when each has clone threads waiting in this core's queue (uthread_slice_end,
+ * fair.h: CFS switches to the process with the lowest vruntime, IAS keeps a process whose threads
+ * are within the bonus of the others' and makes a slave core follow its master's). A process
+ * whose threads are bound to contexts has no vruntime to weigh: with one ready, every process
+ * takes its turn round robin, which is also the rule when no clone thread exists and when the
+ * running process leaves its core with nothing to do. A core with no process takes the policy's
+ * choice too (on a slave core, its master's address space first). */
 #include "defs.h"
 #include "param.h"
 #include "proc.h"
@@ -55,4 +62,35 @@ struct proc* nextready(struct proc* p) {
  * for the core, or p's affinity no longer allows the core (a killed p runs out where it is). */
 int switch_due(struct proc* p) {
   return nextready(p) != 0 || (p && !p->killed && !affinity_allows(p, coreid()));
+}
+
+/* Whether every process ready for this core but p has clone threads in its queue, so that the
+ * fair policy can weigh them all. */
+static int policy_weighs_all(struct proc* p) {
+  for (struct proc* q = proc; q < &proc[NPROC]; q++)
+    if (q != p && ready(q) && !uthread_queued(q, coreid())) return 0;
+  return 1;
+}
+
+/* At the end of the slice of p, the core's process (timer.c): whether p gives the core up, with
+ * the fair policy's choice of successor in the core's `next` (0: round robin's, nextready). */
+int slice_over(struct proc* p) {
+  struct core* c = mycore();
+  c->next = 0;
+  if (!switch_due(p)) return 0;
+  if (!nuthreads || p->killed || !affinity_allows(p, coreid()) || !policy_weighs_all(p)) return 1;
+  c->next = uthread_slice_end(p);
+  return c->next != 0;
+}
+
+/* The process this core switches to, after p (0: the core is idle): the one slice_over chose if it
+ * is still ready, the fair policy's on an idle core, else round robin's. 0 if none is ready. */
+struct proc* next_proc(struct proc* p) {
+  struct core* c = mycore();
+  struct proc* q = c->next;
+  c->next = 0;
+  if (q && q != p && ready(q)) return q;
+  if (!p && nuthreads && policy_weighs_all(0) && (q = uthread_slice_end(0)) != 0 && ready(q))
+    return q;
+  return nextready(p);
 }

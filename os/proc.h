@@ -155,6 +155,7 @@ struct cpu {
 struct core {
   struct proc* proc;       /* the process that owns the core's contexts, or 0 */
   int want_switch;         /* its time slice ended and another process is ready */
+  struct proc* next;       /* the process the policy chose at that slice end (nextproc.c) */
   uint64_t slice_end;      /* cycle at which its time slice ends (timer.c) */
   int timer_on;            /* its context 0 takes timer interrupts (timer.c) */
   volatile uint32_t shoot_req, shoot_done; /* TLB shoot-downs asked of it and done (smp.c) */

@@ -314,7 +314,7 @@ static int schedule0(void) {
   }
   if (p && (c->want_switch || !busy(p))) {
     c->want_switch = 0;
-    struct proc* q = nextready(p);
+    struct proc* q = next_proc(p);
     if (q) {
       parkall(p);
       switchto(q);
@@ -327,8 +327,8 @@ static int schedule0(void) {
     }
   }
   if (!p) {
-    struct proc* q = nextready(0);
-    if (!q && nuthreads && balance_idle()) q = nextready(0); /* threads queued elsewhere */
+    struct proc* q = next_proc(0);
+    if (!q && nuthreads && balance_idle()) q = next_proc(0); /* threads queued elsewhere */
     if (q) {
       switchto(q);
       return 1;

@@ -27,6 +27,9 @@ void fairinit(const struct kasane_bootinfo* bi) {
   fair_policy = bi->scheduler == KASANE_SCHED_IAS ? FAIR_IAS : FAIR_CFS;
   fair_set_tunables(SCHED_LATENCY, SCHED_MIN_GRAN, SCHED_WAKEUP_GRAN);
   ias_set_bonus(bi->ias_bonus);
+  /* Every core of the platform shares the one L2, so by default core 0 is the master of all the
+   * others (kasane_ias_master changes that). */
+  if (ncores > 1) ias_set_master(0, ((1u << ncores) - 1) & ~1u);
 }
 
 /* kasane_ias_bonus(sixteenths): set IAS's priority bonus, in sixteenths of a thread's last

@@ -85,7 +85,7 @@ void timer_intr(void) {
   if (coreid() == 0) itimer_expire(now);
   if (now >= c->slice_end) {
     c->slice_end = now + TIMESLICE;
-    if (c->proc && switch_due(c->proc)) c->want_switch = 1;
+    if (c->proc && slice_over(c->proc)) c->want_switch = 1;
     if (nuthreads) uthread_tick(); /* clone threads waiting for a context take turns */
     struct kthread* kt0 = c->proc ? ktof(c->proc, coreid(), 0) : 0;
     if (kt0 && kt0->state == KT_RUNNING) notify_preempt(kt0);

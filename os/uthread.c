@@ -301,6 +301,24 @@ void uthread_tick(void) {
   }
 }
 
+/* At the end of this core's slice, with p on the core (0: none): the process whose clone thread
+ * the fair policy runs next here (fair_slice_end), or 0 if p keeps the core. p's candidate is its
+ * thread with the lowest vruntime on the core, queued or running (charged up to now): a core
+ * runs one process at a time, so the policy weighs p's threads as a whole against the others'. */
+struct proc* uthread_slice_end(struct proc* p) {
+  int me = coreid();
+  struct fair_rq* q = rq(me);
+  struct fair_entity* cur = p ? fair_leftmost_of(q, p) : 0;
+  for (int i = 0; p && i < ncontexts; i++) {
+    struct kthread* kt = cpus[cpunum(me, i)].user;
+    if (kt == 0 || kt->proc != p) continue;
+    charge(kt);
+    if (!cur || ut(kt)->se.vruntime < cur->vruntime) cur = &ut(kt)->se;
+  }
+  struct fair_entity* next = fair_slice_end(q, p, cur);
+  return next ? (struct proc*)next->mm : 0;
+}
+
 /* This core takes p's queued threads from the queues of cores p is not on (switchto: p comes to
  * this core, and a core runs only its own process's threads). */
 void uthread_gather(struct proc* p) {

@@ -1,10 +1,11 @@
 /* ias-calls-check-arguments-and-read-back - the IAS system calls on a two-core machine booted
  * with os.scheduler = ias and os.ias_bonus = 24: kasane_ias_bonus reads 24 (the config key
  * reached the kernel), returns the old bonus when it sets one and refuses one above the largest
- * (EINVAL); kasane_ias_master sets and reads back a slave mask and refuses a core the machine
- * lacks or a master that is its own slave (EINVAL); kasane_sched_stats fills its structure for
- * one core and for all (-1), refuses a third core (EINVAL) and bad pointers (EFAULT). A thread's
- * nice value goes down as well as up and is clamped to -20..19.
+ * (EINVAL); kasane_ias_master reads core 0's boot default (every other core its slave), sets
+ * and reads back a slave mask and refuses a core the machine lacks or a master that is its own
+ * slave (EINVAL); kasane_sched_stats fills its structure for one core and for all (-1), refuses
+ * a third core (EINVAL) and bad pointers (EFAULT). A thread's nice value goes down as well as up
+ * and is clamped to -20..19.
  * Set: platform.cores=2 os.scheduler=ias os.ias_bonus=24
  * Expect: status 0 */
 #include <errno.h>
@@ -27,6 +28,8 @@ int main(void) {
   CHECK_INT(kasane_ias_bonus(-1), 256);
 
   /* Master and slave cores. */
+  CHECK_INT(kasane_ias_master(0, ~0UL), 2); /* at boot core 0 masters the others */
+  CHECK_INT(kasane_ias_master(0, 0), 2);
   CHECK_INT(kasane_ias_master(0, ~0UL), 0);
   CHECK_INT(kasane_ias_master(0, 2), 0);
   CHECK_INT(kasane_ias_master(0, ~0UL), 2);
