@@ -61,7 +61,6 @@ void balance_move(struct kthread* kt, int to) {
     int64_t lag = (int64_t)(u->se.vruntime - src->min_vruntime);
     u->se.vruntime =
         lag < 0 && (uint64_t)-lag > dst->min_vruntime ? 0 : dst->min_vruntime + lag;
-    u->core = to;
     fair_enqueue(dst, &u->se, 0);
   }
   u->core = to;
