@@ -70,7 +70,8 @@ void timer_newslice(void) {
 }
 
 /* The timer interrupt on a core's context 0: wake the timed sleeps that are due (core 0), and
- * end the slice if it is over (the scheduler switches processes if another is ready). */
+ * end the slice if it is over (the scheduler switches processes if another is ready and the policy
+ * chooses it: nextproc.c, slice_over). */
 void timer_intr(void) {
   uint64_t now = cycles();
   struct core* c = mycore();
