@@ -21,7 +21,7 @@ FuPool::FuPool(const FuConfig& cfg) : cfg_(cfg) {
   unsigned first = 0;
   for (size_t k = 0; k < class_.size(); ++k) {
     const FuClassConfig& c = cls(static_cast<FuClass>(k));
-    class_[k] = ClassState{first, c.count, c.latency, c.pipelined, 0};
+    class_[k] = ClassState{first, c.count, c.latency, c.pipelined, 0, c.count ? 0 : kNever};
     first += c.count;
   }
   busy_until_.assign(first, 0);
