@@ -80,8 +80,7 @@ bool IssueStage<F>::try_issue(unsigned c, uint64_t now) {
   DynInst& d = cp.window[idx];
   // The oldest decoded instruction waits: the pipeline trace labels it with the reason.
   auto waits = [&](CpiCat why, const char* reason) {
-    if (s_.trace && d.trace_id != ~0ull && d.decoded_at < now)
-      s_.trace->stall(now, d.trace_id, reason);
+    if (__builtin_expect(s_.trace != nullptr, 0)) trace_stall(d, now, reason);
     return blocked(why);
   };
   if (idx >= s_.cfg.inflight) return waits(CpiCat::kUnit, "in-flight limit");
@@ -123,6 +122,11 @@ bool IssueStage<F>::try_issue(unsigned c, uint64_t now) {
   // (sim.check), which lets the functional model fetch for itself.
   ex_.execute(c, idx, now, mem_ready, readable && !d.fetch_fault && !s_.cfg.check);
   return true;
+}
+
+template <typename F>
+void IssueStage<F>::trace_stall(const DynInst& d, uint64_t now, const char* reason) {
+  if (d.trace_id != ~0ull && d.decoded_at < now) s_.trace->stall(now, d.trace_id, reason);
 }
 
 template class IssueStage<FunctionalCore>;
