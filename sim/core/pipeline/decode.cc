@@ -30,7 +30,7 @@ void DecodeStage::evaluate(uint64_t now) {
     }
     return budget > 0;
   });
-  rr_ = (rr_ + 1) % n;
+  rr_ = next_start(rr_, n);
 }
 
 }  // namespace kasane

@@ -18,7 +18,7 @@ void IssueStage<F>::evaluate(uint64_t now) {
       const unsigned c = static_cast<unsigned>(__builtin_ctz(s_.active));
       while (budget > 0 && try_issue(c, now)) --budget;
     }
-    rr_ = (rr_ + 1) % n;
+    rr_ = next_start(rr_, n);
     return;
   }
   // Oldest first: contexts are served in the fetch order of their next instruction, each issuing
@@ -64,7 +64,7 @@ void IssueStage<F>::evaluate(uint64_t now) {
     }
     while (budget > 0 && try_issue(c, now)) --budget;
   }
-  rr_ = (rr_ + 1) % n;
+  rr_ = next_start(rr_, n);
 }
 
 template <typename F>

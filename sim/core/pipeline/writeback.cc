@@ -24,7 +24,7 @@ void WritebackStage::evaluate(uint64_t now) {
     }
     return true;
   });
-  rr_ = (rr_ + 1) % n;
+  rr_ = next_start(rr_, n);
 }
 
 void WritebackStage::retire(unsigned c, uint64_t now) {
