@@ -25,6 +25,14 @@ FuPool::FuPool(const FuConfig& cfg) : cfg_(cfg) {
     first += c.count;
   }
   busy_until_.assign(first, 0);
+  // Divides take the divide latency, square roots the square-root latency, the rest their
+  // class's.
+  for (size_t u = 0; u < latency_.size(); ++u) {
+    const Unit unit = static_cast<Unit>(u);
+    latency_[u] = unit == Unit::div      ? cfg_.div_latency
+                  : unit == Unit::fpsqrt ? cfg_.fp_sqrt_latency
+                                         : class_[static_cast<size_t>(fu_class_of(unit))].latency;
+  }
 }
 
 const FuClassConfig& FuPool::cls(FuClass k) const {

@@ -64,11 +64,7 @@ class FuPool {
 
   // Latency of an instruction of table unit `u` (divides take the divide latency, square roots
   // the square-root latency).
-  unsigned latency(Unit u) const {
-    if (u == Unit::div) return cfg_.div_latency;
-    if (u == Unit::fpsqrt) return cfg_.fp_sqrt_latency;
-    return class_[static_cast<size_t>(fu_class_of(u))].latency;
-  }
+  unsigned latency(Unit u) const { return latency_[static_cast<size_t>(u)]; }
   // A unit of this class can accept an operation at cycle `now`.
   bool available(FuClass k, uint64_t now) const {
     return class_[static_cast<size_t>(k)].free_at <= now;
@@ -78,6 +74,13 @@ class FuPool {
     ClassState& cs = class_[static_cast<size_t>(k)];
     uint64_t* const unit = busy_until_.data() + cs.first;
     const unsigned n = cs.count;
+    if (n == 1) {  // most classes: no unit to choose, no earliest to find
+      if (unit[0] > now) return;
+      unit[0] = now + (cs.pipelined ? 1 : latency);
+      ++cs.issued;
+      cs.free_at = unit[0];
+      return;
+    }
     unsigned u = 0;
     while (u < n && unit[u] > now) ++u;  // the first free unit takes it
     if (u == n) return;
@@ -109,6 +112,8 @@ class FuPool {
   FuConfig cfg_;
   std::array<ClassState, static_cast<size_t>(FuClass::kCount)> class_{};
   std::vector<uint64_t> busy_until_;  // per unit: the cycle from which it accepts again
+  // latency() of each table unit, worked out once: execute asks for every instruction.
+  std::array<unsigned, static_cast<size_t>(Unit::fpsqrt) + 1> latency_{};
 };
 
 }  // namespace kasane
