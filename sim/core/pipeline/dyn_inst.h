@@ -43,7 +43,7 @@ class Window {
   explicit Window(size_t capacity = 64) : buf_(round_up(capacity)), mask_(buf_.size() - 1) {}
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  bool full() const { return size_ == buf_.size(); }
+  bool full() const { return size_ > mask_; }  // buf_.size() would divide by sizeof(DynInst)
   DynInst& operator[](size_t i) { return buf_[(head_ + i) & mask_]; }
   const DynInst& operator[](size_t i) const { return buf_[(head_ + i) & mask_]; }
   DynInst& front() { return (*this)[0]; }

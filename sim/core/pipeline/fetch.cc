@@ -96,7 +96,7 @@ void FetchStage<F>::evaluate(uint64_t now) {
       if (!fetch_one(c, now) || budget == 0 || !can_fetch(c, now)) break;
     }
   }
-  rr_ = next_start(rr_, static_cast<unsigned>(s_.ctx.size()));
+  rr_ = next_start(rr_, s_.contexts);
 }
 
 template <typename F>

@@ -10,7 +10,7 @@ namespace kasane {
 
 template <typename F>
 void IssueStage<F>::evaluate(uint64_t now) {
-  const unsigned n = static_cast<unsigned>(s_.ctx.size());
+  const unsigned n = s_.contexts;
   unsigned budget = s_.cfg.issue_width;
   if (budget > 0 && (s_.active & (s_.active - 1)) == 0) {
     // One context to serve (or none): there is no order to work out, and it has every slot.

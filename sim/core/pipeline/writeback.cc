@@ -8,7 +8,7 @@
 namespace kasane {
 
 void WritebackStage::evaluate(uint64_t now) {
-  const unsigned n = static_cast<unsigned>(s_.ctx.size());
+  const unsigned n = s_.contexts;
   unsigned budget = s_.cfg.retire_width;
   // Parked contexts have nothing to retire (and their flag is already false). Once the budget
   // is spent the others only clear their flag.
