@@ -31,18 +31,6 @@ unsigned policy_key(FetchPolicy p, const ContextPipe& cp) {
 }
 }  // namespace
 
-namespace {
-// The register lists, element by element: std::copy of these few bytes became a call to memcpy
-// on every fetch.
-template <typename From, typename To>
-inline void copy_registers(const From& from, To& to) {
-  to.nsrc = from.nsrc;
-  to.ndst = from.ndst;
-  for (unsigned k = 0; k < 4; ++k) to.src[k] = from.src[k];
-  for (unsigned k = 0; k < 2; ++k) to.dst[k] = from.dst[k];
-}
-}  // namespace
-
 template <typename F>
 FetchStage<F>::FetchStage(PipeState& s, F& f, MemLevel& icache, BranchPredictor& bp,
                           unsigned line_bytes)
@@ -158,10 +146,10 @@ bool FetchStage<F>::fetch_one(unsigned c, uint64_t now) {
     d.info = f_.decode(pc, raw);
     set_dependences(d);
     pd.info = d.info;
-    copy_registers(d, pd);
+    pd.regs = d;
   } else {
     d.info = pd.info;
-    copy_registers(pd, d);
+    static_cast<DepRegs&>(d) = pd.regs;
   }
   return predict_next(c, d);
 }

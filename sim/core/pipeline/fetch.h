@@ -56,7 +56,7 @@ class FetchStage : public FetchLimits {
     bool valid = false;
     uint32_t raw = 0;
     const InsnInfo* info = nullptr;
-    uint8_t nsrc = 0, ndst = 0, src[4] = {}, dst[2] = {};
+    DepRegs regs;
   };
   static constexpr unsigned kPredecodeSize = 4096;
 
