@@ -34,6 +34,9 @@ struct DynInst : DepRegs {
   uint64_t trace_id = ~0ull;
   uint32_t pc = 0, raw = 0;
   const InsnInfo* info = nullptr;  // nullptr: no row matches; executing it raises RI
+  // info->unit, or system without a row (as the units take it): fetch sets it so that issue,
+  // execute and the CPI stack ask it without following `info` on every try.
+  Unit unit = Unit::system;
   Stage stage = Stage::kFetched;
   bool fetch_fault = false;  // the word could not be fetched; executing it raises the exception
   uint64_t fetched_at = 0, decoded_at = 0, issued_at = 0;

@@ -33,7 +33,7 @@ void ExecuteStage<F>::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem
     return;
   }
   if (s_.cfg.check) s_.executed[c].emplace_back(ref_pc, ref_raw);
-  const Unit unit = d.info ? d.info->unit : Unit::system;
+  const Unit unit = d.unit;
   const unsigned latency = fu_.latency(unit);
   fu_.accept(fu_class_of(unit), now, latency);
   if (s_.power) {
@@ -79,7 +79,7 @@ template <typename F>
 void ExecuteStage<F>::trace_issue(ContextPipe& cp, const DynInst& d, uint64_t now) {
   if (d.trace_id != ~0ull) {
     s_.trace->stage(now, d.trace_id, "X");
-    const bool mem = d.info && (d.info->unit == Unit::load || d.info->unit == Unit::store);
+    const bool mem = d.unit == Unit::load || d.unit == Unit::store;
     if (mem && d.ready_at > now + 1) s_.trace->stage_at(now, d.trace_id, "M", now + 1);
     for (unsigned k = 0; k < d.nsrc; ++k)
       if (cp.reg_writer_trace[d.src[k]] != ~0ull)

@@ -134,6 +134,7 @@ bool FetchStage<F>::fetch_one(unsigned c, uint64_t now) {
     // The word cannot be fetched; executing it raises the exception. Nothing follows it.
     d.fetch_fault = true;
     d.info = nullptr;
+    d.unit = Unit::system;
     d.nsrc = d.ndst = 0;
     cp.fetch_blocked = true;
     return false;
@@ -144,11 +145,14 @@ bool FetchStage<F>::fetch_one(unsigned c, uint64_t now) {
     pd.valid = true;
     pd.raw = raw;
     d.info = f_.decode(pc, raw);
+    d.unit = d.info ? d.info->unit : Unit::system;
     set_dependences(d);
     pd.info = d.info;
+    pd.unit = d.unit;
     pd.regs = d;
   } else {
     d.info = pd.info;
+    d.unit = pd.unit;
     static_cast<DepRegs&>(d) = pd.regs;
   }
   return predict_next(c, d);

@@ -56,6 +56,7 @@ class FetchStage : public FetchLimits {
     bool valid = false;
     uint32_t raw = 0;
     const InsnInfo* info = nullptr;
+    Unit unit = Unit::system;
     DepRegs regs;
   };
   static constexpr unsigned kPredecodeSize = 4096;

@@ -94,8 +94,7 @@ bool IssueStage<F>::try_issue(unsigned c, uint64_t now) {
                                              : CpiCat::kDependence,
                    "operand");
   if (!ex_.unit_free(d, now))
-    return waits(d.info && is_fpu_class(fu_class_of(d.info->unit)) ? CpiCat::kFpu
-                                                                   : CpiCat::kUnit,
+    return waits(is_fpu_class(fu_class_of(d.unit)) ? CpiCat::kFpu : CpiCat::kUnit,
                  "unit busy");
   // The functional model must be about to execute exactly this instruction. It is, unless the
   // context was stopped and restarted elsewhere from outside (the kernel, later): then what was
@@ -111,11 +110,11 @@ bool IssueStage<F>::try_issue(unsigned c, uint64_t now) {
     return blocked(CpiCat::kMispredict);
   }
   uint64_t mem_ready = 0;
-  if (d.info && (d.info->unit == Unit::load || d.info->unit == Unit::store)) {
+  if (d.unit == Unit::load || d.unit == Unit::store) {
     typename MemoryStage<F>::Claim claim = mem_.claim(c, d, now);
     if (!claim.accepted) return waits(CpiCat::kMemory, "MSHR full");
     // A store is done once the cache has accepted it; only a load waits for its data.
-    if (d.info->unit == Unit::load) mem_ready = claim.ready_at;
+    if (d.unit == Unit::load) mem_ready = claim.ready_at;
   }
   // The word just read is the one fetch decoded: the functional model need not fetch and decode
   // it again. Not for a word whose fetch faulted (it has no row), nor for the reference check

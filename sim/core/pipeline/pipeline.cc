@@ -122,10 +122,10 @@ void BasicPipeline<F>::account(uint64_t) {
       cat = CpiCat::kIdle;
     } else if (!cp.window.empty() && cp.window.front().stage == Stage::kIssued) {
       const DynInst& d = cp.window.front();
-      cat = d.info && d.info->unit == Unit::load              ? CpiCat::kMemory
-            : serialising(d)                                  ? CpiCat::kSerialize
-            : d.info && is_fpu_class(fu_class_of(d.info->unit)) ? CpiCat::kFpu
-                                                              : CpiCat::kDependence;
+      cat = d.unit == Unit::load                ? CpiCat::kMemory
+            : serialising(d)                    ? CpiCat::kSerialize
+            : is_fpu_class(fu_class_of(d.unit)) ? CpiCat::kFpu
+                                                : CpiCat::kDependence;
     } else {
       cat = cp.head_block;
     }
