@@ -78,8 +78,10 @@ bool IssueStage<F>::try_issue(unsigned c, uint64_t now) {
   if (cp.n_decoded == 0) return blocked(cp.recovering ? CpiCat::kMispredict : CpiCat::kFetch);
   const size_t idx = cp.window.size() - cp.n_fetched - cp.n_decoded;
   DynInst& d = cp.window[idx];
-  // The oldest decoded instruction waits: the pipeline trace labels it with the reason.
-  auto waits = [&](CpiCat why, const char* reason) {
+  // The oldest decoded instruction waits: the pipeline trace labels it with the reason. Inline
+  // by force: as a call, made from five places, it needed its captures laid out on the stack on
+  // every try.
+  auto waits = [&](CpiCat why, const char* reason) __attribute__((always_inline)) {
     if (__builtin_expect(s_.trace != nullptr, 0)) trace_stall(d, now, reason);
     return blocked(why);
   };
