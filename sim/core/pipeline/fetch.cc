@@ -77,11 +77,11 @@ void FetchStage<F>::evaluate(uint64_t now) {
   const unsigned count = select(now, order);
   for (unsigned k = 0; k < count; ++k) {
     // select() found that c can fetch, and fetching for another context changed nothing of
-    // c's: ask again only after c's own fetches.
+    // c's: ask again only after c's own fetches, and only what they can change.
     const unsigned c = order[k];
     while (budget > 0) {
       --budget;
-      if (!fetch_one(c, now) || budget == 0 || !can_fetch(c, now)) break;
+      if (!fetch_one(c, now) || budget == 0 || !has_room(s_.ctx[c], now)) break;
     }
   }
   rr_ = next_start(rr_, s_.contexts);

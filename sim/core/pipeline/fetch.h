@@ -47,6 +47,11 @@ class FetchStage : public FetchLimits {
       cp.fetch_pc = f_.next_pc(c, cp.in_slot, cp.slot_target);
       cp.fetch_synced = true;
     }
+    return has_room(cp, now);
+  }
+  // The rest of can_fetch, all that can change once a context has fetched in this cycle: fetch
+  // changes nothing of the functional model, and the window is no longer empty.
+  bool has_room(const ContextPipe& cp, uint64_t now) const {
     return !cp.fetch_blocked && cp.fetch_stall_until <= now &&
            cp.n_fetched < s_.cfg.fetch_queue && !cp.window.full();
   }
