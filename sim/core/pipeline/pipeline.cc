@@ -65,18 +65,6 @@ void BasicPipeline<F>::idle(uint64_t cycles) {
 }
 
 template <typename F>
-bool BasicPipeline<F>::quiescent() {
-  // A parked context is not running and has nothing in flight.
-  refresh_active();
-  bool quiet = true;
-  for_each_active(s_.active, 0, [&](unsigned c) {
-    quiet = s_.ctx[c].window.empty() && !f_.running(c);  // the cheap test first
-    return quiet;
-  });
-  return quiet;
-}
-
-template <typename F>
 void BasicPipeline<F>::recount_active() {
   if (epoch_now_) epoch_ = *epoch_now_;
   for (unsigned c = 0; c < s_.ctx.size(); ++c) {
