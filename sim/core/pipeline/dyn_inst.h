@@ -39,7 +39,7 @@ struct DynInst : DepRegs {
   Unit unit = Unit::system;
   Stage stage = Stage::kFetched;
   bool fetch_fault = false;  // the word could not be fetched; executing it raises the exception
-  uint64_t fetched_at = 0, decoded_at = 0, issued_at = 0;
+  uint64_t fetched_at = 0, decoded_at = 0;
   uint64_t ready_at = 0;  // result available to dependents; the instruction may retire
   // Branches: what fetch predicted, to score the predictor when the branch executes.
   bool pred_taken = false;

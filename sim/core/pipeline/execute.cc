@@ -48,7 +48,6 @@ void ExecuteStage<F>::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem
     if (unit == Unit::load || unit == Unit::store) s_.power->count(PowerEvent::kL1D);
   }
   d.stage = Stage::kIssued;
-  d.issued_at = now;
   d.ready_at = std::max(now + latency, mem_ready);
   --cp.n_decoded;
   const bool is_load = unit == Unit::load, is_fpu = is_fpu_class(fu_class_of(unit));
