@@ -135,11 +135,16 @@ ContextPowerState power_state(const Context& c) {
 void Core::charge_power(uint64_t cycles) {
   // Events go into the open interval at once: the one they would have gone into a cycle at a
   // time, since the pending cycles never reach past its end.
+  // Each count is read once, and only a change is counted: most cycles make no access below
+  // the L1s.
   if (memory_) {
-    power_->count(PowerEvent::kL2, memory_->l2_accesses() - l2_seen_);
-    power_->count(PowerEvent::kDram, memory_->dram_accesses() - dram_seen_);
-    l2_seen_ = memory_->l2_accesses();
-    dram_seen_ = memory_->dram_accesses();
+    const uint64_t l2 = memory_->l2_accesses(), dram = memory_->dram_accesses();
+    if (l2 != l2_seen_ || dram != dram_seen_) {
+      power_->count(PowerEvent::kL2, l2 - l2_seen_);
+      power_->count(PowerEvent::kDram, dram - dram_seen_);
+      l2_seen_ = l2;
+      dram_seen_ = dram;
+    }
   }
   // The contexts' power states change only with their states (Iss::state_epoch): count them
   // then, not every cycle, after charging the cycles spent in the old ones.

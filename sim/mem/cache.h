@@ -90,6 +90,9 @@ class Cache : public MemLevel {
 
   Line* find(uint32_t line);
   const Line* find(uint32_t line) const;
+  // access() past its common case: `l` is find(line), or null.
+  [[gnu::noinline]] std::optional<uint64_t> access_general(uint32_t pa, uint32_t line, Line* l,
+                                                           bool write, uint64_t now);
   static Mesi state_of(const Line& l) {
     return !l.valid ? Mesi::I : l.dirty ? Mesi::M : l.shared ? Mesi::S : Mesi::E;
   }

@@ -21,4 +21,9 @@ inline void for_each_active(uint32_t set, unsigned start, Fn fn) {
     if (!fn(static_cast<unsigned>(__builtin_ctz(part)))) return;
 }
 
+// The rotating start of the next cycle's visit: `start` + 1, wrapping to 0 at `n` contexts. A
+// compare rather than `% n`: every stage turns once a cycle, and a division is the slowest
+// instruction they would run.
+inline unsigned next_start(unsigned start, unsigned n) { return start + 1 == n ? 0 : start + 1; }
+
 }  // namespace kasane

@@ -7,7 +7,7 @@
 namespace kasane {
 
 void DecodeStage::evaluate(uint64_t now) {
-  const unsigned n = static_cast<unsigned>(s_.ctx.size());
+  const unsigned n = s_.contexts;
   unsigned budget = s_.cfg.decode_width;
   // The context served first rotates every cycle, so none starves the others. Parked contexts
   // have nothing fetched.
@@ -30,7 +30,7 @@ void DecodeStage::evaluate(uint64_t now) {
     }
     return budget > 0;
   });
-  rr_ = (rr_ + 1) % n;
+  rr_ = next_start(rr_, n);
 }
 
 }  // namespace kasane

@@ -20,16 +20,26 @@ constexpr uint8_t kRegHi = 32, kRegLo = 33, kRegFpPair0 = 34, kRegFcc = 50, kNum
 
 enum class Stage : uint8_t { kFetched, kDecoded, kIssued };
 
-struct DynInst {
+// The registers an instruction reads and writes (set_dependences), in one 8-byte value: fetch
+// copies them from its predecode cache for every instruction, and one copy of the whole is a
+// single move where field by field it was eight.
+struct DepRegs {
+  uint8_t nsrc = 0, ndst = 0;
+  uint8_t src[4] = {}, dst[2] = {};
+};
+static_assert(sizeof(DepRegs) == 8);
+
+struct DynInst : DepRegs {
   uint64_t seq = 0;  // core-wide fetch order: issue serves the oldest first; the trace
   uint64_t trace_id = ~0ull;
   uint32_t pc = 0, raw = 0;
   const InsnInfo* info = nullptr;  // nullptr: no row matches; executing it raises RI
+  // info->unit, or system without a row (as the units take it): fetch sets it so that issue,
+  // execute and the CPI stack ask it without following `info` on every try.
+  Unit unit = Unit::system;
   Stage stage = Stage::kFetched;
   bool fetch_fault = false;  // the word could not be fetched; executing it raises the exception
-  uint8_t nsrc = 0, ndst = 0;
-  uint8_t src[4] = {}, dst[2] = {};
-  uint64_t fetched_at = 0, decoded_at = 0, issued_at = 0;
+  uint64_t fetched_at = 0, decoded_at = 0;
   uint64_t ready_at = 0;  // result available to dependents; the instruction may retire
   // Branches: what fetch predicted, to score the predictor when the branch executes.
   bool pred_taken = false;
@@ -43,7 +53,7 @@ class Window {
   explicit Window(size_t capacity = 64) : buf_(round_up(capacity)), mask_(buf_.size() - 1) {}
   size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
-  bool full() const { return size_ == buf_.size(); }
+  bool full() const { return size_ > mask_; }  // buf_.size() would divide by sizeof(DynInst)
   DynInst& operator[](size_t i) { return buf_[(head_ + i) & mask_]; }
   const DynInst& operator[](size_t i) const { return buf_[(head_ + i) & mask_]; }
   DynInst& front() { return (*this)[0]; }

@@ -33,7 +33,7 @@ void ExecuteStage<F>::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem
     return;
   }
   if (s_.cfg.check) s_.executed[c].emplace_back(ref_pc, ref_raw);
-  const Unit unit = d.info ? d.info->unit : Unit::system;
+  const Unit unit = d.unit;
   const unsigned latency = fu_.latency(unit);
   fu_.accept(fu_class_of(unit), now, latency);
   if (s_.power) {
@@ -48,7 +48,6 @@ void ExecuteStage<F>::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem
     if (unit == Unit::load || unit == Unit::store) s_.power->count(PowerEvent::kL1D);
   }
   d.stage = Stage::kIssued;
-  d.issued_at = now;
   d.ready_at = std::max(now + latency, mem_ready);
   --cp.n_decoded;
   const bool is_load = unit == Unit::load, is_fpu = is_fpu_class(fu_class_of(unit));
@@ -79,7 +78,7 @@ template <typename F>
 void ExecuteStage<F>::trace_issue(ContextPipe& cp, const DynInst& d, uint64_t now) {
   if (d.trace_id != ~0ull) {
     s_.trace->stage(now, d.trace_id, "X");
-    const bool mem = d.info && (d.info->unit == Unit::load || d.info->unit == Unit::store);
+    const bool mem = d.unit == Unit::load || d.unit == Unit::store;
     if (mem && d.ready_at > now + 1) s_.trace->stage_at(now, d.trace_id, "M", now + 1);
     for (unsigned k = 0; k < d.nsrc; ++k)
       if (cp.reg_writer_trace[d.src[k]] != ~0ull)

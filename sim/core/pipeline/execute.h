@@ -18,7 +18,7 @@ namespace kasane {
 // System, thread and undecodable instructions wait for older ones to finish and hold younger
 // ones until they finish (CP0 state, exceptions and mode changes take effect in order).
 inline bool serialising(const DynInst& d) {
-  return !d.info || d.info->unit == Unit::system || d.info->unit == Unit::thread;
+  return d.unit == Unit::system || d.unit == Unit::thread;  // system: also no row
 }
 
 template <typename F>
@@ -29,7 +29,7 @@ class ExecuteStage {
 
   // A unit of d's class can take it now (inline: issue asks for every instruction it tries).
   bool unit_free(const DynInst& d, uint64_t now) const {
-    return fu_.available(fu_class_of(d.info ? d.info->unit : Unit::system), now);
+    return fu_.available(fu_class_of(d.unit), now);
   }
   // Execute the oldest unissued instruction of context c (window index idx); a load's data
   // arrives at mem_ready (0 if it made no access). `fetched`: issue has just read its word at

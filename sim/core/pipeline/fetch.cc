@@ -31,18 +31,6 @@ unsigned policy_key(FetchPolicy p, const ContextPipe& cp) {
 }
 }  // namespace
 
-namespace {
-// The register lists, element by element: std::copy of these few bytes became a call to memcpy
-// on every fetch.
-template <typename From, typename To>
-inline void copy_registers(const From& from, To& to) {
-  to.nsrc = from.nsrc;
-  to.ndst = from.ndst;
-  for (unsigned k = 0; k < 4; ++k) to.src[k] = from.src[k];
-  for (unsigned k = 0; k < 2; ++k) to.dst[k] = from.dst[k];
-}
-}  // namespace
-
 template <typename F>
 FetchStage<F>::FetchStage(PipeState& s, F& f, MemLevel& icache, BranchPredictor& bp,
                           unsigned line_bytes)
@@ -89,14 +77,14 @@ void FetchStage<F>::evaluate(uint64_t now) {
   const unsigned count = select(now, order);
   for (unsigned k = 0; k < count; ++k) {
     // select() found that c can fetch, and fetching for another context changed nothing of
-    // c's: ask again only after c's own fetches.
+    // c's: ask again only after c's own fetches, and only what they can change.
     const unsigned c = order[k];
     while (budget > 0) {
       --budget;
-      if (!fetch_one(c, now) || budget == 0 || !can_fetch(c, now)) break;
+      if (!fetch_one(c, now) || budget == 0 || !has_room(s_.ctx[c], now)) break;
     }
   }
-  rr_ = (rr_ + 1) % static_cast<unsigned>(s_.ctx.size());
+  rr_ = next_start(rr_, s_.contexts);
 }
 
 template <typename F>
@@ -146,6 +134,7 @@ bool FetchStage<F>::fetch_one(unsigned c, uint64_t now) {
     // The word cannot be fetched; executing it raises the exception. Nothing follows it.
     d.fetch_fault = true;
     d.info = nullptr;
+    d.unit = Unit::system;
     d.nsrc = d.ndst = 0;
     cp.fetch_blocked = true;
     return false;
@@ -156,12 +145,15 @@ bool FetchStage<F>::fetch_one(unsigned c, uint64_t now) {
     pd.valid = true;
     pd.raw = raw;
     d.info = f_.decode(pc, raw);
+    d.unit = d.info ? d.info->unit : Unit::system;
     set_dependences(d);
     pd.info = d.info;
-    copy_registers(d, pd);
+    pd.unit = d.unit;
+    pd.regs = d;
   } else {
     d.info = pd.info;
-    copy_registers(pd, d);
+    d.unit = pd.unit;
+    static_cast<DepRegs&>(d) = pd.regs;
   }
   return predict_next(c, d);
 }

@@ -47,6 +47,11 @@ class FetchStage : public FetchLimits {
       cp.fetch_pc = f_.next_pc(c, cp.in_slot, cp.slot_target);
       cp.fetch_synced = true;
     }
+    return has_room(cp, now);
+  }
+  // The rest of can_fetch, all that can change once a context has fetched in this cycle: fetch
+  // changes nothing of the functional model, and the window is no longer empty.
+  bool has_room(const ContextPipe& cp, uint64_t now) const {
     return !cp.fetch_blocked && cp.fetch_stall_until <= now &&
            cp.n_fetched < s_.cfg.fetch_queue && !cp.window.full();
   }
@@ -56,7 +61,8 @@ class FetchStage : public FetchLimits {
     bool valid = false;
     uint32_t raw = 0;
     const InsnInfo* info = nullptr;
-    uint8_t nsrc = 0, ndst = 0, src[4] = {}, dst[2] = {};
+    Unit unit = Unit::system;
+    DepRegs regs;
   };
   static constexpr unsigned kPredecodeSize = 4096;
 

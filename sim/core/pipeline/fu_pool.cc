@@ -21,10 +21,18 @@ FuPool::FuPool(const FuConfig& cfg) : cfg_(cfg) {
   unsigned first = 0;
   for (size_t k = 0; k < class_.size(); ++k) {
     const FuClassConfig& c = cls(static_cast<FuClass>(k));
-    class_[k] = ClassState{first, c.count, c.latency, c.pipelined, 0};
+    class_[k] = ClassState{first, c.count, c.latency, c.pipelined, 0, c.count ? 0 : kNever};
     first += c.count;
   }
   busy_until_.assign(first, 0);
+  // Divides take the divide latency, square roots the square-root latency, the rest their
+  // class's.
+  for (size_t u = 0; u < latency_.size(); ++u) {
+    const Unit unit = static_cast<Unit>(u);
+    latency_[u] = unit == Unit::div      ? cfg_.div_latency
+                  : unit == Unit::fpsqrt ? cfg_.fp_sqrt_latency
+                                         : class_[static_cast<size_t>(fu_class_of(unit))].latency;
+  }
 }
 
 const FuClassConfig& FuPool::cls(FuClass k) const {

@@ -7,6 +7,7 @@
 // pipelined), divide and square root 32 (not pipelined).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -63,28 +64,31 @@ class FuPool {
 
   // Latency of an instruction of table unit `u` (divides take the divide latency, square roots
   // the square-root latency).
-  unsigned latency(Unit u) const {
-    if (u == Unit::div) return cfg_.div_latency;
-    if (u == Unit::fpsqrt) return cfg_.fp_sqrt_latency;
-    return class_[static_cast<size_t>(fu_class_of(u))].latency;
-  }
+  unsigned latency(Unit u) const { return latency_[static_cast<size_t>(u)]; }
   // A unit of this class can accept an operation at cycle `now`.
   bool available(FuClass k, uint64_t now) const {
-    const ClassState& cs = class_[static_cast<size_t>(k)];
-    for (unsigned u = 0; u < cs.count; ++u)
-      if (busy_until_[cs.first + u] <= now) return true;
-    return false;
+    return class_[static_cast<size_t>(k)].free_at <= now;
   }
   // Occupy a unit from `now` for an operation of `latency` cycles.
   void accept(FuClass k, uint64_t now, unsigned latency) {
     ClassState& cs = class_[static_cast<size_t>(k)];
-    for (unsigned u = 0; u < cs.count; ++u) {
-      uint64_t& t = busy_until_[cs.first + u];
-      if (t > now) continue;
-      t = now + (cs.pipelined ? 1 : latency);
+    uint64_t* const unit = busy_until_.data() + cs.first;
+    const unsigned n = cs.count;
+    if (n == 1) {  // most classes: no unit to choose, no earliest to find
+      if (unit[0] > now) return;
+      unit[0] = now + (cs.pipelined ? 1 : latency);
       ++cs.issued;
+      cs.free_at = unit[0];
       return;
     }
+    unsigned u = 0;
+    while (u < n && unit[u] > now) ++u;  // the first free unit takes it
+    if (u == n) return;
+    unit[u] = now + (cs.pipelined ? 1 : latency);
+    ++cs.issued;
+    uint64_t earliest = unit[0];  // in a local: a store to free_at might alias busy_until_
+    for (unsigned v = 1; v < n; ++v) earliest = std::min(earliest, unit[v]);
+    cs.free_at = earliest;
   }
 
   // Operations accepted per class, for utilisation.
@@ -95,15 +99,21 @@ class FuPool {
   const FuClassConfig& cls(FuClass k) const;
   // Each class's units, flattened: issue asks for one on every instruction, so the look-up is a
   // few loads from one array rather than a switch over the configuration and a vector per class.
+  static constexpr uint64_t kNever = ~0ull;
   struct ClassState {
     unsigned first = 0;  // index of its first unit in busy_until_
     unsigned count = 0, latency = 0;
     bool pipelined = true;
     uint64_t issued = 0;
+    // The earliest of its units' busy_until_ (kNever without units): available() is asked far
+    // more often than accept() changes it, so it is kept rather than searched for.
+    uint64_t free_at = 0;
   };
   FuConfig cfg_;
   std::array<ClassState, static_cast<size_t>(FuClass::kCount)> class_{};
   std::vector<uint64_t> busy_until_;  // per unit: the cycle from which it accepts again
+  // latency() of each table unit, worked out once: execute asks for every instruction.
+  std::array<unsigned, static_cast<size_t>(Unit::fpsqrt) + 1> latency_{};
 };
 
 }  // namespace kasane

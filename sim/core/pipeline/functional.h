@@ -76,7 +76,7 @@ class IssModel {
     slot_target = c.branch_pending ? c.branch_target : c.pc + 4;
     return c.pc;
   }
-  bool peek_fetch(unsigned ctx, uint32_t va, uint32_t& pa, uint32_t& raw) {
+  [[gnu::always_inline]] bool peek_fetch(unsigned ctx, uint32_t va, uint32_t& pa, uint32_t& raw) {
     return iss_.peek_fetch(iss_.context(ctx), va, pa, raw);
   }
   bool peek_pa(unsigned ctx, uint32_t va, bool store, uint32_t& pa) {

@@ -10,7 +10,7 @@ namespace kasane {
 
 template <typename F>
 void IssueStage<F>::evaluate(uint64_t now) {
-  const unsigned n = static_cast<unsigned>(s_.ctx.size());
+  const unsigned n = s_.contexts;
   unsigned budget = s_.cfg.issue_width;
   if (budget > 0 && (s_.active & (s_.active - 1)) == 0) {
     // One context to serve (or none): there is no order to work out, and it has every slot.
@@ -18,7 +18,7 @@ void IssueStage<F>::evaluate(uint64_t now) {
       const unsigned c = static_cast<unsigned>(__builtin_ctz(s_.active));
       while (budget > 0 && try_issue(c, now)) --budget;
     }
-    rr_ = (rr_ + 1) % n;
+    rr_ = next_start(rr_, n);
     return;
   }
   // Oldest first: contexts are served in the fetch order of their next instruction, each issuing
@@ -64,7 +64,7 @@ void IssueStage<F>::evaluate(uint64_t now) {
     }
     while (budget > 0 && try_issue(c, now)) --budget;
   }
-  rr_ = (rr_ + 1) % n;
+  rr_ = next_start(rr_, n);
 }
 
 template <typename F>
@@ -78,10 +78,11 @@ bool IssueStage<F>::try_issue(unsigned c, uint64_t now) {
   if (cp.n_decoded == 0) return blocked(cp.recovering ? CpiCat::kMispredict : CpiCat::kFetch);
   const size_t idx = cp.window.size() - cp.n_fetched - cp.n_decoded;
   DynInst& d = cp.window[idx];
-  // The oldest decoded instruction waits: the pipeline trace labels it with the reason.
-  auto waits = [&](CpiCat why, const char* reason) {
-    if (s_.trace && d.trace_id != ~0ull && d.decoded_at < now)
-      s_.trace->stall(now, d.trace_id, reason);
+  // The oldest decoded instruction waits: the pipeline trace labels it with the reason. Inline
+  // by force: as a call, made from five places, it needed its captures laid out on the stack on
+  // every try.
+  auto waits = [&](CpiCat why, const char* reason) __attribute__((always_inline)) {
+    if (__builtin_expect(s_.trace != nullptr, 0)) trace_stall(d, now, reason);
     return blocked(why);
   };
   if (idx >= s_.cfg.inflight) return waits(CpiCat::kUnit, "in-flight limit");
@@ -95,8 +96,7 @@ bool IssueStage<F>::try_issue(unsigned c, uint64_t now) {
                                              : CpiCat::kDependence,
                    "operand");
   if (!ex_.unit_free(d, now))
-    return waits(d.info && is_fpu_class(fu_class_of(d.info->unit)) ? CpiCat::kFpu
-                                                                   : CpiCat::kUnit,
+    return waits(is_fpu_class(fu_class_of(d.unit)) ? CpiCat::kFpu : CpiCat::kUnit,
                  "unit busy");
   // The functional model must be about to execute exactly this instruction. It is, unless the
   // context was stopped and restarted elsewhere from outside (the kernel, later): then what was
@@ -112,17 +112,22 @@ bool IssueStage<F>::try_issue(unsigned c, uint64_t now) {
     return blocked(CpiCat::kMispredict);
   }
   uint64_t mem_ready = 0;
-  if (d.info && (d.info->unit == Unit::load || d.info->unit == Unit::store)) {
+  if (d.unit == Unit::load || d.unit == Unit::store) {
     typename MemoryStage<F>::Claim claim = mem_.claim(c, d, now);
     if (!claim.accepted) return waits(CpiCat::kMemory, "MSHR full");
     // A store is done once the cache has accepted it; only a load waits for its data.
-    if (d.info->unit == Unit::load) mem_ready = claim.ready_at;
+    if (d.unit == Unit::load) mem_ready = claim.ready_at;
   }
   // The word just read is the one fetch decoded: the functional model need not fetch and decode
   // it again. Not for a word whose fetch faulted (it has no row), nor for the reference check
   // (sim.check), which lets the functional model fetch for itself.
   ex_.execute(c, idx, now, mem_ready, readable && !d.fetch_fault && !s_.cfg.check);
   return true;
+}
+
+template <typename F>
+void IssueStage<F>::trace_stall(const DynInst& d, uint64_t now, const char* reason) {
+  if (d.trace_id != ~0ull && d.decoded_at < now) s_.trace->stall(now, d.trace_id, reason);
 }
 
 template class IssueStage<FunctionalCore>;

@@ -28,6 +28,10 @@ class IssueStage {
   // evaluate's two loops: as a call it spent about a quarter of its cost saving and restoring
   // registers, once per issued instruction and once more per cycle.
   [[gnu::always_inline]] inline bool try_issue(unsigned c, uint64_t now);
+  // Label the oldest decoded instruction's wait in the pipeline trace. Out of line: without a
+  // trace, the reasons try_issue gives for a wait cost nothing but a test.
+  [[gnu::noinline, gnu::cold]] void trace_stall(const DynInst& d, uint64_t now,
+                                                const char* reason);
 
   PipeState& s_;
   F& f_;

@@ -96,10 +96,14 @@ struct ContextPipe {
 struct PipeState {
   PipeState(const PipelineConfig& c, unsigned contexts)
       : cfg(c),
+        contexts(contexts),
         ctx(contexts, ContextPipe(c.fetch_queue + c.issue_queue + c.inflight)),
         active(contexts >= 32 ? ~0u : (1u << contexts) - 1),
         executed(contexts) {}
   PipelineConfig cfg;
+  // ctx.size(), which the stages ask every cycle, kept: the vector's is a division by the size
+  // of a ContextPipe.
+  unsigned contexts;
   std::vector<ContextPipe> ctx;
   // The contexts the stages evaluate this cycle, bit c for context c (active_set.h); the others
   // are parked: not running, nothing in flight, their per-cycle fields at their idle values.

@@ -65,18 +65,6 @@ void BasicPipeline<F>::idle(uint64_t cycles) {
 }
 
 template <typename F>
-bool BasicPipeline<F>::quiescent() {
-  // A parked context is not running and has nothing in flight.
-  refresh_active();
-  bool quiet = true;
-  for_each_active(s_.active, 0, [&](unsigned c) {
-    quiet = s_.ctx[c].window.empty() && !f_.running(c);  // the cheap test first
-    return quiet;
-  });
-  return quiet;
-}
-
-template <typename F>
 void BasicPipeline<F>::recount_active() {
   if (epoch_now_) epoch_ = *epoch_now_;
   for (unsigned c = 0; c < s_.ctx.size(); ++c) {
@@ -122,10 +110,10 @@ void BasicPipeline<F>::account(uint64_t) {
       cat = CpiCat::kIdle;
     } else if (!cp.window.empty() && cp.window.front().stage == Stage::kIssued) {
       const DynInst& d = cp.window.front();
-      cat = d.info && d.info->unit == Unit::load              ? CpiCat::kMemory
-            : serialising(d)                                  ? CpiCat::kSerialize
-            : d.info && is_fpu_class(fu_class_of(d.info->unit)) ? CpiCat::kFpu
-                                                              : CpiCat::kDependence;
+      cat = d.unit == Unit::load                ? CpiCat::kMemory
+            : serialising(d)                    ? CpiCat::kSerialize
+            : is_fpu_class(fu_class_of(d.unit)) ? CpiCat::kFpu
+                                                : CpiCat::kDependence;
     } else {
       cat = cp.head_block;
     }

@@ -38,8 +38,18 @@ class BasicPipeline {
   // The run ends at `now`: the executed instructions still in flight retire
   // (WritebackStage::drain).
   void finish(uint64_t now) { wb_.drain(now); }
-  // No context can run and nothing is in flight: time may jump to the next wake-up.
-  bool quiescent();
+  // No context can run and nothing is in flight: time may jump to the next wake-up. Inline: the
+  // core asks before every cycle, and nearly always learns at once that a window is not empty.
+  bool quiescent() {
+    // A parked context is not running and has nothing in flight.
+    refresh_active();
+    bool quiet = true;
+    for_each_active(s_.active, 0, [&](unsigned c) {
+      quiet = s_.ctx[c].window.empty() && !f_.running(c);  // the cheap test first
+      return quiet;
+    });
+    return quiet;
+  }
 
   // Context c's counts, its idle cycles included (they are not counted one by one: see
   // active_set.h).

@@ -7,8 +7,24 @@
 
 namespace kasane {
 
+void WritebackStage::retire(unsigned c, uint64_t now) {
+  ContextPipe& cp = s_.ctx[c];
+  DynInst& d = cp.window.front();
+  if (s_.cfg.check) check(c, d);
+  if (d.trace_id != ~0ull && s_.trace) trace_retire(d, now);
+  ++cp.stats.retired;
+  if (d.seq >= cp.redirect_seq) cp.recovering = false;
+  cp.window.pop_front();
+}
+
+void WritebackStage::trace_retire(const DynInst& d, uint64_t now) {
+  // W is the cycle it commits (this stage retires); the R line closes it at the next one.
+  s_.trace->stage(now, d.trace_id, "W");
+  s_.trace->retire_at(now, d.trace_id, now + 1);
+}
+
 void WritebackStage::evaluate(uint64_t now) {
-  const unsigned n = static_cast<unsigned>(s_.ctx.size());
+  const unsigned n = s_.contexts;
   unsigned budget = s_.cfg.retire_width;
   // Parked contexts have nothing to retire (and their flag is already false). Once the budget
   // is spent the others only clear their flag.
@@ -24,21 +40,7 @@ void WritebackStage::evaluate(uint64_t now) {
     }
     return true;
   });
-  rr_ = (rr_ + 1) % n;
-}
-
-void WritebackStage::retire(unsigned c, uint64_t now) {
-  ContextPipe& cp = s_.ctx[c];
-  DynInst& d = cp.window.front();
-  if (s_.cfg.check) check(c, d);
-  if (d.trace_id != ~0ull && s_.trace) {
-    // W is the cycle it commits (this stage retires); the R line closes it at the next one.
-    s_.trace->stage(now, d.trace_id, "W");
-    s_.trace->retire_at(now, d.trace_id, now + 1);
-  }
-  ++cp.stats.retired;
-  if (d.seq >= cp.redirect_seq) cp.recovering = false;
-  cp.window.pop_front();
+  rr_ = next_start(rr_, n);
 }
 
 // Issue is in order within a context, so the executed instructions are the oldest ones.
