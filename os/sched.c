@@ -4,7 +4,8 @@
  * core is gang-scheduled: one process (its struct core's proc, smp.c) owns all its contexts at a
  * time; a process may be on several cores at once (proc.cores), with a gang of kernel threads on
  * each (gang.c). The processes wait in one shared table (proc[]); each core's context 0 picks the
- * next process ready for that core, round robin, under the big lock. A core's context 0 is its anchor: it takes the device and timer interrupts, so it never becomes free (TControl.XT
+ * next process ready for that core (nextproc.c), under the big lock. A core's context 0 is its
+ * anchor: it takes the device and timer interrupts, so it never becomes free (TControl.XT
  * makes a user TEXIT there trap), and it alone switches processes. The other contexts belong to
  * the process's user threads: user TFORK takes them (TMask), user TEXIT frees them, the kernel
  * never needs to hear of either. A context whose kernel thread sleeps keeps its context (in MWAIT),
