@@ -6,13 +6,14 @@
  * reused). Expiry is a cycle count, like the timed sleeps of timer.c, whose Compare programming
  * asks itimer_next() for the earliest one and whose interrupt calls itimer_expire(). Values are
  * converted at the core clock (clock_khz); a microsecond value rounds up to a whole cycle. */
+#include <kasane/signo.h>
+
 #include "defs.h"
 #include "errno.h"
 #include "param.h"
 #include "proc.h"
 
 #define ITIMER_REAL 0
-#define SIGALRM 14
 
 struct kitimerval { /* struct itimerval, o32: two struct timeval of two 32-bit words */
   int32_t interval_sec, interval_usec;

@@ -5,6 +5,7 @@
  * frame. It is the baseline that kernel notifications are measured against: saving on the kernel
  * stack, copying to the frame, and copying back are the copies notifications avoid. */
 #include <kasane/sigframe.h>
+#include <kasane/signo.h>
 
 #include "defs.h"
 #include "errno.h"
@@ -14,20 +15,12 @@
 
 #define SIG_DFL 0u
 #define SIG_IGN 1u
-#define SIGKILL 9
-#define SIGSEGV 11
-#define SIGCHLD 18
-#define SIGWINCH 20
-#define SIGURG 21
-#define SIGCONT 25
 #define SA_NODEFER 0x40000000u   /* MIPS values */
 #define SA_RESETHAND 0x80000000u
 #define SIG_BLOCK 1              /* MIPS: 1, 2, 3 (not 0, 1, 2) */
 #define SIG_UNBLOCK 2
 #define SIG_SETMASK 3
 #define NR_rt_sigreturn 4193
-#define SI_USER 0                /* si_code of kill's signals */
-#define SI_TKILL (-6)            /* of tgkill's and tkill's: sent to one thread */
 
 static uint32_t bit(int sig) { return 1u << (sig - 1); }
 

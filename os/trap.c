@@ -16,6 +16,7 @@
 #include "proc.h"
 
 #include <kasane/kasane_isa.h>
+#include <kasane/signo.h>
 
 _Static_assert(offsetof(struct trapframe, regs[29]) == TF_SP, "trapframe layout");
 _Static_assert(offsetof(struct trapframe, hi) == TF_HI, "trapframe layout");
@@ -25,13 +26,6 @@ _Static_assert(offsetof(struct trapframe, status) == TF_STATUS, "trapframe layou
 _Static_assert(offsetof(struct trapframe, cause) == TF_CAUSE, "trapframe layout");
 _Static_assert(offsetof(struct trapframe, badvaddr) == TF_BADVADDR, "trapframe layout");
 _Static_assert(sizeof(struct trapframe) == TF_SIZE, "trapframe layout");
-
-/* Signals that faults raise, with Linux's numbers. */
-#define SIGILL 4
-#define SIGTRAP 5
-#define SIGFPE 8
-#define SIGBUS 10
-#define SIGSEGV 11
 
 /* Break and trap codes that Linux turns into SIGFPE (asm/break.h): gcc's -mcheck-zero-division
  * emits `teq rt, $zero, 7`. */

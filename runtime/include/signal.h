@@ -10,39 +10,7 @@
 
 #include <sys/types.h>
 
-#define SIGHUP 1
-#define SIGINT 2
-#define SIGQUIT 3
-#define SIGILL 4
-#define SIGTRAP 5
-#define SIGABRT 6
-#define SIGIOT SIGABRT
-#define SIGEMT 7
-#define SIGFPE 8
-#define SIGKILL 9
-#define SIGBUS 10
-#define SIGSEGV 11
-#define SIGSYS 12
-#define SIGPIPE 13
-#define SIGALRM 14
-#define SIGTERM 15
-#define SIGUSR1 16
-#define SIGUSR2 17
-#define SIGCHLD 18
-#define SIGPWR 19
-#define SIGWINCH 20
-#define SIGURG 21
-#define SIGIO 22
-#define SIGPOLL SIGIO
-#define SIGSTOP 23
-#define SIGTSTP 24
-#define SIGCONT 25
-#define SIGTTIN 26
-#define SIGTTOU 27
-#define SIGVTALRM 28
-#define SIGPROF 29
-#define SIGXCPU 30
-#define SIGXFSZ 31
+#include <kasane/signo.h> /* the signal numbers and si_codes, shared with the kernel */
 
 #define NSIG 32 /* one more than the highest signal number */
 
@@ -102,9 +70,6 @@ typedef struct {
 #define si_addr __fields.__fault.si_addr
 #define si_band __fields.__poll.si_band
 #define si_fd __fields.__poll.si_fd
-
-/* si_code of a signal sent with kill or raise. */
-#define SI_USER 0
 
 /* The action for a signal: the MIPS order (flags first), as rt_sigaction reads it. */
 struct sigaction {

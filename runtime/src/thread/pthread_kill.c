@@ -21,7 +21,6 @@
 
 #include "pthread_impl.h"
 
-#define SI_TKILL (-6) /* si_code of a signal sent to one thread (Linux) */
 
 static void take(struct __pthread* self, int sig) {
   struct sigaction act;

@@ -1,0 +1,47 @@
+/* Signal numbers and the si_codes Kasane sends, with the Linux MIPS o32 values
+ * (arch/mips/include/uapi/asm/signal.h: they differ from other architectures' from SIGBUS up;
+ * include/uapi/asm-generic/siginfo.h). One table for the kernel (os/signal.c, os/trap.c,
+ * os/itimer.c) and the runtime (<signal.h>, pthread_kill). There are 31 signals: the kernel keeps
+ * no real-time ones. */
+#ifndef KASANE_SIGNO_H
+#define KASANE_SIGNO_H
+
+#define SIGHUP 1
+#define SIGINT 2
+#define SIGQUIT 3
+#define SIGILL 4
+#define SIGTRAP 5
+#define SIGABRT 6
+#define SIGIOT SIGABRT
+#define SIGEMT 7
+#define SIGFPE 8
+#define SIGKILL 9
+#define SIGBUS 10
+#define SIGSEGV 11
+#define SIGSYS 12
+#define SIGPIPE 13
+#define SIGALRM 14
+#define SIGTERM 15
+#define SIGUSR1 16
+#define SIGUSR2 17
+#define SIGCHLD 18
+#define SIGPWR 19
+#define SIGWINCH 20
+#define SIGURG 21
+#define SIGIO 22
+#define SIGPOLL SIGIO
+#define SIGSTOP 23
+#define SIGTSTP 24
+#define SIGCONT 25
+#define SIGTTIN 26
+#define SIGTTOU 27
+#define SIGVTALRM 28
+#define SIGPROF 29
+#define SIGXCPU 30
+#define SIGXFSZ 31
+
+/* si_code: who sent a signal. */
+#define SI_USER 0    /* kill or raise */
+#define SI_TKILL (-6) /* tgkill or tkill: sent to one thread */
+
+#endif /* KASANE_SIGNO_H */
