@@ -16,8 +16,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <iterator>
 #include <new>
 #include <optional>
 #include <sstream>
@@ -270,9 +272,18 @@ int run(int argc, char** argv) {
     return fail(exit_status::kConfig, e.what());
   }
   if (!o.platform_header.empty()) {
+    const std::string text = cfg.platform_header();
+    // An unchanged header is left alone: the build reruns this after every rebuild of kasane-sim,
+    // and a fresh timestamp would recompile the whole target tree for nothing.
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(o.platform_header, ec) &&
+        std::filesystem::file_size(o.platform_header, ec) == text.size()) {
+      std::ifstream old(o.platform_header, std::ios::binary);
+      if (old && std::string(std::istreambuf_iterator<char>(old), {}) == text) return 0;
+    }
     try {
       OutputFile header("--platform-header", o.platform_header);
-      std::fputs(cfg.platform_header().c_str(), header.get());
+      std::fputs(text.c_str(), header.get());
       if (std::string p = header.close(); !p.empty()) return fail(exit_status::kNoInput, p);
     } catch (const OutputError& e) {
       return fail(exit_status::kNoInput, e.what());
