@@ -225,8 +225,12 @@ void Platform::boot(const ElfImage& kernel, const ElfImage* program,
   bi.magic = KASANE_BOOT_MAGIC;
   bi.version = KASANE_BOOT_VERSION;
   bi.ram_size = static_cast<uint32_t>(std::min<uint64_t>(ram_->size(), 0xffffffffu));
-  bi.contexts = machine_->num_contexts();  // of every core: CPU numbers 0..contexts-1
-  bi.cores = machine_->num_cores();
+  // The cores that start: without core.smp_start only core 0 runs (its other contexts stay free
+  // for the kernel to fork); the other cores never leave reset, so a kernel told of them would
+  // place processes there and wait for them for ever.
+  const bool all_cores = cfg_.get_bool("core.smp_start");
+  bi.cores = all_cores ? machine_->num_cores() : 1;
+  bi.contexts = machine_->num_contexts() / machine_->num_cores() * bi.cores;  // CPUs 0..contexts-1
   bi.clock_khz = static_cast<uint32_t>(cfg_.get_float("core.clock_ghz") * 1e6 + 0.5);
   bi.stack_offset = stack_offset(static_cast<uint64_t>(cfg_.get_int("sim.perturb_seed")));
   bi.scheduler = cfg_.get_string("os.scheduler") == "ias" ? KASANE_SCHED_IAS : KASANE_SCHED_CFS;

@@ -2,7 +2,8 @@
 Memory is sequentially consistent (message passing, store buffering, IRIW), LL/SC and MWAIT see
 stores from other cores, an IPI reaches a context on another core, CPU numbers are global, runs
 are deterministic, the image reduction gives one checksum on 1, 2 and 4 cores, and a deadlock
-report lists every core. The programs are tests/bare/smp-*."""
+report lists every core. The programs are tests/bare/smp-*; and a kernel started without
+core.smp_start keeps to core 0."""
 import json
 import pathlib
 import re
@@ -113,3 +114,20 @@ def test_more_than_sixteen_contexts_are_refused(run_sim, bare):
                    bare("wait-forever-deadlocks"))
     assert proc.returncode != 0
     assert "platform.cores" in proc.stderr and "16 hardware contexts" in proc.stderr
+
+
+@pytest.mark.parametrize("model", MODELS)
+def test_without_smp_start_the_kernel_runs_on_core_0_alone(run_sim, kernel, target_dir, model,
+                                                             tmp_path):
+    # The other cores never leave reset; a kernel told of them placed threads there and waited
+    # for them for ever. It is told of core 0 only, and the program ends with every thread's share.
+    stats = tmp_path / "s.json"
+    program = target_dir / "workloads" / "imagereduce" / "imagereduce.elf"
+    proc = run_sim("--config", ROOT / "configs" / "machines" / "quad-core.toml", "--set",
+                   f"sim.model={model}", "--set", "sim.max_cycles=50000000", "--stats", stats,
+                   kernel, program, 8, 64)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "checksum" in proc.stdout
+    s = json.loads(stats.read_text())
+    assert s["cores"][0]["retired"] > 0
+    assert [c["retired"] for c in s["cores"][1:]] == [0, 0, 0]

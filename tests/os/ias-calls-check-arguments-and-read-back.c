@@ -6,7 +6,7 @@
  * slave (EINVAL); kasane_sched_stats fills its structure for one core and for all (-1), refuses
  * a third core (EINVAL) and bad pointers (EFAULT). A thread's nice value goes down as well as up
  * and is clamped to -20..19.
- * Set: platform.cores=2 os.scheduler=ias os.ias_bonus=24
+ * Set: platform.cores=2 core.smp_start=true os.scheduler=ias os.ias_bonus=24
  * Expect: status 0 */
 #include <errno.h>
 #include <kasane/ias.h>
