@@ -130,6 +130,12 @@
 #define PTE_PFNSHIFT 6
 #define PTE_FLAGS U32(0x0000003f)
 #define PTE_ADDR(pte) (((pte) >> PTE_PFNSHIFT) << 12)      /* physical page of a PTE */
+/* The kernel's marks for a user page mprotect changed before anything touched it (mprotect.c):
+ * frame 0 (the kernel's own first page, never a user page's) and V clear, so the TLB faults on any
+ * access. PTE_NOFRAME is PROT_NONE; PTE_NOFRAME_OPEN is readable, with PTE_D writable too: the
+ * first access maps a zeroed page so (vm.c). */
+#define PTE_NOFRAME PTE_C_CACHED
+#define PTE_NOFRAME_OPEN U32(0x00000008) /* cache attribute 1: never loaded with V set */
 #define PA2PTE(pa) (((uint32_t)(pa) >> 12) << PTE_PFNSHIFT) /* PFN field for a physical page */
 
 /* Index: bit 31 set by tlbp when no entry matched. */

@@ -7,11 +7,13 @@
  *   anything with PROT_WRITE          frame, cache attribute, V, D
  * A PROT_NONE page keeps its frame (its contents come back with a later mprotect), which is why
  * a page "is there" when its PTE is not 0 rather than when V is set (vm.c: uvm_mapped, and the
- * frees that must not leak such a page). An mmap page nothing has touched yet gets no frame for
- * PROT_NONE: its PTE is PTE_NOFRAME, frame 0 (the kernel's own first page, never a user page's),
- * so a guard page costs no memory; a later mprotect that opens it gives it its zero page then. Any access to it misses V and takes TLBL/TLBS, which
- * uvm_fault refuses: SIGSEGV with SEGV_ACCERR (trap.c). As on Linux without RI/XI, a readable
- * page is executable and a writable one readable. */
+ * frees that must not leak such a page). An mmap page nothing has touched yet gets no frame from
+ * mprotect either: its PTE records the protection with frame 0 and V clear (mips.h: PTE_NOFRAME,
+ * PTE_NOFRAME_OPEN), so a guard page costs no memory, and neither does a stack glibc maps
+ * PROT_NONE and then opens whole (8 MiB a thread): the first access takes its zero page (vm.c).
+ * An access to a PROT_NONE page misses V and takes TLBL/TLBS, which uvm_fault refuses: SIGSEGV
+ * with SEGV_ACCERR (trap.c). As on Linux without RI/XI, a readable page is executable and a
+ * writable one readable. */
 #include "defs.h"
 #include "errno.h"
 #include "mips.h"
@@ -21,8 +23,6 @@
 #define PROT_READ 0x1 /* Linux values */
 #define PROT_WRITE 0x2
 #define PROT_EXEC 0x4
-
-#define PTE_NOFRAME PTE_C_CACHED /* an untouched PROT_NONE page: not 0, frame 0, V clear */
 
 /* Whether the page at va (page-aligned) of vm is mapped memory mprotect may change: a page is
  * there (text, data, heap, the grown stack, a touched mmap page, a PROT_NONE page), or it lies in
@@ -34,8 +34,7 @@ static int protectable(struct vmspace* vm, uint32_t va) {
 /* mprotect(addr, len, prot): give every page of [addr, addr + len) (len rounded up to pages)
  * protection prot. 0; -EINVAL for an addr not page-aligned or an unknown prot bit, -ENOMEM if
  * some page of the range is not mapped (then nothing changes: the whole range is checked first),
- * or when memory for an untouched page runs out. len 0 is 0, as Linux. An untouched mmap page is
- * given its zero page first, so that its protection has a PTE to live in. */
+ * or when memory for a page table runs out. len 0 is 0, as Linux. */
 int32_t sys_mprotect(void) {
   uint32_t addr, len, prot;
   struct vmspace* vm = &myproc()->vm;
@@ -52,14 +51,10 @@ int32_t sys_mprotect(void) {
   for (uint32_t va = addr; va < end; va += PGSIZE) {
     uint32_t* pte = walkpte(vm->pgdir, va, 1);
     if (pte == 0) return -ENOMEM;
-    if (*pte == PTE_NOFRAME && bits) *pte = 0; /* opened: it gets its zero page below */
-    if (*pte == 0 && bits == 0) {
-      *pte = PTE_NOFRAME;
-      tlb_invalidate(va, vm->asid);
-      continue;
-    }
-    if (*pte == 0 && uvm_page(vm, va, 0) == 0) return -ENOMEM;
-    *pte = (*pte & ~(PTE_V | PTE_D)) | bits;
+    if (PTE_ADDR(*pte) == 0) /* untouched: the protection waits in the PTE for the first touch */
+      *pte = bits ? PTE_NOFRAME_OPEN | (bits & PTE_D) : PTE_NOFRAME;
+    else
+      *pte = (*pte & ~(PTE_V | PTE_D)) | bits;
     tlb_invalidate(va, vm->asid);
   }
   tlb_shootdown(vm); /* another core that ran vm may keep the old rights in its TLB */

@@ -171,8 +171,9 @@ static void dealloc(struct vmspace* vm, uint32_t start, uint32_t end, int dofree
       continue;
     }
     uint32_t* pte = walkpte(vm->pgdir, va, 0);
-    /* A page, accessible or not (mprotect.c); a device page is mapped, not owned: it stays. */
-    if (*pte && (*pte & PTE_C_MASK) == PTE_C_CACHED) {
+    /* A page, accessible or not, or an untouched one's mark (mprotect.c); a device page is
+     * mapped, not owned: it stays. */
+    if (*pte && ((*pte & PTE_C_MASK) == PTE_C_CACHED || PTE_ADDR(*pte) == 0)) {
       if (!dofree) {
         *pte &= ~(PTE_V | PTE_D);
       } else {
@@ -221,6 +222,11 @@ int uvm_mapped(struct vmspace* vm, uint32_t va) {
 /* Whether va lies in the region the user stack may grow into. */
 static int instack(uint32_t va) { return va < USTACKTOP && va >= USTACKTOP - USTACKMAX; }
 
+/* Whether pte marks an untouched page mprotect opened (mips.h): a zeroed page on first touch. */
+static int opened(const uint32_t* pte) {
+  return pte && (*pte & ~PTE_D) == PTE_NOFRAME_OPEN;
+}
+
 /* The valid PTE mapping user address va in vm, mapping a zeroed page first if va is in the
  * stack region (the stack grows on demand) or an anonymous region; 0 if va is not (and cannot
  * be) mapped. */
@@ -228,6 +234,13 @@ static uint32_t* userpte(struct vmspace* vm, uint32_t va) {
   if (va >= USERTOP) return 0;
   uint32_t* pte = walkpte(vm->pgdir, va, 0);
   if (pte && (*pte & PTE_V)) return pte;
+  if (opened(pte)) { /* its protection is in the mark; the mark stays if memory runs out */
+    uint32_t mark = *pte;
+    *pte = 0;
+    if (uvm_page(vm, PGROUNDDOWN(va), mark & PTE_D)) return pte;
+    *pte = mark;
+    return 0;
+  }
   if (pte && *pte) return 0; /* PROT_NONE (mprotect.c) */
   int r = instack(va) ? -2 : regionof(vm, va);
   if (r == -1) return 0;
@@ -237,8 +250,9 @@ static uint32_t* userpte(struct vmspace* vm, uint32_t va) {
 
 /* Whether user address va of vm has no page yet but would get a zeroed one on first touch. */
 static int demandzero(struct vmspace* vm, uint32_t va) {
+  if (va >= USERTOP) return 0;
   uint32_t* pte = walkpte(vm->pgdir, va, 0);
-  return va < USERTOP && !(pte && *pte) && (instack(va) || regionof(vm, va) >= 0);
+  return opened(pte) || (!(pte && *pte) && (instack(va) || regionof(vm, va) >= 0));
 }
 
 /* A TLB exception (TLBL, TLBS, Mod) at user address va, a store if write. Returns 0 if the page
@@ -262,9 +276,7 @@ static const char zeropage[PGSIZE] __attribute__((aligned(PGSIZE)));
  * from an untouched mapping must not take 100 MB of pages. */
 void* uva2ka(struct vmspace* vm, uint32_t va, int write) {
   if (!write && va < USERTOP) {
-    uint32_t* pte = walkpte(vm->pgdir, va, 0);
-    if (!(pte && *pte) && (instack(va) || regionof(vm, va) >= 0))
-      return (char*)zeropage + va % PGSIZE;
+    if (demandzero(vm, va)) return (char*)zeropage + va % PGSIZE;
   }
   uint32_t* pte = userpte(vm, va);
   if (pte == 0 || (write && !(*pte & PTE_D))) return 0;

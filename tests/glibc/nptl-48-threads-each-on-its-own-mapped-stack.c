@@ -2,9 +2,8 @@
  * (mmap and a PROT_NONE guard: one anonymous region each in the kernel, os/region.c), all alive
  * together behind a barrier, each writing its own slot; main joins them and prints the slots.
  * Past 15 threads this needs more regions than a fixed table of 16 gave. The stacks are
- * PTHREAD_STACK_MIN (128 KiB on MIPS; pthread_attr_setstacksize): glibc's default is
- * RLIMIT_STACK, 8 MiB, which the kernel's mprotect fills with pages (it gives an untouched page
- * its frame), and 48 of those are more than the machine's 256 MiB.
+ * PTHREAD_STACK_MIN (128 KiB on MIPS; pthread_attr_setstacksize); the default stacks are
+ * nptl-48-threads-on-default-8-mib-stacks.
  * Link: -pthread
  * Expect: status 0 */
 #include <limits.h>
