@@ -120,14 +120,15 @@ void signal_deliver(struct kthread* kt) {
   if (ready == 0) return;
   int sig = __builtin_ctz(ready) + 1;
   /* A context's own signals came from tgkill or kasane_ctx_kill (sigthread.c): Linux's SI_TKILL,
-   * as the process's from tgkill are; the rest came from kill. si_uid stays 0: every process is
+   * as the process's from tgkill are; the rest came from kill (SI_USER), or from the kernel itself
+   * (sender 0: SIGALRM of a timer, SI_KERNEL as on Linux). si_uid stays 0: every process is
    * root's. */
   int code = SI_TKILL;
   if (kt->sigpending & bit(sig)) {
     kt->sigpending &= ~bit(sig);
   } else {
     p->sigpending &= ~bit(sig);
-    if (!(p->sigtkill & bit(sig))) code = SI_USER;
+    if (!(p->sigtkill & bit(sig))) code = p->sigfrom[sig] ? SI_USER : SI_KERNEL;
   }
   int from = p->sigfrom[sig];
   uint32_t h = p->sigact[sig].handler;

@@ -31,6 +31,12 @@ int32_t sys_getppid(void) {
   return parent ? parent->pid : 0;
 }
 
+/* Kasane has one user: every process is root's, with uid and gid 0, real and effective. */
+int32_t sys_getuid(void) { return 0; }
+int32_t sys_geteuid(void) { return 0; }
+int32_t sys_getgid(void) { return 0; }
+int32_t sys_getegid(void) { return 0; }
+
 /* Lowest address the heap may not reach: the lowest mmap region, less a guard gap. */
 static uint32_t brklimit(struct vmspace* vm) { return vm->mmapbase - USTACKGUARD; }
 

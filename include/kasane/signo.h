@@ -43,5 +43,6 @@
 /* si_code: who sent a signal. */
 #define SI_USER 0    /* kill or raise */
 #define SI_TKILL (-6) /* tgkill or tkill: sent to one thread */
+#define SI_KERNEL 0x80 /* the kernel: SIGALRM from alarm and setitimer */
 
 #endif /* KASANE_SIGNO_H */

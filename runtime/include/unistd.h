@@ -24,6 +24,10 @@ int unlink(const char* path); /* 0, or -1 with errno (ENOENT, EISDIR, ...) */
 off_t lseek(int fd, off_t off, int whence);
 pid_t getpid(void);
 pid_t getppid(void);
+uid_t getuid(void);  /* 0: every process is root's */
+uid_t geteuid(void);
+gid_t getgid(void);
+gid_t getegid(void);
 int brk(void* end);        /* 0, or -1 with errno ENOMEM */
 void* sbrk(intptr_t inc);  /* the old break, or (void *)-1 with errno ENOMEM */
 __attribute__((__noreturn__)) void _exit(int status);

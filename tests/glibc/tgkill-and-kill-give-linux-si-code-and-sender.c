@@ -1,7 +1,7 @@
 /* The siginfo a handler gets says how the signal was sent, as on Linux: kill gives si_code
  * SI_USER (0), tgkill SI_TKILL (-6) whether it names a process without threads (the kernel then
- * makes it the process's) or one thread of several, and both give the sender's pid (si_uid is
- * not compared: Kasane has no getuid). glibc's raise and pthread_kill are tgkill; a thread
+ * makes it the process's) or one thread of several, and both give the sender's pid (si_uid:
+ * itimer-gives-si-kernel-and-root-ids). glibc's raise and pthread_kill are tgkill; a thread
  * signals itself, and one signals the main thread while that waits on a semaphore. The handler
  * records, main prints afterwards, so the output does not depend on when a thread runs. After
  * the threads are joined, kill still runs the handler: glibc blocks every signal in a thread
