@@ -51,18 +51,12 @@ int balance_home(struct kthread* kt) {
   return ((struct uthread*)kt)->core; /* no core allowed: cannot be set, but stay put */
 }
 
-/* Move queued kt to core to's queue, keeping its lag over min_vruntime (as fair_steal), and tell
+/* Move queued kt to core to's queue, keeping its lag over min_vruntime (fair_move), and tell
  * that core's anchor (and, if its process is on no core, whoever may take it). */
 void balance_move(struct kthread* kt, int to) {
   struct uthread* u = (struct uthread*)kt;
   struct fair_rq *src = fair_rq_of(u->core), *dst = fair_rq_of(to);
-  if (u->se.on_rq) {
-    fair_dequeue(src, &u->se);
-    int64_t lag = (int64_t)(u->se.vruntime - src->min_vruntime);
-    u->se.vruntime =
-        lag < 0 && (uint64_t)-lag > dst->min_vruntime ? 0 : dst->min_vruntime + lag;
-    fair_enqueue(dst, &u->se, 0);
-  }
+  if (u->se.on_rq) fair_move(src, dst, &u->se);
   u->core = to;
   if (to == coreid()) return;
   kick_cpu(cpunum(to, 0));

@@ -194,6 +194,15 @@ void fair_running(struct fair_rq* rq, struct fair_entity* se, int on) {
   else rq->run_load -= se->weight;
 }
 
+/* Move queued se from src to dst. Its lead or lag over src's min_vruntime is kept over dst's: a
+ * thread that had waited long stays near the front, one that had run ahead stays behind. */
+void fair_move(struct fair_rq* src, struct fair_rq* dst, struct fair_entity* se) {
+  fair_dequeue(src, se);
+  int64_t lag = (int64_t)(se->vruntime - src->min_vruntime);
+  se->vruntime = lag < 0 && (uint64_t)-lag > dst->min_vruntime ? 0 : dst->min_vruntime + lag;
+  fair_enqueue(dst, se, 0);
+}
+
 /* Moving weight w from a core whose load exceeds the other's by imb leaves |imb - 2w|, which is
  * less than imb only if w < imb: this keeps two cores from passing one thread to and fro. The
  * last allowed entity is taken, as Linux takes from the tail: it would wait longest where it is. */
@@ -207,11 +216,7 @@ struct fair_entity* fair_steal(struct fair_rq* busiest, struct fair_rq* dst, int
   for (struct fair_entity* e = busiest->head; e; e = e->next)
     if (e->weight < imb && (!allowed || allowed(e, to))) pick = e;
   if (!pick) return 0;
-  fair_dequeue(busiest, pick);
-  /* Its lead or lag over its old queue's min_vruntime is kept on the new queue. */
-  int64_t lag = (int64_t)(pick->vruntime - busiest->min_vruntime);
-  pick->vruntime = lag < 0 && (uint64_t)-lag > dst->min_vruntime ? 0 : dst->min_vruntime + lag;
-  fair_enqueue(dst, pick, 0);
+  fair_move(busiest, dst, pick);
   dst->stats.migrations++;
   return pick;
 }

@@ -108,10 +108,13 @@ int fair_preempt_due(const struct fair_rq* rq, const struct fair_entity* cur);
  * running se on rq's core, so that a core's load counts its running threads as Linux's does. */
 void fair_running(struct fair_rq* rq, struct fair_entity* se, int on);
 
+/* Move queued se from src to dst, its vruntime carried over relative to the two min_vruntimes
+ * (what it is ahead of or behind its queue it stays on the new one). */
+void fair_move(struct fair_rq* src, struct fair_rq* dst, struct fair_entity* se);
+
 /* Load balancing: the entity to move from `busiest` to core `to` (its rq `dst`), or 0 if the
  * move would not reduce the imbalance of loads (queued + running weights). allowed(se, core) is
- * the kernel's affinity check (0: any core). The entity is moved: dequeued from busiest, its
- * vruntime carried over relative to the two min_vruntimes, queued on dst, counted as a
+ * the kernel's affinity check (0: any core). The entity is moved (fair_move) and counted as a
  * migration of dst. Periodic (at a tick) and idle (a core with nothing to run). */
 struct fair_entity* fair_steal(struct fair_rq* busiest, struct fair_rq* dst, int to,
                                int (*allowed)(const struct fair_entity*, int core));

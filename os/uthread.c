@@ -331,12 +331,8 @@ void uthread_gather(struct proc* p) {
     for (struct fair_entity *e = src->head, *next; e; e = next) {
       next = e->next;
       if (e->mm != p || !uthread_allowed(&of_se(e)->kt, me)) continue; /* pinned: stays */
-      fair_dequeue(src, e);
-      /* Its lead or lag over its old queue's min_vruntime goes with it (as fair_steal). */
-      int64_t lag = (int64_t)(e->vruntime - src->min_vruntime);
-      e->vruntime = lag < 0 && (uint64_t)-lag > dst->min_vruntime ? 0 : dst->min_vruntime + lag;
       of_se(e)->core = me;
-      fair_enqueue(dst, e, 0);
+      fair_move(src, dst, e); /* its lag goes with it */
     }
   }
 }
