@@ -37,6 +37,9 @@
 #define ERANGE 34
 /* used by threads (futex.c) */
 #define ETIMEDOUT 145
+/* Kernel only, never seen by a program: a wait ended by a signal that Linux restarts when the
+ * handler has SA_RESTART or no handler runs (syscall.c: syscall_settle); EINTR otherwise. */
+#define ERESTARTSYS 512
 #define MAXERRNO 4095 /* a result in [-4095, -1] is an error, as Linux decides */
 
 #endif /* KASANE_OS_ERRNO_H */

@@ -100,7 +100,8 @@ static int32_t futex_wait(struct proc* p, uint32_t uaddr, uint32_t val, uint64_t
   while (*pp != &w) pp = &(*pp)->next;
   *pp = w.next;
   if (w.woken) return 0;
-  return when != ~0ull && cycles() >= when ? -ETIMEDOUT : -EINTR;
+  if (when == ~0ull) return -ERESTARTSYS; /* no timeout: Linux restarts it (SA_RESTART) */
+  return cycles() >= when ? -ETIMEDOUT : -EINTR;
 }
 
 /* futex and futex_time64: ts64 says which timespec the timeout is. */
@@ -137,7 +138,8 @@ static int32_t futex(int ts64) {
 }
 
 /* futex(uaddr, op, val, timeout, uaddr2, val3): FUTEX_WAIT (sleep while *uaddr == val, at most
- * the relative timeout; 0 when woken, -EAGAIN if it differs, -ETIMEDOUT, -EINTR for a signal),
+ * the relative timeout; 0 when woken, -EAGAIN if it differs, -ETIMEDOUT; a signal gives -EINTR,
+ * or without a timeout a restart under SA_RESTART as on Linux: syscall_settle),
  * FUTEX_WAKE (wake up to val waiters; how many), FUTEX_WAIT_BITSET (FUTEX_WAIT with an absolute
  * timeout, by CLOCK_REALTIME with FUTEX_CLOCK_REALTIME, else CLOCK_MONOTONIC, woken only by a
  * wake whose bitset val3 shares a bit), FUTEX_WAKE_BITSET (wake those of val3's bits), each with

@@ -192,7 +192,8 @@ int proc_kill(int pid, int sig, int from, int tkill) {
 
 /* wait4(pid, status, options): wait for child pid (or any child, pid -1) to end; store its status
  * in the wait(2) encoding at user address ustatus (if not 0) and free it. Returns its pid, 0 with
- * WNOHANG if none has ended, -ECHILD if there is no such child, -EINTR if the caller is killed. */
+ * WNOHANG if none has ended, -ECHILD if there is no such child, -ERESTARTSYS if a signal (or a
+ * kill) ends the wait. */
 int proc_wait(int pid, uint32_t ustatus, int options) {
   struct proc* me = myproc();
   struct kthread* kt = mykt();
@@ -210,7 +211,7 @@ int proc_wait(int pid, uint32_t ustatus, int options) {
     }
     if (!found) return -ECHILD;
     if (options & WNOHANG) return 0;
-    if (interrupted(kt)) return -EINTR;
+    if (interrupted(kt)) return -ERESTARTSYS;
     kt->interruptible = 1;
     sleep(me);
     kt = mykt();

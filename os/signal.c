@@ -15,7 +15,8 @@
 
 #define SIG_DFL 0u
 #define SIG_IGN 1u
-#define SA_NODEFER 0x40000000u   /* MIPS values */
+#define SA_RESTART 0x10000000u   /* MIPS values */
+#define SA_NODEFER 0x40000000u
 #define SA_RESETHAND 0x80000000u
 #define SIG_BLOCK 1              /* MIPS: 1, 2, 3 (not 0, 1, 2) */
 #define SIG_UNBLOCK 2
@@ -137,6 +138,7 @@ void signal_deliver(struct kthread* kt) {
     proc_exit_signal(p, sig);
     return;
   }
+  syscall_settle(kt, (p->sigact[sig].flags & SA_RESTART) != 0); /* before the frame saves it */
   signal_frame(kt, sig, code, (uint32_t)from /* si_pid */, 0);
 }
 

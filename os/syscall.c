@@ -58,11 +58,29 @@ void syscall(struct trapframe* tf) {
     kt->tf_restored = 0;
     return;
   }
+  if (r == -ERESTARTSYS) { /* $v0 and $a3 still hold the call: the way out settles it */
+    kt->restart = 1;
+    return;
+  }
   if ((uint32_t)r >= (uint32_t)-MAXERRNO) {
     tf->regs[REG_V0] = (uint32_t)-r;
     tf->regs[REG_A3] = 1;
   } else {
     tf->regs[REG_V0] = (uint32_t)r;
     tf->regs[REG_A3] = 0;
+  }
+}
+
+/* Settle a call of kt that a signal ended with ERESTARTSYS (a wait4, a futex wait without a
+ * timeout), as Linux does: if again (the handler has SA_RESTART, or no handler ran), back to its
+ * syscall instruction, $v0 and $a3 as they were, to run once more; else it fails with EINTR. */
+void syscall_settle(struct kthread* kt, int again) {
+  if (!kt->restart) return;
+  kt->restart = 0;
+  if (again) {
+    kt->tf->epc -= 4;
+  } else {
+    kt->tf->regs[REG_V0] = EINTR;
+    kt->tf->regs[REG_A3] = 1;
   }
 }

@@ -23,7 +23,7 @@ typedef void (*sighandler_t)(int);
 
 /* sa_flags (MIPS values) the kernel acts on. */
 #define SA_SIGINFO 0x00000008u   /* the handler is sa_sigaction(sig, info, ucontext) */
-#define SA_RESTART 0x10000000u   /* accepted; the kernel restarts nothing (calls fail with EINTR) */
+#define SA_RESTART 0x10000000u   /* wait4 and an untimed futex wait go on after the handler */
 #define SA_NODEFER 0x40000000u   /* do not block the signal while its handler runs */
 #define SA_RESETHAND 0x80000000u /* back to SIG_DFL once the handler has been entered */
 
