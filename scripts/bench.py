@@ -110,8 +110,11 @@ def main():
     print(f"fib({args.n}): {p[2]:,} instructions; pipeline {p[1]:,} cycles (IPC "
           f"{p[2] / p[1]:.2f}), ISS {i[1]:,} cycles; best of {args.repeat}\n")
     print("\n".join(lines))
-    print(f"\nA core-cycle at 4 cores costs {core_cycle_cost:.2f}x one core's. 16 contexts with one "
-          f"running take {sixteen[0] / one[0]:.2f}x the host time of 1 context.")
+    print(f"\nHost time against the ISS and qemu on the same binary: fib({args.n}) on the pipeline "
+          f"takes {p[0] / i[0]:.1f}x the ISS's time and {p[0] / qemu:.0f}x qemu's; image-reduce "
+          f"{ps[0] / ii[0]:.1f}x the ISS's. A core-cycle at 4 cores costs {core_cycle_cost:.2f}x "
+          f"one core's. 16 contexts with one running take {sixteen[0] / one[0]:.2f}x the host time "
+          f"of 1 context.")
 
 
 if __name__ == "__main__":
