@@ -1,4 +1,4 @@
-/* Process, memory and time system calls. Each fetches its arguments with argint() and returns a
+/* Process and memory system calls (the clocks and sleeps are systime.c). Each fetches its
  * value or -errno (syscall.c turns that into the o32 $v0/$a3 pair). */
 #include <kasane/devices.h>
 #include <kasane/kasane_isa.h>
@@ -111,86 +111,6 @@ int32_t sys_munmap(void) {
 int32_t sys_sched_yield(void) {
   if (ctxid() == 0 && switch_due(mycore()->proc)) mycore()->want_switch = 1;
   return 0;
-}
-
-struct timespec32 {
-  int32_t tv_sec, tv_nsec;
-};
-
-#define CLOCK_REALTIME 0
-#define CLOCK_MONOTONIC 1
-#define CLOCK_MONOTONIC_RAW 4
-
-/* The time of clock clk in nanoseconds, in *ns: CLOCK_REALTIME, CLOCK_MONOTONIC and
- * CLOCK_MONOTONIC_RAW are all the time since the machine started, from the core's cycle
- * counter, so runs repeat exactly. 0, or -EINVAL for another clock. */
-static int clock_ns(uint32_t clk, uint64_t* ns) {
-  if (clk != CLOCK_REALTIME && clk != CLOCK_MONOTONIC && clk != CLOCK_MONOTONIC_RAW)
-    return -EINVAL;
-  *ns = cycles() * 1000000 / clock_khz;
-  return 0;
-}
-
-/* clock_gettime(clock, ts): see clock_ns; ts is a struct timespec of two 32-bit words. */
-int32_t sys_clock_gettime(void) {
-  uint32_t clk, uts;
-  uint64_t ns;
-  argint(0, &clk);
-  argint(1, &uts);
-  if (clock_ns(clk, &ns) < 0) return -EINVAL;
-  struct timespec32 ts = {(int32_t)(ns / 1000000000), (int32_t)(ns % 1000000000)};
-  return copyout(&myproc()->vm, uts, &ts, sizeof ts) < 0 ? -EFAULT : 0;
-}
-
-/* clock_gettime64(clock, ts): the same with a 64-bit tv_sec and tv_nsec (struct
- * __kernel_timespec), which glibc 2.36 tries first. */
-int32_t sys_clock_gettime64(void) {
-  uint32_t clk, uts;
-  uint64_t ns;
-  argint(0, &clk);
-  argint(1, &uts);
-  if (clock_ns(clk, &ns) < 0) return -EINVAL;
-  int64_t ts[2] = {(int64_t)(ns / 1000000000), (int64_t)(ns % 1000000000)};
-  return copyout(&myproc()->vm, uts, ts, sizeof ts) < 0 ? -EFAULT : 0;
-}
-
-/* gettimeofday(tv, tz): CLOCK_REALTIME in seconds and microseconds to *tv unless NULL; *tz
- * (minutes west and DST, obsolete) is zero: the machine's time zone is UTC. 0. */
-int32_t sys_gettimeofday(void) {
-  uint32_t utv, utz;
-  uint64_t ns;
-  argaddr(0, &utv);
-  argaddr(1, &utz);
-  clock_ns(CLOCK_REALTIME, &ns);
-  int32_t tv[2] = {(int32_t)(ns / 1000000000), (int32_t)(ns % 1000000000 / 1000)};
-  int32_t tz[2] = {0, 0};
-  if (utv && copyout(&myproc()->vm, utv, tv, sizeof tv) < 0) return -EFAULT;
-  if (utz && copyout(&myproc()->vm, utz, tz, sizeof tz) < 0) return -EFAULT;
-  return 0;
-}
-
-/* nanosleep(req, rem): sleep for req; the context waits in the kernel (or, with kernel
- * notifications, goes back to the runtime with BLOCKED). */
-int32_t sys_nanosleep(void) {
-  struct proc* p = myproc();
-  uint32_t ureq, urem;
-  struct timespec32 req;
-  argint(0, &ureq);
-  argint(1, &urem);
-  if (copyin(&p->vm, &req, ureq, sizeof req) < 0) return -EFAULT;
-  if (req.tv_sec < 0 || req.tv_nsec < 0 || req.tv_nsec >= 1000000000) return -EINVAL;
-  /* Seconds and nanoseconds apart: ns * clock_khz overflows 64 bits from 18,447 s at 1 GHz,
-   * while tv_sec * cycles-per-second fits for any tv_sec below 2^31 up to a 4 GHz clock. */
-  uint64_t hz = (uint64_t)clock_khz * 1000;
-  uint64_t when = cycles() + (uint64_t)req.tv_sec * hz +
-                  (uint64_t)req.tv_nsec * clock_khz / 1000000;
-  if (timer_sleep_until(when) == 0) return 0;
-  if (urem) { /* what was left, for a restart after the handler */
-    uint64_t left = when - cycles(); /* cycles; split first, as above */
-    struct timespec32 rem = {(int32_t)(left / hz), (int32_t)(left % hz * 1000000 / clock_khz)};
-    if (copyout(&myproc()->vm, urem, &rem, sizeof rem) < 0) return -EFAULT;
-  }
-  return -EINTR;
 }
 
 /* kill(pid, sig). */

@@ -43,24 +43,39 @@ def test_a_hang_is_a_finding_with_its_seed_and_call_log(sim, target_dir):
     assert call_lines(proc.stdout)
 
 
-def test_the_generators_reach_other_processes_and_thread_chains(sim, target_dir):
-    """Seed 8 at the ISS's default size (2 rounds of 3 workers x 100 calls): a pid argument names
-    another process of the run (a sibling worker, or a `one` child's own worker), a TFORK thread
-    hands its calls to a successor, and a worker calls exit while its thread runs."""
+def reached(sim, target_dir, seed):
+    """What the run of one seed reached, of the three things the generators must reach."""
     proc = subprocess.run([sys.executable, str(DRIVER), "--sim", str(sim), "--target-dir",
-                           str(target_dir), "--model", "iss", "--trace", "8"],
+                           str(target_dir), "--model", "iss", "--trace", str(seed)],
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     pids = {w: int(p) for w, p in re.findall(r"worker (w\d+) \(pid (\d+)\)", proc.stdout)}
     assert len(pids) == 6, proc.stdout
-    others = []
+    got = set()
     for line in call_lines(proc.stdout):
         m = re.match(r"(w\d+)(\.[tc])? #\d+ (kill|tgkill|prlimit64|[gs]etpriority)\("
                      r"(?:small 0x[0-9a-f]+, )?pid (0x[0-9a-f]+)", line)
         if m and int(m[4], 16) in pids.values():
-            mine = pids[m[1]]
-            if int(m[4], 16) != mine or m[2] == ".c":
-                others.append(line)
-    assert others, "no pid argument named another process of the run"
-    assert any("tfork a successor, then texit" in l for l in call_lines(proc.stdout))
-    assert any("exit with the thread running" in l for l in call_lines(proc.stdout))
+            if int(m[4], 16) != pids[m[1]] or m[2] == ".c":
+                got.add("a pid argument named another process of the run")
+        if "tfork a successor, then texit" in line:
+            got.add("a thread handed its calls to a successor")
+        if "exit with the thread running" in line:
+            got.add("a worker called exit while its thread ran")
+    return got
+
+
+def test_the_generators_reach_other_processes_and_thread_chains(sim, target_dir):
+    """Seeds from 8 on, at the ISS's default size (2 rounds of 3 workers x 100 calls), until
+    between them a pid argument has named another process of the run (a sibling worker, or a
+    `one` child's own worker), a TFORK thread has handed its calls to a successor, and a worker
+    has called exit while its thread ran. A seed's calls change with the table of calls, so no
+    one seed is pinned; eight seeds that all miss one of them are a generator that cannot."""
+    want = {"a pid argument named another process of the run",
+            "a thread handed its calls to a successor", "a worker called exit while its thread ran"}
+    got = set()
+    for seed in range(8, 16):
+        got |= reached(sim, target_dir, seed)
+        if got == want:
+            return
+    assert got == want, f"missing from seeds 8-15: {want - got}"

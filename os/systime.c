@@ -1,0 +1,133 @@
+/* Time system calls: the clocks, read from the core's cycle counter so that runs repeat exactly,
+ * and the sleeps. Each fetches its arguments with argint() and returns a value or -errno. */
+#include "defs.h"
+#include "errno.h"
+#include "param.h"
+#include "proc.h"
+
+struct timespec32 {
+  int32_t tv_sec, tv_nsec;
+};
+
+#define CLOCK_REALTIME 0
+#define CLOCK_MONOTONIC 1
+#define CLOCK_MONOTONIC_RAW 4
+
+/* The time of clock clk in nanoseconds, in *ns: CLOCK_REALTIME, CLOCK_MONOTONIC and
+ * CLOCK_MONOTONIC_RAW are all the time since the machine started, from the core's cycle
+ * counter, so runs repeat exactly. 0, or -EINVAL for another clock. */
+static int clock_ns(uint32_t clk, uint64_t* ns) {
+  if (clk != CLOCK_REALTIME && clk != CLOCK_MONOTONIC && clk != CLOCK_MONOTONIC_RAW)
+    return -EINVAL;
+  *ns = cycles() * 1000000 / clock_khz;
+  return 0;
+}
+
+/* clock_gettime(clock, ts): see clock_ns; ts is a struct timespec of two 32-bit words. */
+int32_t sys_clock_gettime(void) {
+  uint32_t clk, uts;
+  uint64_t ns;
+  argint(0, &clk);
+  argint(1, &uts);
+  if (clock_ns(clk, &ns) < 0) return -EINVAL;
+  struct timespec32 ts = {(int32_t)(ns / 1000000000), (int32_t)(ns % 1000000000)};
+  return copyout(&myproc()->vm, uts, &ts, sizeof ts) < 0 ? -EFAULT : 0;
+}
+
+/* clock_gettime64(clock, ts): the same with a 64-bit tv_sec and tv_nsec (struct
+ * __kernel_timespec), which glibc 2.36 tries first. */
+int32_t sys_clock_gettime64(void) {
+  uint32_t clk, uts;
+  uint64_t ns;
+  argint(0, &clk);
+  argint(1, &uts);
+  if (clock_ns(clk, &ns) < 0) return -EINVAL;
+  int64_t ts[2] = {(int64_t)(ns / 1000000000), (int64_t)(ns % 1000000000)};
+  return copyout(&myproc()->vm, uts, ts, sizeof ts) < 0 ? -EFAULT : 0;
+}
+
+/* gettimeofday(tv, tz): CLOCK_REALTIME in seconds and microseconds to *tv unless NULL; *tz
+ * (minutes west and DST, obsolete) is zero: the machine's time zone is UTC. 0. */
+int32_t sys_gettimeofday(void) {
+  uint32_t utv, utz;
+  uint64_t ns;
+  argaddr(0, &utv);
+  argaddr(1, &utz);
+  clock_ns(CLOCK_REALTIME, &ns);
+  int32_t tv[2] = {(int32_t)(ns / 1000000000), (int32_t)(ns % 1000000000 / 1000)};
+  int32_t tz[2] = {0, 0};
+  if (utv && copyout(&myproc()->vm, utv, tv, sizeof tv) < 0) return -EFAULT;
+  if (utz && copyout(&myproc()->vm, utz, tz, sizeof tz) < 0) return -EFAULT;
+  return 0;
+}
+
+#define TIMER_ABSTIME 1
+
+/* Sleep on clock clk for (flags 0) or until (TIMER_ABSTIME) sec.nsec, as nanosleep and
+ * clock_nanosleep do; on a signal, -EINTR with what was left stored at urem (unless 0, or an
+ * absolute sleep) as two 32-bit words, or two 64-bit ones if wide. */
+static int32_t sleep_on(uint32_t clk, uint32_t flags, int64_t sec, int64_t nsec, uint32_t urem,
+                        int wide) {
+  uint64_t now_ns;
+  if (clock_ns(clk, &now_ns) < 0 || (flags & ~TIMER_ABSTIME)) return -EINVAL;
+  if (sec < 0 || nsec < 0 || nsec >= 1000000000) return -EINVAL;
+  /* Seconds and nanoseconds apart: ns * clock_khz overflows 64 bits from 18,447 s at 1 GHz,
+   * while sec * cycles-per-second fits for any sec below 2^31 up to a 4 GHz clock (a 64-bit
+   * sec beyond is 68 years: for ever, here). */
+  if (sec > 0x7fffffff) sec = 0x7fffffff;
+  uint64_t hz = (uint64_t)clock_khz * 1000;
+  uint64_t span = (uint64_t)sec * hz + (uint64_t)nsec * clock_khz / 1000000;
+  uint64_t when = (flags & TIMER_ABSTIME) ? span : cycles() + span;
+  if (timer_sleep_until(when) == 0) return 0;
+  if (urem && !(flags & TIMER_ABSTIME)) { /* what was left, for a restart after the handler */
+    uint64_t left = when - cycles();       /* cycles; split first, as above */
+    int64_t rem[2] = {(int64_t)(left / hz), (int64_t)(left % hz * 1000000 / clock_khz)};
+    int32_t rem32[2] = {(int32_t)rem[0], (int32_t)rem[1]};
+    if (copyout(&myproc()->vm, urem, wide ? (void*)rem : (void*)rem32,
+                wide ? sizeof rem : sizeof rem32) < 0)
+      return -EFAULT;
+  }
+  return -EINTR;
+}
+
+/* A struct timespec of the caller at ureq: two 32-bit words, or 64-bit ones if wide. */
+static int read_timespec(uint32_t ureq, int wide, int64_t* sec, int64_t* nsec) {
+  if (wide) {
+    int64_t t[2];
+    if (copyin(&myproc()->vm, t, ureq, sizeof t) < 0) return -EFAULT;
+    *sec = t[0], *nsec = t[1];
+  } else {
+    struct timespec32 t;
+    if (copyin(&myproc()->vm, &t, ureq, sizeof t) < 0) return -EFAULT;
+    *sec = t.tv_sec, *nsec = t.tv_nsec;
+  }
+  return 0;
+}
+
+/* nanosleep(req, rem): sleep for req; the context waits in the kernel (or, with kernel
+ * notifications, goes back to the runtime with BLOCKED). 0, or EINTR with rem (if not 0). */
+int32_t sys_nanosleep(void) {
+  uint32_t ureq, urem;
+  int64_t sec, nsec;
+  argint(0, &ureq);
+  argint(1, &urem);
+  if (read_timespec(ureq, 0, &sec, &nsec) < 0) return -EFAULT;
+  return sleep_on(CLOCK_MONOTONIC, 0, sec, nsec, urem, 0);
+}
+
+/* clock_nanosleep(clock, flags, req, rem) and clock_nanosleep_time64 (64-bit timespecs, which
+ * glibc 2.36 tries first, and by which its nanosleep and sleep go): nanosleep on clock, for req
+ * or, with TIMER_ABSTIME, until the clock reads req (rem untouched). */
+static int32_t clock_nanosleep(int wide) {
+  uint32_t clk, flags, ureq, urem;
+  int64_t sec, nsec;
+  argint(0, &clk);
+  argint(1, &flags);
+  argint(2, &ureq);
+  argint(3, &urem);
+  if (read_timespec(ureq, wide, &sec, &nsec) < 0) return -EFAULT;
+  return sleep_on(clk, flags, sec, nsec, urem, wide);
+}
+
+int32_t sys_clock_nanosleep(void) { return clock_nanosleep(0); }
+int32_t sys_clock_nanosleep_time64(void) { return clock_nanosleep(1); }
