@@ -213,6 +213,7 @@ int uthread_waiting(void);
 void uthread_tick(void);
 struct proc* uthread_slice_end(struct proc* p);
 void uthread_gather(struct proc* p);
+void uthread_forget_signal(struct proc* p, int sig);
 void uthread_interrupt(struct proc* p);
 void uthread_wakeup(void* chan);
 struct kthread* uthread_find(struct proc* p, int tid);
@@ -261,6 +262,7 @@ void fpu_zero(void);
 
 /* signal.c */
 int interrupted(struct kthread* kt);
+int signal_dropped(struct proc* p, int sig, uint32_t mask);
 void signal_send(struct proc* p, int sig, int from, int tkill);
 void signal_deliver(struct kthread* kt);
 int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t value);

@@ -30,6 +30,15 @@ static int ignored_by_default(int sig) {
   return sig == SIGCHLD || sig == SIGWINCH || sig == SIGURG || sig == SIGCONT;
 }
 
+/* Whether sig, sent to p or one of its threads with the signal mask `mask`, is dropped at once, as
+ * Linux drops it (sig_ignored): its action is to ignore it, and it is not blocked (a blocked one
+ * stays pending, since the action may change before it is unblocked). A dropped signal ends no
+ * wait: a nanosleep goes on through a SIGALRM set to SIG_IGN. */
+int signal_dropped(struct proc* p, int sig, uint32_t mask) {
+  uint32_t h = p->sigact[sig].handler;
+  return !(mask & bit(sig)) && (h == SIG_IGN || (h == SIG_DFL && ignored_by_default(sig)));
+}
+
 /* Whether an interruptible wait of kernel thread kt must end: its process is being killed, or a
  * signal for the process or for kt's context alone (sigthread.c) is deliverable. */
 int interrupted(struct kthread* kt) {
@@ -46,6 +55,7 @@ void signal_send(struct proc* p, int sig, int from, int tkill) {
     proc_exit_signal(p, SIGKILL);
     return;
   }
+  if (signal_dropped(p, sig, p->sigmask)) return; /* the main thread's mask, as Linux's leader */
   if (!(p->sigpending & bit(sig))) {
     p->sigfrom[sig] = from;
     p->sigtkill = (p->sigtkill & ~bit(sig)) | (tkill ? bit(sig) : 0);
@@ -157,6 +167,11 @@ int32_t sys_rt_sigaction(void) {
   if (act && copyin(&p->vm, &new, act, sizeof new) < 0) return -EFAULT;
   if (oact && copyout(&p->vm, oact, &old, sizeof old) < 0) return -EFAULT;
   if (act) p->sigact[sig] = new;
+  if (act && signal_dropped(p, sig, 0)) { /* now ignored: pending ones go too, as on Linux */
+    p->sigpending &= ~bit(sig);
+    for (int n = 0; n < ncpus; n++) p->kt[n].sigpending &= ~bit(sig);
+    uthread_forget_signal(p, sig);
+  }
   return 0;
 }
 

@@ -21,6 +21,7 @@
  * and see that its context notices soon (also tgkill's, thread.c). */
 void signal_send_kt(struct kthread* kt, int sig, int from) {
   struct proc* p = kt->proc;
+  if (signal_dropped(p, sig, *sigmaskof(kt))) return;
   if (!(kt->sigpending & (1u << (sig - 1)))) p->sigfrom[sig] = from;
   kt->sigpending |= 1u << (sig - 1);
   int i = kt->ltn - 1, c = cpu_core[kt->cpu];

@@ -345,6 +345,14 @@ void uthread_interrupt(struct proc* p) {
     if (u->kt.proc == p && u->kt.state == KT_SLEEPING && u->kt.interruptible) ready_kt(&u->kt);
 }
 
+/* Drop sig where it is pending on p's clone threads (sigaction set it to be ignored). */
+void uthread_forget_signal(struct proc* p, int sig) {
+  if (p->nthreads == 0) return;
+  struct uthread* u;
+  FOR_EACH_UTHREAD(u)
+    if (u->kt.proc == p) u->kt.sigpending &= ~(1u << (sig - 1));
+}
+
 /* Wake the clone threads sleeping on chan (sched.c, wakeup). */
 void uthread_wakeup(void* chan) {
   if (nuthreads == 0) return;
