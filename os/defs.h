@@ -237,7 +237,9 @@ void usertrapret(struct trapframe* tf) __attribute__((noreturn));
 
 /* syscall.c (the handlers, int32_t sys_NAME(void), are declared by the table it includes) */
 void syscall(struct trapframe* tf);
-void syscall_settle(struct kthread* kt, int again);
+enum { SETTLE_NO_HANDLER, SETTLE_HANDLER, SETTLE_HANDLER_RESTART, SETTLE_EINTR };
+enum { ERESTARTSYS_KIND = 1, ERESTARTNOHAND_KIND = 2 }; /* kthread.restart */
+void syscall_settle(struct kthread* kt, int how);
 int argint(int n, uint32_t* ip);
 int argaddr(int n, uint32_t* ap);
 const char* syscall_name(uint32_t num);

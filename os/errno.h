@@ -40,6 +40,9 @@
 /* Kernel only, never seen by a program: a wait ended by a signal that Linux restarts when the
  * handler has SA_RESTART or no handler runs (syscall.c: syscall_settle); EINTR otherwise. */
 #define ERESTARTSYS 512
+/* Kernel only: a wait for a signal (pause, rt_sigsuspend) that ends with EINTR once a handler has
+ * run, and goes on if none did. */
+#define ERESTARTNOHAND 514
 #define MAXERRNO 4095 /* a result in [-4095, -1] is an error, as Linux decides */
 
 #endif /* KASANE_OS_ERRNO_H */

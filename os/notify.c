@@ -261,7 +261,7 @@ void notify_switch(struct kthread* pk, struct kthread* kt) {
  * the ThMB, queue UNBLOCKED, and free pk. */
 void notify_finish(struct kthread* pk) {
   struct proc* p = pk->proc;
-  syscall_settle(pk, 0); /* the runtime was told it blocked: it gets EINTR, not a restart */
+  syscall_settle(pk, SETTLE_EINTR); /* the runtime was told it blocked: EINTR, not a restart */
   if (!p->killed) {
     uint32_t v0 = pk->tf->regs[REG_V0], a3 = pk->tf->regs[REG_A3];
     if (!(p->nreg.flags & KASANE_NOTIFY_SIGNAL) &&

@@ -80,7 +80,10 @@ struct kthread {
                            * gang.c may move it to another core */
   uint8_t interruptible;  /* sleeping where kill() may end the wait */
   uint8_t tf_restored;    /* the system call replaced every register: leave $v0/$a3 alone */
-  uint8_t restart;        /* its call ended with ERESTARTSYS, not settled yet (syscall_settle) */
+  uint8_t restart;        /* its call ended with ERESTARTSYS or ERESTARTNOHAND, not settled yet
+                           * (syscall_settle): which of the two */
+  uint8_t mask_saved;     /* rt_sigsuspend changed the signal mask: saved_mask comes back */
+  uint32_t saved_mask;
   uint8_t unbound;        /* a clone thread (struct uthread): runs on any context of its core */
   char* kstack;           /* one page (kseg0) */
   struct trapframe* tf;   /* at the top of kstack */

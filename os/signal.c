@@ -90,7 +90,8 @@ int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t 
   f.rs_uc.uc_mcontext.sc_mdhi = (int32_t)tf->hi;
   f.rs_uc.uc_mcontext.sc_mdlo = (int32_t)tf->lo;
   uint32_t* mask = sigmaskof(kt);
-  f.rs_uc.uc_sigmask[0] = *mask;
+  f.rs_uc.uc_sigmask[0] = kt->mask_saved ? kt->saved_mask : *mask; /* rt_sigsuspend's: the old */
+  kt->mask_saved = 0;
   /* The FP registers too, as Linux's setup_sigcontext does with FR = 0: register pair 2k, 2k+1
    * in the 64-bit slot 2k; the handler may use the FPU. */
   fpu_flush(kt);
@@ -148,7 +149,8 @@ void signal_deliver(struct kthread* kt) {
     proc_exit_signal(p, sig);
     return;
   }
-  syscall_settle(kt, (p->sigact[sig].flags & SA_RESTART) != 0); /* before the frame saves it */
+  /* Before the frame saves the registers. */
+  syscall_settle(kt, (p->sigact[sig].flags & SA_RESTART) ? SETTLE_HANDLER_RESTART : SETTLE_HANDLER);
   signal_frame(kt, sig, code, (uint32_t)from /* si_pid */, 0);
 }
 

@@ -58,8 +58,8 @@ void syscall(struct trapframe* tf) {
     kt->tf_restored = 0;
     return;
   }
-  if (r == -ERESTARTSYS) { /* $v0 and $a3 still hold the call: the way out settles it */
-    kt->restart = 1;
+  if (r == -ERESTARTSYS || r == -ERESTARTNOHAND) { /* $v0, $a3 still the call's: settled later */
+    kt->restart = r == -ERESTARTSYS ? ERESTARTSYS_KIND : ERESTARTNOHAND_KIND;
     return;
   }
   if ((uint32_t)r >= (uint32_t)-MAXERRNO) {
@@ -72,10 +72,20 @@ void syscall(struct trapframe* tf) {
 }
 
 /* Settle a call of kt that a signal ended with ERESTARTSYS (a wait4, a futex wait without a
- * timeout), as Linux does: if again (the handler has SA_RESTART, or no handler ran), back to its
- * syscall instruction, $v0 and $a3 as they were, to run once more; else it fails with EINTR. */
-void syscall_settle(struct kthread* kt, int again) {
+ * timeout) or ERESTARTNOHAND (pause, rt_sigsuspend), as Linux does. How: SETTLE_NO_HANDLER (no
+ * handler ran), SETTLE_HANDLER or SETTLE_HANDLER_RESTART (one is about to run, with SA_RESTART),
+ * SETTLE_EINTR (the runtime was told the call blocked). The call runs again (back to its
+ * syscall instruction, $v0 and $a3 as they were) if no handler ran, or if one with SA_RESTART
+ * ended an ERESTARTSYS wait; else it fails with EINTR. A mask rt_sigsuspend set is restored here
+ * unless a handler runs: then its frame keeps the old one (signal_frame). */
+void syscall_settle(struct kthread* kt, int how) {
+  if (how != SETTLE_HANDLER && how != SETTLE_HANDLER_RESTART && kt->mask_saved) {
+    *sigmaskof(kt) = kt->saved_mask;
+    kt->mask_saved = 0;
+  }
   if (!kt->restart) return;
+  int again = how == SETTLE_NO_HANDLER ||
+              (how == SETTLE_HANDLER_RESTART && kt->restart == ERESTARTSYS_KIND);
   kt->restart = 0;
   if (again) {
     kt->tf->epc -= 4;

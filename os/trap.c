@@ -242,7 +242,7 @@ static void usertrapret_checks(struct kthread* kt) {
     }
     if ((p->sigpending | kt->sigpending) & ~*sigmaskof(kt)) signal_deliver(kt);
     if (p->killed) continue;
-    syscall_settle(kt, 1); /* no handler ran for the signal that ended its wait: it goes on */
+    syscall_settle(kt, SETTLE_NO_HANDLER); /* no handler ran for what ended its wait: go on */
     notify_deliver(kt);
     return;
   }

@@ -24,6 +24,7 @@ int unlink(const char* path); /* 0, or -1 with errno (ENOENT, EISDIR, ...) */
 off_t lseek(int fd, off_t off, int whence);
 pid_t getpid(void);
 pid_t getppid(void);
+int pause(void); /* waits for a signal whose handler runs: -1, errno EINTR */
 uid_t getuid(void);  /* 0: every process is root's */
 uid_t geteuid(void);
 gid_t getgid(void);
