@@ -1,6 +1,6 @@
 /* A signal whose action is to ignore it is dropped when sent, as Linux does, unless it is
- * blocked: a nanosleep of 3 ms goes on through an interval timer's SIGALRM set to SIG_IGN (it
- * returns 0, not EINTR, and no handler ran); a blocked SIGUSR1 sent to itself stays pending
+ * blocked: a nanosleep of 3.5 ms goes on through an interval timer's SIGALRMs (every 1 ms) set
+ * to SIG_IGN (it returns 0, not EINTR, and no handler ran); a blocked SIGUSR1 sent to itself stays pending
  * (sigpending) and setting its action to SIG_IGN discards it, so unblocking runs nothing; a
  * blocked SIGURG (ignored by default) is pending too, and gone once unblocked.
  * Expect: status 0 */
@@ -38,9 +38,9 @@ static void block(int sig, int how) {
 
 int main(void) {
   set_action(SIGALRM, SIG_IGN);
-  struct itimerval every = {{0, 100}, {0, 100}}, off = {{0, 0}, {0, 0}};
+  struct itimerval every = {{0, 1000}, {0, 1000}}, off = {{0, 0}, {0, 0}};
   setitimer(ITIMER_REAL, &every, 0);
-  struct timespec t = {0, 3000000};
+  struct timespec t = {0, 3500000};
   errno = 0;
   int r = nanosleep(&t, 0);
   setitimer(ITIMER_REAL, &off, 0);
