@@ -20,8 +20,6 @@ class IssueStage {
   IssueStage(PipeState& s, F& f, ExecuteStage<F>& ex, MemoryStage<F>& mem)
       : s_(s), f_(f), ex_(ex), mem_(mem) {}
   void evaluate(uint64_t now);
-  // Cycles in which nothing could run were skipped: turn as if they had been evaluated.
-  void skip(uint64_t cycles) { rr_ = static_cast<unsigned>((rr_ + cycles) % s_.ctx.size()); }
 
  private:
   // Try to issue context c's oldest unissued instruction; true if it issued. Inlined into
@@ -37,7 +35,6 @@ class IssueStage {
   F& f_;
   ExecuteStage<F>& ex_;
   MemoryStage<F>& mem_;
-  unsigned rr_ = 0;
 };
 
 }  // namespace kasane

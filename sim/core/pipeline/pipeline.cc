@@ -59,7 +59,6 @@ void BasicPipeline<F>::idle(uint64_t cycles) {
   // skipping changes no count: every context idle for that long.
   accounted_ += cycles;
   wb_.skip(cycles);
-  issue_.skip(cycles);
   decode_.skip(cycles);
   fetch_.skip(cycles);
 }
