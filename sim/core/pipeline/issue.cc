@@ -56,10 +56,8 @@ void IssueStage<F>::evaluate(uint64_t now) {
     if (budget == 0) {
       // No issue slot left: that costs this context, which has something to issue.
       cp.head_block = !f_.running(c) ? CpiCat::kIdle : CpiCat::kUnit;
-      if (s_.trace) {
-        const DynInst& d = cp.window[cp.window.size() - cp.n_fetched - cp.n_decoded];
-        if (d.trace_id != ~0ull && d.decoded_at < now) s_.trace->stall(now, d.trace_id, "issue width");
-      }
+      if (__builtin_expect(s_.trace != nullptr, 0))
+        trace_stall(cp.window[cp.window.size() - cp.n_fetched - cp.n_decoded], now, "issue width");
       continue;
     }
     while (budget > 0 && try_issue(c, now)) --budget;
