@@ -126,10 +126,7 @@ bool FetchStage<F>::fetch_one(unsigned c, uint64_t now) {
   ++cp.n_fetched;
   ++cp.stats.fetched;
   if (s_.power) s_.power->count(PowerEvent::kFetch);
-  if (s_.trace && s_.trace->active(now)) {
-    d.trace_id = s_.trace->begin(now, c, pc, ok ? disassemble(raw, pc) : "(fetch fault)");
-    s_.trace->stage(now, d.trace_id, "F");
-  }
+  if (s_.trace && s_.trace->active(now)) trace_fetch(c, d, ok, now);
   if (!ok) {
     // The word cannot be fetched; executing it raises the exception. Nothing follows it.
     d.fetch_fault = true;
@@ -156,6 +153,12 @@ bool FetchStage<F>::fetch_one(unsigned c, uint64_t now) {
     static_cast<DepRegs&>(d) = pd.regs;
   }
   return predict_next(c, d);
+}
+
+template <typename F>
+void FetchStage<F>::trace_fetch(unsigned c, DynInst& d, bool ok, uint64_t now) {
+  d.trace_id = s_.trace->begin(now, c, d.pc, ok ? disassemble(d.raw, d.pc) : "(fetch fault)");
+  s_.trace->stage(now, d.trace_id, "F");
 }
 
 template <typename F>
