@@ -52,7 +52,7 @@ void ExecuteStage<F>::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem
   }
   if (serialising(d)) cp.serial_until = d.ready_at;
   if (s_.trace) trace_issue(cp, d, now);
-  if (d.info && (d.info->flags & kF_delay)) score_branch(c, d, r);
+  if (d.branch) score_branch(c, d, r);
 
   // The context's next instruction is now certain.
   if (!f_.running(c)) {

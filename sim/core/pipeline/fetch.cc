@@ -132,6 +132,7 @@ bool FetchStage<F>::fetch_one(unsigned c, uint64_t now) {
     d.fetch_fault = true;
     d.info = nullptr;
     d.unit = Unit::system;
+    d.branch = false;
     d.nsrc = d.ndst = 0;
     cp.fetch_blocked = true;
     return false;
@@ -143,13 +144,16 @@ bool FetchStage<F>::fetch_one(unsigned c, uint64_t now) {
     pd.raw = raw;
     d.info = f_.decode(pc, raw);
     d.unit = d.info ? d.info->unit : Unit::system;
+    d.branch = d.info && (d.info->flags & kF_delay);
     set_dependences(d);
     pd.info = d.info;
     pd.unit = d.unit;
+    pd.branch = d.branch;
     pd.regs = d;
   } else {
     d.info = pd.info;
     d.unit = pd.unit;
+    d.branch = pd.branch;
     static_cast<DepRegs&>(d) = pd.regs;
   }
   return predict_next(c, d);
@@ -171,7 +175,7 @@ bool FetchStage<F>::predict_next(unsigned c, DynInst& d) {
     return cp.slot_target == pc + 4;  // a taken branch ends the fetch group
   }
   cp.fetch_pc = pc + 4;
-  if (!d.info || !(d.info->flags & kF_delay)) return true;
+  if (!d.branch) return true;
 
   Insn i{d.raw};
   bool taken;

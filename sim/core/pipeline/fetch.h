@@ -65,6 +65,7 @@ class FetchStage : public FetchLimits {
     uint32_t raw = 0;
     const InsnInfo* info = nullptr;
     Unit unit = Unit::system;
+    bool branch = false;
     DepRegs regs;
   };
   static constexpr unsigned kPredecodeSize = 4096;
