@@ -11,11 +11,12 @@ namespace kasane {
 template <typename F>
 void IssueStage<F>::evaluate(uint64_t now) {
   unsigned budget = s_.cfg.issue_width;
+  const Once once{s_.cfg.inflight, s_.cfg.check, s_.trace};
   if (budget > 0 && (s_.active & (s_.active - 1)) == 0) {
     // One context to serve (or none): there is no order to work out, and it has every slot.
     if (s_.active != 0) {
       const unsigned c = static_cast<unsigned>(__builtin_ctz(s_.active));
-      while (budget > 0 && try_issue(c, now)) --budget;
+      while (budget > 0 && try_issue(c, now, once)) --budget;
     }
     return;
   }
@@ -56,11 +57,11 @@ void IssueStage<F>::evaluate(uint64_t now) {
     if (budget == 0) {
       // No issue slot left: that costs this context, which has something to issue.
       cp.head_block = !f_.running(c) ? CpiCat::kIdle : CpiCat::kUnit;
-      if (__builtin_expect(s_.trace != nullptr, 0))
+      if (__builtin_expect(once.trace != nullptr, 0))
         trace_stall(cp.window[cp.window.size() - cp.n_fetched - cp.n_decoded], now, "issue width");
       continue;
     }
-    while (budget > 0 && try_issue(c, now)) --budget;
+    while (budget > 0 && try_issue(c, now, once)) --budget;
   }
   // After the others: an instruction they executed may have stopped or started one of these.
   for (; empty != 0; empty &= empty - 1) {
@@ -73,7 +74,7 @@ void IssueStage<F>::evaluate(uint64_t now) {
 }
 
 template <typename F>
-bool IssueStage<F>::try_issue(unsigned c, uint64_t now) {
+bool IssueStage<F>::try_issue(unsigned c, uint64_t now, const Once& once) {
   ContextPipe& cp = s_.ctx[c];
   auto blocked = [&](CpiCat why) {
     cp.head_block = why;
@@ -87,10 +88,10 @@ bool IssueStage<F>::try_issue(unsigned c, uint64_t now) {
   // by force: as a call, made from five places, it needed its captures laid out on the stack on
   // every try.
   auto waits = [&](CpiCat why, const char* reason) __attribute__((always_inline)) {
-    if (__builtin_expect(s_.trace != nullptr, 0)) trace_stall(d, now, reason);
+    if (__builtin_expect(once.trace != nullptr, 0)) trace_stall(d, now, reason);
     return blocked(why);
   };
-  if (idx >= s_.cfg.inflight) return waits(CpiCat::kUnit, "in-flight limit");
+  if (idx >= once.inflight) return waits(CpiCat::kUnit, "in-flight limit");
   if (d.decoded_at >= now) return blocked(CpiCat::kFetch);
   if (cp.serial_until > now || (serialising(d) && idx != 0))
     return waits(CpiCat::kSerialize, "serialise");
@@ -126,7 +127,7 @@ bool IssueStage<F>::try_issue(unsigned c, uint64_t now) {
   // The word just read is the one fetch decoded: the functional model need not fetch and decode
   // it again. Not for a word whose fetch faulted (it has no row), nor for the reference check
   // (sim.check), which lets the functional model fetch for itself.
-  ex_.execute(c, idx, now, mem_ready, readable && !d.fetch_fault && !s_.cfg.check);
+  ex_.execute(c, idx, now, mem_ready, readable && !d.fetch_fault && !once.check);
   return true;
 }
 

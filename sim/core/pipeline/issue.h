@@ -25,7 +25,14 @@ class IssueStage {
   // Try to issue context c's oldest unissued instruction; true if it issued. Inlined into
   // evaluate's two loops: as a call it spent about a quarter of its cost saving and restoring
   // registers, once per issued instruction and once more per cycle.
-  [[gnu::always_inline]] inline bool try_issue(unsigned c, uint64_t now);
+  // `once`: what it needs of the shared state, read once a cycle (the stores of an issue might
+  // alias them, so read in place they were loaded again for every try).
+  struct Once {
+    unsigned inflight;
+    bool check;
+    KanataWriter* trace;
+  };
+  [[gnu::always_inline]] inline bool try_issue(unsigned c, uint64_t now, const Once& once);
   // Label the oldest decoded instruction's wait in the pipeline trace. Out of line: without a
   // trace, the reasons try_issue gives for a wait cost nothing but a test.
   [[gnu::noinline, gnu::cold]] void trace_stall(const DynInst& d, uint64_t now,
