@@ -11,11 +11,11 @@ namespace kasane {
 void DecodeStage::evaluate(uint64_t now) {
   const unsigned n = s_.contexts;
   unsigned budget = s_.cfg.decode_width;
-  // The context served first rotates every cycle, so none starves the others. Parked contexts
-  // have nothing fetched.
   const unsigned queue = s_.cfg.issue_queue;
   KanataWriter* const trace = s_.trace;  // in a local: the stores below might alias s_.trace
   unsigned decoded = 0;
+  // The context served first rotates every cycle, so none starves the others. Parked contexts
+  // have nothing fetched.
   for_each_active(s_.active, rr_, [&](unsigned c) {
     ContextPipe& cp = s_.ctx[c];
     if (cp.n_fetched == 0 || cp.n_decoded >= queue) return true;
