@@ -11,7 +11,7 @@ namespace kasane {
 template <typename F>
 void IssueStage<F>::evaluate(uint64_t now) {
   unsigned budget = s_.cfg.issue_width;
-  const Once once{s_.cfg.inflight, s_.cfg.check, s_.trace};
+  const Once once{&s_.ctx[0], s_.cfg.inflight, s_.cfg.check, s_.trace};
   if (budget > 0 && (s_.active & (s_.active - 1)) == 0) {
     // One context to serve (or none): there is no order to work out, and it has every slot.
     if (s_.active != 0) {
@@ -37,7 +37,7 @@ void IssueStage<F>::evaluate(uint64_t now) {
   uint32_t empty = 0;
   for (uint32_t set = s_.active; set != 0; set &= set - 1) {
     const unsigned c = static_cast<unsigned>(__builtin_ctz(set));
-    const ContextPipe& cp = s_.ctx[c];
+    const ContextPipe& cp = once.ctx[c];
     if (cp.n_decoded == 0) {
       empty |= 1u << c;
       continue;
@@ -53,7 +53,7 @@ void IssueStage<F>::evaluate(uint64_t now) {
   }
   for (unsigned k = 0; k < count; ++k) {
     const unsigned c = order[k];
-    ContextPipe& cp = s_.ctx[c];
+    ContextPipe& cp = once.ctx[c];
     if (budget == 0) {
       // No issue slot left: that costs this context, which has something to issue.
       cp.head_block = !f_.running(c) ? CpiCat::kIdle : CpiCat::kUnit;
@@ -66,7 +66,7 @@ void IssueStage<F>::evaluate(uint64_t now) {
   // After the others: an instruction they executed may have stopped or started one of these.
   for (; empty != 0; empty &= empty - 1) {
     const unsigned c = static_cast<unsigned>(__builtin_ctz(empty));
-    ContextPipe& cp = s_.ctx[c];
+    ContextPipe& cp = once.ctx[c];
     cp.head_block = !f_.running(c) ? CpiCat::kIdle
                     : cp.recovering ? CpiCat::kMispredict
                                     : CpiCat::kFetch;
@@ -75,7 +75,7 @@ void IssueStage<F>::evaluate(uint64_t now) {
 
 template <typename F>
 bool IssueStage<F>::try_issue(unsigned c, uint64_t now, const Once& once) {
-  ContextPipe& cp = s_.ctx[c];
+  ContextPipe& cp = once.ctx[c];
   auto blocked = [&](CpiCat why) {
     cp.head_block = why;
     return false;

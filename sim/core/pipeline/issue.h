@@ -28,6 +28,7 @@ class IssueStage {
   // `once`: what it needs of the shared state, read once a cycle (the stores of an issue might
   // alias them, so read in place they were loaded again for every try).
   struct Once {
+    ContextPipe* ctx;  // s_.ctx's first
     unsigned inflight;
     bool check;
     KanataWriter* trace;
