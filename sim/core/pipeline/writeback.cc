@@ -26,12 +26,14 @@ void WritebackStage::trace_retire(const DynInst& d, uint64_t now) {
 void WritebackStage::evaluate(uint64_t now) {
   const unsigned n = s_.contexts;
   unsigned budget = s_.cfg.retire_width;
+  // Read once: the stores of a retirement might alias them.
   const bool check = s_.cfg.check;
   KanataWriter* const trace = s_.trace;
+  ContextPipe* const pipes = &s_.ctx[0];
   // Parked contexts have nothing to retire (and their flag is already false). Once the budget
   // is spent the others only clear their flag.
   for_each_active(s_.active, rr_, [&](unsigned c) {
-    ContextPipe& cp = s_.ctx[c];
+    ContextPipe& cp = pipes[c];
     cp.retired_this_cycle = false;
     while (budget > 0 && !cp.window.empty()) {
       DynInst& d = cp.window.front();
