@@ -14,11 +14,12 @@ namespace kasane {
 // past the last context to 0, while fn returns true. `start` is below 32.
 template <typename Fn>
 inline void for_each_active(uint32_t set, unsigned start, Fn fn) {
-  // Two plain loops rather than one over the two halves: this runs four or five times a cycle.
-  for (uint32_t part = set & (~0u << start); part != 0; part &= part - 1)
-    if (!fn(static_cast<unsigned>(__builtin_ctz(part)))) return;
-  for (uint32_t part = set & ~(~0u << start); part != 0; part &= part - 1)
-    if (!fn(static_cast<unsigned>(__builtin_ctz(part)))) return;
+  // One loop over the set rotated right by `start`: no context is at 32 or above, so the
+  // rotation visits start..31, then 0..start-1. One copy of fn's body, where two loops (one per
+  // half) inlined it twice into the pipeline's cycle.
+  const uint32_t rotated = (set >> start) | (set << ((32 - start) & 31u));
+  for (uint32_t part = rotated; part != 0; part &= part - 1)
+    if (!fn((static_cast<unsigned>(__builtin_ctz(part)) + start) & 31u)) return;
 }
 
 // The rotating start of the next cycle's visit: `start` + 1, wrapping to 0 at `n` contexts. A

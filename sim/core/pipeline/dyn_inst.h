@@ -39,6 +39,9 @@ struct DynInst : DepRegs {
   Unit unit = Unit::system;
   Stage stage = Stage::kFetched;
   bool fetch_fault = false;  // the word could not be fetched; executing it raises the exception
+  // A branch or jump (its row has kF_delay): fetch predicts it, execute scores the prediction.
+  // Kept here so that neither follows `info` for every instruction.
+  bool branch = false;
   uint64_t fetched_at = 0, decoded_at = 0;
   uint64_t ready_at = 0;  // result available to dependents; the instruction may retire
   // Branches: what fetch predicted, to score the predictor when the branch executes.

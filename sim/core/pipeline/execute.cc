@@ -16,13 +16,7 @@ void ExecuteStage<F>::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem
   DynInst& d = cp.window[idx];
   // For the reference check: what the functional model is about to execute, taken from it, not
   // from the pipeline, so that a wrong instruction retiring is caught.
-  uint32_t ref_pc = 0, ref_raw = 0, ref_pa;
-  if (s_.cfg.check) {
-    bool in_slot;
-    uint32_t slot_target;
-    ref_pc = f_.next_pc(c, in_slot, slot_target);
-    f_.peek_fetch(c, ref_pc, ref_pa, ref_raw);
-  }
+  const std::pair<uint32_t, uint32_t> ref = s_.cfg.check ? reference(c) : std::pair(0u, 0u);
   if (s_.trace && s_.trace->watching()) s_.trace->reached(d.pc, now);  // a sym: window
   const ExecResult r = fetched ? f_.execute_fetched(c, now, d.raw, d.info) : f_.execute(c, now);
   if (r.result != Iss::StepResult::kRetired) {
@@ -32,7 +26,7 @@ void ExecuteStage<F>::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem
     squash(c, idx, now);
     return;
   }
-  if (s_.cfg.check) s_.executed[c].emplace_back(ref_pc, ref_raw);
+  if (s_.cfg.check) s_.executed[c].push_back(ref);
   const Unit unit = d.unit;
   const unsigned latency = fu_.latency(unit);
   fu_.accept(fu_class_of(unit), now, latency);
@@ -58,7 +52,7 @@ void ExecuteStage<F>::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem
   }
   if (serialising(d)) cp.serial_until = d.ready_at;
   if (s_.trace) trace_issue(cp, d, now);
-  if (d.info && (d.info->flags & kF_delay)) score_branch(c, d, r);
+  if (d.branch) score_branch(c, d, r);
 
   // The context's next instruction is now certain.
   if (!f_.running(c)) {
@@ -70,6 +64,15 @@ void ExecuteStage<F>::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem
   } else if (cp.fetch_pc != r.next_pc) {
     squash(c, idx + 1, now);
   }
+}
+
+template <typename F>
+std::pair<uint32_t, uint32_t> ExecuteStage<F>::reference(unsigned c) {
+  bool in_slot;
+  uint32_t slot_target, pa, raw = 0;
+  const uint32_t pc = f_.next_pc(c, in_slot, slot_target);
+  f_.peek_fetch(c, pc, pa, raw);
+  return {pc, raw};
 }
 
 // The pipeline trace: X now, M from the next cycle while a load or store waits for the cache,

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 
 #include "core/bpred.h"
 #include "core/pipeline/functional.h"
@@ -39,6 +40,9 @@ class ExecuteStage {
   void squash(unsigned c, size_t idx, uint64_t now);
 
  private:
+  // The reference check's record of what the functional model is about to execute: its pc and
+  // word. Out of line: without the check it costs execute nothing but a test.
+  [[gnu::noinline, gnu::cold]] std::pair<uint32_t, uint32_t> reference(unsigned c);
   void trace_issue(ContextPipe& cp, const DynInst& d, uint64_t now);
   void score_branch(unsigned c, const DynInst& d, const ExecResult& r);
 

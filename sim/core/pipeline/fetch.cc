@@ -126,15 +126,13 @@ bool FetchStage<F>::fetch_one(unsigned c, uint64_t now) {
   ++cp.n_fetched;
   ++cp.stats.fetched;
   if (s_.power) s_.power->count(PowerEvent::kFetch);
-  if (s_.trace && s_.trace->active(now)) {
-    d.trace_id = s_.trace->begin(now, c, pc, ok ? disassemble(raw, pc) : "(fetch fault)");
-    s_.trace->stage(now, d.trace_id, "F");
-  }
+  if (s_.trace && s_.trace->active(now)) trace_fetch(c, d, ok, now);
   if (!ok) {
     // The word cannot be fetched; executing it raises the exception. Nothing follows it.
     d.fetch_fault = true;
     d.info = nullptr;
     d.unit = Unit::system;
+    d.branch = false;
     d.nsrc = d.ndst = 0;
     cp.fetch_blocked = true;
     return false;
@@ -146,16 +144,25 @@ bool FetchStage<F>::fetch_one(unsigned c, uint64_t now) {
     pd.raw = raw;
     d.info = f_.decode(pc, raw);
     d.unit = d.info ? d.info->unit : Unit::system;
+    d.branch = d.info && (d.info->flags & kF_delay);
     set_dependences(d);
     pd.info = d.info;
     pd.unit = d.unit;
+    pd.branch = d.branch;
     pd.regs = d;
   } else {
     d.info = pd.info;
     d.unit = pd.unit;
+    d.branch = pd.branch;
     static_cast<DepRegs&>(d) = pd.regs;
   }
   return predict_next(c, d);
+}
+
+template <typename F>
+void FetchStage<F>::trace_fetch(unsigned c, DynInst& d, bool ok, uint64_t now) {
+  d.trace_id = s_.trace->begin(now, c, d.pc, ok ? disassemble(d.raw, d.pc) : "(fetch fault)");
+  s_.trace->stage(now, d.trace_id, "F");
 }
 
 template <typename F>
@@ -168,7 +175,7 @@ bool FetchStage<F>::predict_next(unsigned c, DynInst& d) {
     return cp.slot_target == pc + 4;  // a taken branch ends the fetch group
   }
   cp.fetch_pc = pc + 4;
-  if (!d.info || !(d.info->flags & kF_delay)) return true;
+  if (!d.branch) return true;
 
   Insn i{d.raw};
   bool taken;

@@ -33,6 +33,9 @@ class FetchStage : public FetchLimits {
  private:
   // Fetch one instruction of context c; false when this context's fetch group ends.
   bool fetch_one(unsigned c, uint64_t now);
+  // Open `d` (fetched by context c; `ok`: its word could be read) in the pipeline trace. Out of
+  // line: the disassembly's string and its clean-up would otherwise sit in every fetch.
+  [[gnu::noinline]] void trace_fetch(unsigned c, DynInst& d, bool ok, uint64_t now);
   // Predict the instruction after `d` and set the context's fetch pc.
   bool predict_next(unsigned c, DynInst& d);
   // Context c may fetch now (inline: asked once or twice a cycle per fetching context).
@@ -62,6 +65,7 @@ class FetchStage : public FetchLimits {
     uint32_t raw = 0;
     const InsnInfo* info = nullptr;
     Unit unit = Unit::system;
+    bool branch = false;
     DepRegs regs;
   };
   static constexpr unsigned kPredecodeSize = 4096;

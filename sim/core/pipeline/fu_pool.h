@@ -11,6 +11,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <vector>
 
 #include "core/insn.h"
@@ -19,22 +20,21 @@ namespace kasane {
 
 enum class FuClass : uint8_t { kAlu, kMulDiv, kMem, kBranch, kFpAdd, kFpMul, kFpDiv, kCount };
 const char* fu_class_name(FuClass k);
-// Which class executes an instruction of table unit `u` (inline: several stages ask for every
-// instruction).
-inline FuClass fu_class_of(Unit u) {
-  switch (u) {
-    case Unit::mul:
-    case Unit::div: return FuClass::kMulDiv;
-    case Unit::load:
-    case Unit::store: return FuClass::kMem;
-    case Unit::branch: return FuClass::kBranch;
-    case Unit::fpadd: return FuClass::kFpAdd;
-    case Unit::fpmul: return FuClass::kFpMul;
-    case Unit::fpdiv:
-    case Unit::fpsqrt: return FuClass::kFpDiv;
-    default: return FuClass::kAlu;  // nop, alu, system and thread operations
-  }
-}
+// Which class executes an instruction of each table unit, in Unit's order (insn.h): nop, alu,
+// system and thread operations go to the ALU. A table rather than a switch: issue, execute and
+// the CPI stack ask it for every instruction, and the switch compiled to a chain of compares.
+inline constexpr FuClass kFuClassOf[] = {
+    FuClass::kAlu,   FuClass::kAlu,   FuClass::kMulDiv, FuClass::kMulDiv, FuClass::kBranch,
+    FuClass::kMem,   FuClass::kMem,   FuClass::kAlu,    FuClass::kAlu,    FuClass::kFpAdd,
+    FuClass::kFpMul, FuClass::kFpDiv, FuClass::kFpDiv};
+static_assert(std::size(kFuClassOf) == static_cast<size_t>(Unit::fpsqrt) + 1);
+static_assert(kFuClassOf[static_cast<size_t>(Unit::mul)] == FuClass::kMulDiv &&
+              kFuClassOf[static_cast<size_t>(Unit::branch)] == FuClass::kBranch &&
+              kFuClassOf[static_cast<size_t>(Unit::store)] == FuClass::kMem &&
+              kFuClassOf[static_cast<size_t>(Unit::thread)] == FuClass::kAlu &&
+              kFuClassOf[static_cast<size_t>(Unit::fpadd)] == FuClass::kFpAdd &&
+              kFuClassOf[static_cast<size_t>(Unit::fpsqrt)] == FuClass::kFpDiv);
+inline FuClass fu_class_of(Unit u) { return kFuClassOf[static_cast<size_t>(u)]; }
 // An FPU class (for the CPI stack's "fpu" category).
 inline bool is_fpu_class(FuClass k) {
   return k == FuClass::kFpAdd || k == FuClass::kFpMul || k == FuClass::kFpDiv;

@@ -10,15 +10,14 @@ namespace kasane {
 
 template <typename F>
 void IssueStage<F>::evaluate(uint64_t now) {
-  const unsigned n = s_.contexts;
   unsigned budget = s_.cfg.issue_width;
+  const Once once{&s_.ctx[0], s_.cfg.inflight, s_.cfg.check, s_.trace};
   if (budget > 0 && (s_.active & (s_.active - 1)) == 0) {
     // One context to serve (or none): there is no order to work out, and it has every slot.
     if (s_.active != 0) {
       const unsigned c = static_cast<unsigned>(__builtin_ctz(s_.active));
-      while (budget > 0 && try_issue(c, now)) --budget;
+      while (budget > 0 && try_issue(c, now, once)) --budget;
     }
-    rr_ = next_start(rr_, n);
     return;
   }
   // Oldest first: contexts are served in the fetch order of their next instruction, each issuing
@@ -26,50 +25,57 @@ void IssueStage<F>::evaluate(uint64_t now) {
   // that lost a unit to its siblings keeps its old instruction and so comes first next time. (A
   // start that merely rotated each cycle aliased with the non-pipelined unit's busy time: with
   // 4 contexts and a 12- or 32-cycle multiplier the unit came free on the same turn every time,
-  // and one context could starve for hundreds of thousands of cycles.) Contexts with nothing
-  // decoded come last, in rotating order; they only record why they are idle. Parked contexts
-  // would come last and record that they are idle, which they already have (Pipeline::park).
+  // and one context could starve for hundreds of thousands of cycles.) Fetch numbers are
+  // distinct, so the order does not depend on where the sort starts: contexts are taken in
+  // index order. Contexts with nothing decoded come last and only record why they are idle,
+  // which does not depend on their order or on the slots left. Parked contexts would come last
+  // and record that they are idle, which they already have (Pipeline::park).
   constexpr unsigned kMax = 16;  // core.contexts' upper bound
   std::array<unsigned, kMax> order;
   std::array<uint64_t, kMax> age;
   unsigned count = 0;
-  for_each_active(s_.active, rr_, [&](unsigned c) {
-    const unsigned k = count++;
-    const ContextPipe& cp = s_.ctx[c];
-    uint64_t a = UINT64_MAX;
-    if (cp.n_decoded > 0) a = cp.window[cp.window.size() - cp.n_fetched - cp.n_decoded].seq;
-    unsigned j = k;  // insertion sort: stable, no allocation, at most 16 contexts
+  uint32_t empty = 0;
+  for (uint32_t set = s_.active; set != 0; set &= set - 1) {
+    const unsigned c = static_cast<unsigned>(__builtin_ctz(set));
+    const ContextPipe& cp = once.ctx[c];
+    if (cp.n_decoded == 0) {
+      empty |= 1u << c;
+      continue;
+    }
+    const uint64_t a = cp.window[cp.window.size() - cp.n_fetched - cp.n_decoded].seq;
+    unsigned j = count++;  // insertion sort: no allocation, at most 16 contexts
     for (; j > 0 && age[j - 1] > a; --j) {
       order[j] = order[j - 1];
       age[j] = age[j - 1];
     }
     order[j] = c;
     age[j] = a;
-    return true;
-  });
+  }
   for (unsigned k = 0; k < count; ++k) {
     const unsigned c = order[k];
-    ContextPipe& cp = s_.ctx[c];
+    ContextPipe& cp = once.ctx[c];
     if (budget == 0) {
-      // No issue slot left: that costs this context only if it had something to issue.
-      cp.head_block = !f_.running(c)     ? CpiCat::kIdle
-                      : cp.n_decoded > 0 ? CpiCat::kUnit
-                      : cp.recovering    ? CpiCat::kMispredict
-                                         : CpiCat::kFetch;
-      if (s_.trace && cp.n_decoded > 0) {
-        const DynInst& d = cp.window[cp.window.size() - cp.n_fetched - cp.n_decoded];
-        if (d.trace_id != ~0ull && d.decoded_at < now) s_.trace->stall(now, d.trace_id, "issue width");
-      }
+      // No issue slot left: that costs this context, which has something to issue.
+      cp.head_block = !f_.running(c) ? CpiCat::kIdle : CpiCat::kUnit;
+      if (__builtin_expect(once.trace != nullptr, 0))
+        trace_stall(cp.window[cp.window.size() - cp.n_fetched - cp.n_decoded], now, "issue width");
       continue;
     }
-    while (budget > 0 && try_issue(c, now)) --budget;
+    while (budget > 0 && try_issue(c, now, once)) --budget;
   }
-  rr_ = next_start(rr_, n);
+  // After the others: an instruction they executed may have stopped or started one of these.
+  for (; empty != 0; empty &= empty - 1) {
+    const unsigned c = static_cast<unsigned>(__builtin_ctz(empty));
+    ContextPipe& cp = once.ctx[c];
+    cp.head_block = !f_.running(c) ? CpiCat::kIdle
+                    : cp.recovering ? CpiCat::kMispredict
+                                    : CpiCat::kFetch;
+  }
 }
 
 template <typename F>
-bool IssueStage<F>::try_issue(unsigned c, uint64_t now) {
-  ContextPipe& cp = s_.ctx[c];
+bool IssueStage<F>::try_issue(unsigned c, uint64_t now, const Once& once) {
+  ContextPipe& cp = once.ctx[c];
   auto blocked = [&](CpiCat why) {
     cp.head_block = why;
     return false;
@@ -82,10 +88,10 @@ bool IssueStage<F>::try_issue(unsigned c, uint64_t now) {
   // by force: as a call, made from five places, it needed its captures laid out on the stack on
   // every try.
   auto waits = [&](CpiCat why, const char* reason) __attribute__((always_inline)) {
-    if (__builtin_expect(s_.trace != nullptr, 0)) trace_stall(d, now, reason);
+    if (__builtin_expect(once.trace != nullptr, 0)) trace_stall(d, now, reason);
     return blocked(why);
   };
-  if (idx >= s_.cfg.inflight) return waits(CpiCat::kUnit, "in-flight limit");
+  if (idx >= once.inflight) return waits(CpiCat::kUnit, "in-flight limit");
   if (d.decoded_at >= now) return blocked(CpiCat::kFetch);
   if (cp.serial_until > now || (serialising(d) && idx != 0))
     return waits(CpiCat::kSerialize, "serialise");
@@ -121,7 +127,7 @@ bool IssueStage<F>::try_issue(unsigned c, uint64_t now) {
   // The word just read is the one fetch decoded: the functional model need not fetch and decode
   // it again. Not for a word whose fetch faulted (it has no row), nor for the reference check
   // (sim.check), which lets the functional model fetch for itself.
-  ex_.execute(c, idx, now, mem_ready, readable && !d.fetch_fault && !s_.cfg.check);
+  ex_.execute(c, idx, now, mem_ready, readable && !d.fetch_fault && !once.check);
   return true;
 }
 

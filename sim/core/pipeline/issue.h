@@ -20,14 +20,20 @@ class IssueStage {
   IssueStage(PipeState& s, F& f, ExecuteStage<F>& ex, MemoryStage<F>& mem)
       : s_(s), f_(f), ex_(ex), mem_(mem) {}
   void evaluate(uint64_t now);
-  // Cycles in which nothing could run were skipped: turn as if they had been evaluated.
-  void skip(uint64_t cycles) { rr_ = static_cast<unsigned>((rr_ + cycles) % s_.ctx.size()); }
 
  private:
   // Try to issue context c's oldest unissued instruction; true if it issued. Inlined into
   // evaluate's two loops: as a call it spent about a quarter of its cost saving and restoring
   // registers, once per issued instruction and once more per cycle.
-  [[gnu::always_inline]] inline bool try_issue(unsigned c, uint64_t now);
+  // `once`: what it needs of the shared state, read once a cycle (the stores of an issue might
+  // alias them, so read in place they were loaded again for every try).
+  struct Once {
+    ContextPipe* ctx;  // s_.ctx's first
+    unsigned inflight;
+    bool check;
+    KanataWriter* trace;
+  };
+  [[gnu::always_inline]] inline bool try_issue(unsigned c, uint64_t now, const Once& once);
   // Label the oldest decoded instruction's wait in the pipeline trace. Out of line: without a
   // trace, the reasons try_issue gives for a wait cost nothing but a test.
   [[gnu::noinline, gnu::cold]] void trace_stall(const DynInst& d, uint64_t now,
@@ -37,7 +43,6 @@ class IssueStage {
   F& f_;
   ExecuteStage<F>& ex_;
   MemoryStage<F>& mem_;
-  unsigned rr_ = 0;
 };
 
 }  // namespace kasane

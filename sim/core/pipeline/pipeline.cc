@@ -59,7 +59,6 @@ void BasicPipeline<F>::idle(uint64_t cycles) {
   // skipping changes no count: every context idle for that long.
   accounted_ += cycles;
   wb_.skip(cycles);
-  issue_.skip(cycles);
   decode_.skip(cycles);
   fetch_.skip(cycles);
 }
@@ -101,8 +100,9 @@ ContextStats BasicPipeline<F>::stats(unsigned c) const {
 template <typename F>
 void BasicPipeline<F>::account(uint64_t) {
   ++accounted_;
+  ContextPipe* const pipes = &s_.ctx[0];  // read once: the stores below might alias it
   for_each_active(s_.active, 0, [&](unsigned c) {
-    ContextPipe& cp = s_.ctx[c];
+    ContextPipe& cp = pipes[c];
     CpiCat cat;
     if (cp.retired_this_cycle) {
       cat = CpiCat::kBase;

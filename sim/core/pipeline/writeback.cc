@@ -7,11 +7,11 @@
 
 namespace kasane {
 
-void WritebackStage::retire(unsigned c, uint64_t now) {
-  ContextPipe& cp = s_.ctx[c];
+void WritebackStage::retire(unsigned c, ContextPipe& cp, uint64_t now, bool check,
+                            KanataWriter* trace) {
   DynInst& d = cp.window.front();
-  if (s_.cfg.check) check(c, d);
-  if (d.trace_id != ~0ull && s_.trace) trace_retire(d, now);
+  if (__builtin_expect(check, 0)) this->check(c, d);
+  if (__builtin_expect(trace != nullptr, 0) && d.trace_id != ~0ull) trace_retire(d, now);
   ++cp.stats.retired;
   if (d.seq >= cp.redirect_seq) cp.recovering = false;
   cp.window.pop_front();
@@ -26,15 +26,19 @@ void WritebackStage::trace_retire(const DynInst& d, uint64_t now) {
 void WritebackStage::evaluate(uint64_t now) {
   const unsigned n = s_.contexts;
   unsigned budget = s_.cfg.retire_width;
+  // Read once: the stores of a retirement might alias them.
+  const bool check = s_.cfg.check;
+  KanataWriter* const trace = s_.trace;
+  ContextPipe* const pipes = &s_.ctx[0];
   // Parked contexts have nothing to retire (and their flag is already false). Once the budget
   // is spent the others only clear their flag.
   for_each_active(s_.active, rr_, [&](unsigned c) {
-    ContextPipe& cp = s_.ctx[c];
+    ContextPipe& cp = pipes[c];
     cp.retired_this_cycle = false;
     while (budget > 0 && !cp.window.empty()) {
       DynInst& d = cp.window.front();
       if (d.stage != Stage::kIssued || d.ready_at > now) break;
-      retire(c, now);
+      retire(c, cp, now, check, trace);
       cp.retired_this_cycle = true;
       --budget;
     }
@@ -45,9 +49,11 @@ void WritebackStage::evaluate(uint64_t now) {
 
 // Issue is in order within a context, so the executed instructions are the oldest ones.
 void WritebackStage::drain(uint64_t now) {
-  for (unsigned c = 0; c < s_.ctx.size(); ++c)
-    while (!s_.ctx[c].window.empty() && s_.ctx[c].window.front().stage == Stage::kIssued)
-      retire(c, now);
+  for (unsigned c = 0; c < s_.ctx.size(); ++c) {
+    ContextPipe& cp = s_.ctx[c];
+    while (!cp.window.empty() && cp.window.front().stage == Stage::kIssued)
+      retire(c, cp, now, s_.cfg.check, s_.trace);
+  }
 }
 
 // The reference check: the instruction retiring must be the oldest one the functional model

@@ -25,8 +25,10 @@ class WritebackStage {
  private:
   // The oldest instruction of context c. Inline by force: evaluate calls it for nearly every
   // instruction, and as a call it cost as much again in saved registers; the reference check
-  // and the trace, off by default, stay calls.
-  [[gnu::always_inline]] inline void retire(unsigned c, uint64_t now);
+  // and the trace, off by default, stay calls. `check` and `trace` are s_.cfg.check and s_.trace,
+  // read once by the caller: the stores of a retirement might alias them.
+  [[gnu::always_inline]] inline void retire(unsigned c, ContextPipe& cp, uint64_t now, bool check,
+                                            KanataWriter* trace);
   [[gnu::noinline]] void check(unsigned c, const DynInst& d);
   [[gnu::noinline]] void trace_retire(const DynInst& d, uint64_t now);
 
