@@ -94,9 +94,15 @@ static int someone_polls(void) {
  * lock is taken (it may hold it). */
 static void preempt(const struct kasane_ucontext* uc, const struct __pthread* unblocked) {
   uint32_t pc = (uint32_t)uc->uc_mcontext.sc_pc;
-  if ((pc >= (uint32_t)__switch && pc < (uint32_t)__switch_end) || someone_polls() ||
-      !__sched_trylock())
+  if (someone_polls()) return;
+  /* Interrupted in a switch or with the lock taken (here, or on another context), it cannot hand
+   * the context over now, and if nothing else ever came to (a BLOCKED handler that had drained
+   * the unblocked list and was switching to a thread that spins, say) the unblocked thread would
+   * wait for ever: the next unlock looks again. */
+  if ((pc >= (uint32_t)__switch && pc < (uint32_t)__switch_end) || !__sched_trylock()) {
+    __conv_missed = 1;
     return;
+  }
   /* The context's number and its thread only under the lock. Read before it, they may be stale:
    * SIGIO is the process's, so another context's handler may have unblocked it, and a nested
    * delivery here, before the trylock, may preempt this very thread, which then comes back to
@@ -120,6 +126,26 @@ static void preempt(const struct kasane_ucontext* uc, const struct __pthread* un
   if (next) {
     unblock_sigio();
     __switch_to(self, next, idx); /* back when a context takes self from the queue */
+  }
+  __sched_unlock();
+}
+
+volatile int __conv_missed;
+
+/* An unlock after a missed hand-over (preempt): the thread that unlocks gives way, as preempt
+ * would have made the interrupted one do, if a thread is ready and no context polls for it. Not
+ * the idle thread, nor a thread that is not plainly running (on its way to a wait, or out). */
+void __conv_retry(void) {
+  __conv_missed = 0;
+  if (someone_polls() || !__sched_trylock()) return;
+  int idx = __ctx_idx();
+  struct __pthread* self = __running[idx];
+  struct __pthread* next = 0;
+  if (self && self == __thmbs[idx] && self != __idle[idx] && self->state == ST_RUNNING)
+    next = __preempt(self, ST_READY);
+  if (next) {
+    unblock_sigio(); /* it may be inside a SIGIO handler, which blocked SIGIO */
+    __switch_to(self, next, idx);
   }
   __sched_unlock();
 }

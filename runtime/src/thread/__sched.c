@@ -38,6 +38,9 @@ int __sched_trylock(void) {
 void __sched_unlock(void) {
   a_barrier(); /* what we wrote is visible before the lock looks free */
   __sched_lock = 0;
+#ifdef KASANE_THREADS_CONV
+  if (__conv_missed) __conv_retry();
+#endif
 }
 
 void __enqueue(struct __pthread_queue* q, struct __pthread* t) {

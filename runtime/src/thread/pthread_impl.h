@@ -194,6 +194,12 @@ void __pthread_init_failed(const char* what) __attribute__((noreturn)); /* messa
 void __sched_lock_take(void);
 int __sched_trylock(void);                    /* 1 if it took the free lock, else 0 */
 void __sched_unlock(void);
+#ifdef KASANE_THREADS_CONV
+/* Set by an UNBLOCKED handler that found the scheduler lock taken and could not hand the context
+ * over; the next __sched_unlock looks again (__conv_retry, __backend_conv.c). */
+extern volatile int __conv_missed;
+void __conv_retry(void);
+#endif
 void __enqueue(struct __pthread_queue* q, struct __pthread* t);   /* (locked) */
 struct __pthread* __dequeue(struct __pthread_queue* q);           /* (locked) */
 int __unqueue(struct __pthread_queue* q, struct __pthread* t);    /* (locked) 1 if t was in q */
