@@ -6,6 +6,7 @@
  * stack, copying to the frame, and copying back are the copies notifications avoid. */
 #include <kasane/sigframe.h>
 #include <kasane/signo.h>
+#include <kasane/syscall_nr.h>
 
 #include "defs.h"
 #include "errno.h"
@@ -15,13 +16,9 @@
 
 #define SIG_DFL 0u
 #define SIG_IGN 1u
-#define SA_RESTART 0x10000000u   /* MIPS values */
-#define SA_NODEFER 0x40000000u
-#define SA_RESETHAND 0x80000000u
 #define SIG_BLOCK 1              /* MIPS: 1, 2, 3 (not 0, 1, 2) */
 #define SIG_UNBLOCK 2
 #define SIG_SETMASK 3
-#define NR_rt_sigreturn 4193
 
 static uint32_t bit(int sig) { return 1u << (sig - 1); }
 
@@ -79,7 +76,7 @@ int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t 
   struct ksigaction* act = &p->sigact[sig];
   struct kasane_rt_sigframe f;
   memset(&f, 0, sizeof f);
-  f.rs_code[0] = 0x24020000u | NR_rt_sigreturn; /* addiu $v0, $zero, 4193 */
+  f.rs_code[0] = 0x24020000u | SYS_rt_sigreturn; /* addiu $v0, $zero, SYS_rt_sigreturn */
   f.rs_code[1] = 0x0000000cu;                   /* syscall */
   f.rs_info.si_signo = sig;
   f.rs_info.si_code = code;

@@ -1,4 +1,4 @@
-/* Signal numbers and the si_codes Kasane sends, with the Linux MIPS o32 values
+/* Signal numbers, the si_codes Kasane sends and sigaction's flags, with the Linux MIPS o32 values
  * (arch/mips/include/uapi/asm/signal.h: they differ from other architectures' from SIGBUS up;
  * include/uapi/asm-generic/siginfo.h). One table for the kernel (os/signal.c, os/trap.c,
  * os/itimer.c) and the runtime (<signal.h>, pthread_kill). There are 31 signals: the kernel keeps
@@ -44,5 +44,11 @@
 #define SI_USER 0    /* kill or raise */
 #define SI_TKILL (-6) /* tgkill or tkill: sent to one thread */
 #define SI_KERNEL 0x80 /* the kernel: SIGALRM from alarm and setitimer */
+
+/* sigaction's sa_flags (MIPS values). */
+#define SA_SIGINFO 0x00000008u   /* the handler is sa_sigaction(sig, info, ucontext) */
+#define SA_RESTART 0x10000000u   /* wait4 and an untimed futex wait go on after the handler */
+#define SA_NODEFER 0x40000000u   /* do not block the signal while its handler runs */
+#define SA_RESETHAND 0x80000000u /* back to SIG_DFL once the handler has been entered */
 
 #endif /* KASANE_SIGNO_H */

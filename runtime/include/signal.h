@@ -22,10 +22,7 @@ typedef void (*sighandler_t)(int);
 #define SIG_ERR ((sighandler_t)-1) /* what a failing call returns in place of a handler */
 
 /* sa_flags (MIPS values) the kernel acts on. */
-#define SA_SIGINFO 0x00000008u   /* the handler is sa_sigaction(sig, info, ucontext) */
-#define SA_RESTART 0x10000000u   /* wait4 and an untimed futex wait go on after the handler */
-#define SA_NODEFER 0x40000000u   /* do not block the signal while its handler runs */
-#define SA_RESETHAND 0x80000000u /* back to SIG_DFL once the handler has been entered */
+/* SA_SIGINFO, SA_RESTART, SA_NODEFER, SA_RESETHAND: <kasane/signo.h>. */
 
 /* sigprocmask's how: the MIPS values (1, 2, 3; other architectures have 0, 1, 2). */
 #define SIG_BLOCK 1   /* add the set to the blocked signals */
