@@ -31,6 +31,8 @@ void roi(int begin, uint32_t id);
 void simctl_report(const char* name, uint32_t len, uint64_t value);
 
 /* printf.c */
+#include <stdarg.h>
+void vformat(void (*out)(void*, int), void* arg, const char* fmt, va_list ap);
 void printf(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 void panic(const char* fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 
@@ -53,6 +55,7 @@ int holding(void);
 void kinit(uint32_t pa_start, uint32_t pa_end);
 void* kalloc(void);
 uint32_t kfreepages(void);
+uint32_t ktotalpages(void);
 void* kzalloc(void);
 void kfree(void* page);
 void kmemcount(uint32_t* total, uint32_t* nfree);
@@ -182,6 +185,7 @@ int proc_kill(int pid, int sig, int from, int tkill);
 int proc_wait(int pid, uint32_t ustatus, int options);
 int proc_spawn(const char* path, uint32_t argv, uint32_t envp);
 int newpid(void);
+int newpid_peek(void);
 
 /* timer.c */
 void timer_rearm(void);
@@ -222,6 +226,12 @@ struct kthread* uthread_find(struct proc* p, int tid);
 int futex_wake(struct proc* p, uint32_t uaddr, int n);
 
 extern uint32_t clock_khz;
+
+/* sysinfo.c */
+void random_bytes(void* buf, uint32_t n);
+
+/* systime.c */
+uint64_t realtime_ns(void);
 
 /* itimer.c */
 uint64_t itimer_next(void);

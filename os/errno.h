@@ -35,6 +35,13 @@
 #define ENOTDIR 20
 #define ENOTTY 25
 #define ERANGE 34
+#define ENXIO 6
+#define EBUSY 16
+#define EXDEV 18
+#define EMLINK 31
+#define ELOOP 90       /* MIPS: 90, not 40 */
+#define ENOTEMPTY 93   /* MIPS: 93, not 39 */
+#define EOPNOTSUPP 122 /* MIPS: 122, not 95 */
 /* used by threads (futex.c) */
 #define ETIMEDOUT 145
 /* Kernel only, never seen by a program: a wait ended by a signal that Linux restarts when the

@@ -222,6 +222,9 @@ static const char* load(struct proc* p, const struct execsrc* img, const struct 
   p->vm = vm;
   if (old.pgdir) uvm_free(&old);
   setname(p, args->argc ? args->args : path);
+  p->argend = USTACKTOP - 16 - stack_offset - args->env_size; /* where setupstack put them */
+  p->argstart = p->argend - args->args_size;
+  safestrcpy(p->exe, path, sizeof p->exe);
   struct trapframe* tf = p->kt[0].tf;
   memset(tf, 0, sizeof *tf);
   tf->regs[REG_SP] = sp;
@@ -267,8 +270,8 @@ static int packstrings(struct vmspace* vm, uint32_t uvec, char* buf, uint32_t* o
 }
 
 /* Load program `path` into the new process p, with the argument and environment vectors argv and
- * envp of the caller's address space `from`. The file comes from the disk, or is the boot
- * program if path names it (so a program can spawn itself with no disk). Returns 0, or why not:
+ * envp of the caller's address space `from`. The file is the boot program if path names it (so a
+ * program can spawn itself with no disk), else comes from the disk. Returns 0, or why not:
  * EXEC_ENOENT, EXEC_EFAULT, EXEC_E2BIG or a message. */
 const char* exec_path(struct proc* p, const char* path, struct vmspace* from, uint32_t argv,
                       uint32_t envp) {
@@ -289,15 +292,19 @@ const char* exec_path(struct proc* p, const char* path, struct vmspace* from, ui
   args.args = buf;
   args.env = buf + args.args_size;
 
-  struct execsrc img = {0, namei(path), 0};
+  /* The boot program by its name first: a program starts itself whatever the disk holds (the
+   * system call fuzzer's workers make files of every name they know, its own too). */
+  int boot = boot_program && (strcmp(path, boot_argv0) == 0 ||
+                              strcmp(path, p_basename(boot_argv0)) == 0);
+  struct execsrc img = {0, boot ? 0 : namei(path), 0};
   const char* why;
   if (img.ip) {
     ilock(img.ip); /* readi needs it, for the whole load */
-    img.size = img.ip->d.size;
+    img.size = (uint32_t)isize(img.ip);
     why = load(p, &img, &args, path);
     iunlock(img.ip);
     iput(img.ip);
-  } else if (boot_program && (strcmp(path, boot_argv0) == 0 || strcmp(path, p_basename(boot_argv0)) == 0)) {
+  } else if (boot) {
     img.mem = boot_program;
     img.size = boot_program_size;
     why = load(p, &img, &args, path);

@@ -17,7 +17,7 @@ enum filetype {
   FD_CONSIN,  /* the console's input (fd 0 of the first process) */
   FD_CONSOUT, /* the console's output: the simulator's stdout */
   FD_CONSERR, /* the console's error output: the simulator's stderr */
-  FD_INODE,   /* a KFS file */
+  FD_INODE,   /* a file, directory or synthetic file (fs.h) */
 };
 
 struct file {
@@ -26,7 +26,7 @@ struct file {
   char readable;    /* opened for reading */
   char writable;    /* opened for writing */
   char append;      /* O_APPEND: every write goes to the end */
-  uint32_t off;     /* FD_INODE: where the next read or write starts */
+  uint64_t off;     /* FD_INODE: where the next read or write starts; a directory's position */
   struct inode* ip; /* FD_INODE: the file, referenced */
 };
 
@@ -34,15 +34,17 @@ struct file* filealloc(void);
 struct file* filedup(struct file* f);
 void fileclose(struct file* f);
 int fileread(struct file* f, struct vmspace* vm, uint32_t dst, uint32_t n);
+int fileread_at(struct file* f, struct vmspace* vm, uint32_t dst, uint32_t n, uint64_t* off);
+int filewrite_at(struct file* f, struct vmspace* vm, uint32_t src, uint32_t n, uint64_t* off);
 int filewrite(struct file* f, struct vmspace* vm, uint32_t src, uint32_t n);
-int fileseek(struct file* f, int32_t off, uint32_t whence);
+int fileseek(struct file* f, int64_t off, uint32_t whence, int64_t* pos);
 int filestat(struct file* f, struct statinfo* si);
 void fileinit_proc(struct proc* p);
 /* sysfile.c: descriptors */
 struct file* fdget(uint32_t fd);
 int fdalloc(struct file* f, uint32_t min, int cloexec);
 void fdinstall(uint32_t fd, struct file* f, int cloexec);
-int atpath(uint32_t dirfd, const char* path);
 void proc_closefiles(struct proc* p);
+void proc_inheritfs(struct proc* p, struct proc* parent);
 
 #endif /* KASANE_OS_FILE_H */

@@ -47,6 +47,9 @@ void* kalloc(void) {
 /* Pages kalloc can still hand out: exec checks a program's size against it before loading. */
 uint32_t kfreepages(void) { return kmem.nfree; }
 
+/* Pages of memory kalloc manages, free or not: /proc/meminfo's total. */
+uint32_t ktotalpages(void) { return (kmem.end - kmem.start) / PGSIZE; }
+
 /* A free page filled with zeros, or 0 if memory is exhausted. */
 void* kzalloc(void) {
   void* p = kalloc();

@@ -47,9 +47,11 @@
 #define CPUSTACKSIZE PGSIZE        /* per-context scheduler stack */
 #define NOFILE 16                 /* open files per process (fds 0..15) */
 #define NFILE 64                  /* open files in the whole system */
-#define NBUF 32                   /* blocks the buffer cache holds (KFS_BSIZE each) */
-#define NINODE (NFILE + NPROC)    /* in-memory inodes: one per open file and per program loading */
+#define NBUF 32                   /* blocks the buffer cache holds (a page each) */
+#define NINODE (NFILE + 2 * NPROC) /* in-memory inodes: one per open file, per program loading and
+                                    * per working directory */
 #define PROCNAMELEN 16             /* process name, NUL included (Linux TASK_COMM_LEN) */
+#define PROCEXELEN PATHMAX         /* the path a program was loaded from, for /proc/PID/exe */
 
 #define USERBASE U32(0x00001000)       /* lowest address a program may map: page 0 stays empty */
 #define USERTOP U32(0x80000000)        /* end of kuseg: user addresses lie below */

@@ -10,6 +10,7 @@
 #include "defs.h"
 #include "errno.h"
 #include "file.h"
+#include "fs.h"
 #include "mips.h"
 #include "param.h"
 #include "proc.h"
@@ -20,6 +21,9 @@ static int nextpid = 1;
 /* A new process or thread id: pids and tids come from one counter, as in Linux, and none is
  * used twice. */
 int newpid(void) { return nextpid++; }
+
+/* The last id handed out (0 before the first): /proc's count of processes made. */
+int newpid_peek(void) { return nextpid - 1; }
 
 /* Set up the kernel thread of CPU i of p with a stack and an empty trapframe at its top. */
 static int ktinit(struct proc* p, int i) {
@@ -52,6 +56,7 @@ struct proc* allocproc(void) {
     p->affinity = allcores();
     p->state = USED;
     p->home = coreid(); /* its creator's core; an idle core takes it from there */
+    p->start = cycles();
     return p;
   }
   return 0;
@@ -103,6 +108,7 @@ int proc_spawn(const char* path, uint32_t argv, uint32_t envp) {
   for (int fd = 0; fd < NOFILE; fd++)
     if (parent->ofile[fd] && !((parent->cloexec >> fd) & 1))
       p->ofile[fd] = filedup(parent->ofile[fd]);
+  proc_inheritfs(p, parent);
   p->kt[0].tid = p->pid;
   p->kt[0].state = KT_RUNNABLE;
   p->kt[0].atuser = 1; /* on CPU 0 until a core takes it (gang.c) */
@@ -155,7 +161,11 @@ int proc_reap_threads(struct proc* p) {
     if (p->kt[n].state != KT_NONE) return 0;
   for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)
     if (kt->state != KT_NONE && kt->proc == p) return 0;
-  if (p->pid == 1) halt(p->xstatus);
+  if (p->pid == 1) { /* the run ends: its files close and the disk is unmounted, as at shutdown */
+    proc_closefiles(p);
+    fs_unmount();
+    halt(p->xstatus);
+  }
   proc_closefiles(p);
   switchkvm();
   uvm_free(&p->vm);

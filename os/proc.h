@@ -26,6 +26,7 @@
 #include "param.h"
 
 struct file;
+struct inode;
 
 /* GPR numbers the kernel reads in a trapframe (o32 names). */
 enum { REG_V0 = 2, REG_V1 = 3, REG_A0 = 4, REG_A1, REG_A2, REG_A3, REG_GP = 28, REG_SP = 29,
@@ -191,6 +192,11 @@ struct proc {
   int nthreads;           /* its clone threads (uthread.c), in any state */
   struct file* ofile[NOFILE]; /* open files, by fd; 0 = closed */
   uint32_t cloexec;       /* bit fd: ofile[fd] is close-on-exec, so kasane_spawn does not pass it */
+  struct inode* cwd;      /* working directory, referenced; 0: the root (namei.c) */
+  uint32_t umask;         /* file mode creation mask */
+  uint64_t start;         /* cycle it was made at: /proc/PID/stat's start time */
+  uint32_t argstart, argend; /* its argument strings in its memory (exec.c): /proc/PID/cmdline */
+  char exe[PROCEXELEN];   /* the path its program was loaded from: /proc/PID/exe */
   /* signals (signal.c) */
   struct ksigaction sigact[NSIG];
   uint32_t sigpending;    /* bit n-1: signal n is pending */

@@ -3,16 +3,10 @@
  * fileclose), since another thread may close the descriptor while the call sleeps. */
 #include "defs.h"
 #include "errno.h"
+#include "fcntl.h"
 #include "file.h"
 #include "param.h"
 #include "proc.h"
-
-#define O_ACCMODE 0x3 /* <fcntl.h>, Linux MIPS values */
-#define O_RDONLY 0x0
-#define O_WRONLY 0x1
-#define O_RDWR 0x2
-#define O_APPEND 0x8
-#define O_CLOEXEC 0x80000
 #define F_DUPFD 0 /* fcntl commands */
 #define F_GETFD 1
 #define F_SETFD 2
@@ -63,8 +57,8 @@ int32_t sys_dup3(void) {
   return dupto(oldfd, newfd, (flags & O_CLOEXEC) != 0);
 }
 
-/* fcntl(fd, cmd, arg) and fcntl64 (o32 has both; they differ only in locks, which KFS has
- * not): F_DUPFD and F_DUPFD_CLOEXEC (the lowest free descriptor >= arg), F_GETFD/F_SETFD (the
+/* fcntl(fd, cmd, arg) and fcntl64 (o32 has both; they differ only in record locks, which this
+ * kernel has not): F_DUPFD and F_DUPFD_CLOEXEC (the lowest free descriptor >= arg), F_GETFD/F_SETFD (the
  * close-on-exec flag), F_GETFL (access mode and O_APPEND), F_SETFL (O_APPEND; the rest is
  * ignored, as Linux ignores what it cannot change). -EINVAL for another command. */
 int32_t sys_fcntl(void) {

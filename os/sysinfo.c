@@ -114,6 +114,15 @@ static uint64_t random_next(void) {
   return z ^ (z >> 31);
 }
 
+/* n bytes of the generator to buf (a kernel address): /dev/urandom's (synth.c). */
+void random_bytes(void* buf, uint32_t n) {
+  uint8_t* b = buf;
+  for (uint32_t i = 0; i < n; i += 8) {
+    uint64_t r = random_next();
+    memmove(b + i, &r, MIN(8, n - i));
+  }
+}
+
 /* getrandom(buf, len, flags): len bytes of the generator to buf; the count. The generator never
  * blocks, so the flags change nothing; -EINVAL for unknown ones or GRND_RANDOM with
  * GRND_INSECURE, as Linux. */
