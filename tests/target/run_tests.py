@@ -10,8 +10,8 @@ Each tests/target/NAME.c states in its header comment how it must end and how it
     Args: a b c               (optional; whitespace-separated program arguments)
     Stdin: FILE               (optional; relative to tests/target; default /dev/null)
     Files: DIR                (optional; the program runs with a copy of tests/target/files/DIR:
-                               its working directory under qemu, a fresh KFS disk under
-                               kasane-sim; the files it leaves must match too, see difftest.py)
+                               its working directory under qemu, a fresh ext2 disk under
+                               kasane-sim; the tree it leaves must match too, see difftest.py)
     Glibc: yes                (optional; DIR/glibc/NAME.elf, the same source built against
                                glibc, must print the same stdout and end the same under qemu)
     Stderr: TEXT              (tests/os only, see tests/os/run_os_tests.py: a line of kasane-sim's
