@@ -55,7 +55,8 @@ void fz_init(struct fz* f, const char* who, const char* argv0, uint32_t seed, in
 }
 
 static int returns_fd(const char* name) {
-  static const char* const names[] = {"open", "openat", "dup", "dup2", "dup3", "fcntl", "fcntl64"};
+  static const char* const names[] = {"open", "openat", "creat", "dup", "dup2", "dup3", "fcntl",
+                                      "fcntl64"};
   for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
     if (strcmp(name, names[i]) == 0) return 1;
   return 0;
