@@ -9,6 +9,8 @@
 
 static struct inode itable[NINODE];
 static int norphans; /* inodes with orphan set */
+static int itablefree; /* the channel of iget's wait for a free entry (not itable: that is
+                       * &itable[0], whose lock has waiters of its own) */
 
 /* Make the unused table entry ip the inode (dev, inum, pid), with one reference. A synthetic
  * one is made up at once; an ext2 one is read at its first ilock. */
@@ -46,7 +48,7 @@ struct inode* iget_try(uint32_t dev, uint32_t inum, int pid) {
  * holder that is not a file gives its one back without waiting for another inode. */
 struct inode* iget(uint32_t dev, uint32_t inum, int pid) {
   struct inode* ip;
-  while ((ip = iget_try(dev, inum, pid)) == 0) sleep(itable);
+  while ((ip = iget_try(dev, inum, pid)) == 0) sleep(&itablefree);
   return ip;
 }
 
@@ -116,7 +118,7 @@ void fs_reap_orphans(void) {
     ilock(ip);
     ifree(ip);
     iunlock(ip);
-    if (--ip->ref == 0) wakeup(itable);
+    if (--ip->ref == 0) wakeup(&itablefree);
   }
 }
 
@@ -137,7 +139,7 @@ void iput(struct inode* ip) {
     ifree(ip);
     iunlock(ip);
   }
-  if (--ip->ref == 0) wakeup(itable); /* an iget may wait for a free entry */
+  if (--ip->ref == 0) wakeup(&itablefree); /* an iget may wait for a free entry */
   if (norphans && mykt()) fs_reap_orphans();
 }
 
