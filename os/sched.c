@@ -300,6 +300,14 @@ static int schedule0(void) {
       switchkvm();
       return 1;
     }
+    /* Its threads all sleep, maybe on what another process holds (an inode, the namespace lock:
+     * that process's thread must run to let go of it), so the core goes to the next ready one,
+     * as for a process that is not killed; p is ready again while it has threads to run out. */
+    struct proc* q = busy(p) ? 0 : next_proc(p);
+    if (q) {
+      switchto(q);
+      return 1;
+    }
     startctxs(p);
     return 0;
   }
@@ -377,7 +385,11 @@ static void scheduler(void) {
       waitkick(0); /* keep the context: its thread will need it */
       continue;
     }
-    if (p && p->killed && here(p, i)->state == KT_SLEEPING) { /* let it run out where it sleeps */
+    /* Let a killed process's thread run out where it sleeps, but not while context 0 parks the
+     * process: the thread may wait for one of context 0's (an inode it holds, sleeping on the
+     * disk), which can run only once parkall is done. The context frees itself as for any
+     * sleeper, and startctxs() starts it again. */
+    if (p && p->killed && !parking_here(p) && here(p, i)->state == KT_SLEEPING) {
       waitkick(0);
       continue;
     }
