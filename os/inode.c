@@ -21,6 +21,7 @@ static struct inode* iinit(struct inode* ip, uint32_t dev, uint32_t inum, int pi
   ip->ref = 1;
   ip->busy = ip->valid = ip->dirty = ip->bad = ip->orphan = ip->fresh = 0;
   ip->goal = 0;
+  memset(&ip->d, 0, sizeof ip->d); /* no type until it is read: nothing of the slot's last file */
   if (dev != DEV_EXT2) {
     synth_fill(ip);
     ip->valid = 1;

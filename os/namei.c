@@ -31,9 +31,13 @@ void nsunlock(void) {
   wakeup(&nsbusy);
 }
 
-/* A reference to the root directory: the disk's, or synth.c's without one. */
+/* A reference to the root directory, read from the disk: the disk's, or synth.c's without one.
+ * Every inode a walk hands out has been read (a caller looks at its type unlocked). */
 struct inode* rootdir(void) {
-  return fs_mounted() ? iget(DEV_EXT2, EXT2_ROOT_INO, 0) : synth_mount("", 0);
+  struct inode* ip = fs_mounted() ? iget(DEV_EXT2, EXT2_ROOT_INO, 0) : synth_mount("", 0);
+  ilock(ip);
+  iunlock(ip);
+  return ip;
 }
 
 /* Whether ip is the root directory. */
