@@ -124,6 +124,8 @@ int bmap_read(struct inode* ip, uint32_t bn, uint32_t* bno) {
   return err == -EFBIG ? 0 : err;
 }
 
+static void freemap(struct inode* ip, uint64_t first);
+
 /* ---- Reading and writing -------------------------------------------------------------------- */
 
 /* Copy n bytes from kernel address src to dst: a user address in uvm, or a kernel one if uvm is
@@ -186,7 +188,7 @@ int writei(struct inode* ip, struct vmspace* uvm, uint32_t src, uint64_t off, ui
   uint64_t max = fs_maxsize();
   if (n > 0 && off >= max) return -EFBIG;
   if (n > max - off) n = (uint32_t)(max - off);
-  uint32_t done = 0;
+  uint32_t done = 0, blocks = ip->d.i_blocks;
   int err = 0;
   while (done < n) {
     uint32_t m = MIN(n - done, fs_bsize - (uint32_t)(off % fs_bsize));
@@ -207,6 +209,9 @@ int writei(struct inode* ip, struct vmspace* uvm, uint32_t src, uint64_t off, ui
     if (off > isize(ip)) setsize(ip, off);
     itouch(ip, TOUCH_MTIME | TOUCH_CTIME);
   }
+  /* A write that stopped (a bad buffer, a full disk) after it took blocks past the end: they go
+   * again, as Linux's ext2_write_failed does, so no block lies past the file's size. */
+  if (err && ip->d.i_blocks != blocks) freemap(ip, (isize(ip) + fs_bsize - 1) / fs_bsize);
   if (ip->dirty) iupdate(ip);
   return done ? (int)done : err;
 }
@@ -310,13 +315,18 @@ int itrunc(struct inode* ip, uint64_t size) {
   }
   setsize(ip, size);
   itouch(ip, TOUCH_MTIME | TOUCH_CTIME);
-  if (size >= old) {
+  if (size < old)
+    freemap(ip, (size + fs_bsize - 1) / fs_bsize);
+  else
     iupdate(ip);
-    return 0;
-  }
-  /* Blocks from first on go. Whole subtrees are cut from the inode now and freed after it is
-   * written; a subtree that keeps some blocks is cut inside (freefrom). */
-  uint64_t first = (size + fs_bsize - 1) / fs_bsize, start = 0, span = 1;
+  return 0;
+}
+
+/* Free ip's blocks from file block first on, and write the inode. Whole subtrees are cut from
+ * the inode now and freed after it is written; a subtree that keeps some blocks is cut inside
+ * (freefrom). ip is locked. */
+static void freemap(struct inode* ip, uint64_t first) {
+  uint64_t start = 0, span = 1;
   uint32_t cut[EXT2_N_BLOCKS];
   struct freerun r = {0, 0};
   for (uint32_t s = 0; s < EXT2_N_BLOCKS; s++) {
@@ -337,7 +347,6 @@ int itrunc(struct inode* ip, uint64_t size) {
   if (r.n) flushrun(&r);
   ip->goal = 0;
   iupdate(ip); /* i_blocks */
-  return 0;
 }
 
 /* The target of symbolic link ip into buf (size bytes, not NUL-terminated): its length, or -EIO.
