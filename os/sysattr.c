@@ -175,7 +175,8 @@ static int32_t utimens(int wide) {
     if ((r = settime(&a, 0, t[0], t[1])) == 0) r = settime(&a, 1, t[2], t[3]);
   }
   if (r < 0) return r;
-  if (upath == 0) return flags ? -EINVAL : setattr_fd(dirfd, &a);
+  if (upath == 0) /* Linux: dirfd's file, but no path at all with AT_FDCWD */
+    return (int32_t)dirfd == AT_FDCWD ? -EFAULT : flags ? -EINVAL : setattr_fd(dirfd, &a);
   return setattr_at(dirfd, upath, flags, AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH, &a);
 }
 
@@ -346,11 +347,11 @@ static void fsinfo(struct inode* ip, struct linux_statfs64* st) {
   if (fs_readonly()) st->f_flags |= ST_RDONLY;
 }
 
-/* The statfs64 numbers of what (a path, or a descriptor if upath is 0) names. */
-static int statfs_of(uint32_t upath, uint32_t fd, struct linux_statfs64* st) {
+/* The statfs64 numbers of what a path (byfd 0) or a descriptor names. */
+static int statfs_of(int byfd, uint32_t upath, uint32_t fd, struct linux_statfs64* st) {
   struct inode* ip;
   int r = 0;
-  if (upath) {
+  if (!byfd) {
     r = walk((uint32_t)AT_FDCWD, upath, WALK_FOLLOW, &ip);
   } else {
     struct file* f = fdget(fd);
@@ -378,7 +379,7 @@ static int32_t statfs32(int byfd) {
   uint32_t arg, ubuf;
   argint(0, &arg), argaddr(1, &ubuf);
   struct linux_statfs64 w;
-  int r = statfs_of(byfd ? 0 : arg, arg, &w);
+  int r = statfs_of(byfd, arg, arg, &w);
   if (r < 0) return r;
   if ((w.f_blocks | w.f_bfree | w.f_bavail | w.f_files | w.f_ffree) >> 32) return -EOVERFLOW;
   struct linux_statfs st = {w.f_type, w.f_bsize, w.f_frsize, (uint32_t)w.f_blocks,
@@ -395,7 +396,7 @@ static int32_t statfs64(int byfd) {
   argint(0, &arg), argint(1, &size), argaddr(2, &ubuf);
   if (size != sizeof(struct linux_statfs64)) return -EINVAL;
   struct linux_statfs64 st;
-  int r = statfs_of(byfd ? 0 : arg, arg, &st);
+  int r = statfs_of(byfd, arg, arg, &st);
   if (r < 0) return r;
   return copyout(&myproc()->vm, ubuf, &st, sizeof st) < 0 ? -EFAULT : 0;
 }
