@@ -29,7 +29,7 @@ typedef void (*genfn)(struct sink* s, int pid);
 
 enum {
   N_ROOT, N_PROC, N_SYS, N_DEV,
-  N_SELF, N_CPUINFO, N_MEMINFO, N_STAT, N_PID,
+  N_SELF, N_CPUINFO, N_MEMINFO, N_STAT, N_MOUNTS, N_UPTIME, N_PID,
   N_EXE, N_MAPS, N_PIDSTAT, N_CMDLINE,
   N_DEVICES, N_SYSTEM, N_CPU, N_ONLINE, N_POSSIBLE,
   N_NULL, N_ZERO, N_RANDOM, N_URANDOM, NNODE
@@ -38,6 +38,8 @@ enum {
 static void gen_cpuinfo(struct sink* s, int pid);
 static void gen_meminfo(struct sink* s, int pid);
 static void gen_stat(struct sink* s, int pid);
+static void gen_mounts(struct sink* s, int pid);
+static void gen_uptime(struct sink* s, int pid);
 static void gen_maps(struct sink* s, int pid);
 static void gen_pidstat(struct sink* s, int pid);
 static void gen_cmdline(struct sink* s, int pid);
@@ -63,6 +65,8 @@ static const struct node {
     [N_CPUINFO] = {"cpuinfo", N_PROC, REG(0444), 0, gen_cpuinfo},
     [N_MEMINFO] = {"meminfo", N_PROC, REG(0444), 0, gen_meminfo},
     [N_STAT] = {"stat", N_PROC, REG(0444), 0, gen_stat},
+    [N_MOUNTS] = {"mounts", N_PROC, REG(0444), 0, gen_mounts},
+    [N_UPTIME] = {"uptime", N_PROC, REG(0444), 0, gen_uptime},
     [N_PID] = {0, N_PROC, DIR(0555), 0, 0},
     [N_EXE] = {"exe", N_PID, LNK, 0, 0},
     [N_MAPS] = {"maps", N_PID, REG(0444), 0, gen_maps},
@@ -279,6 +283,24 @@ static void gen_stat(struct sink* s, int pid) {
         mi.lastpid, mi.running ? mi.running : 1);
 }
 
+/* /proc/mounts: the disk at /, if there is one, and the three synthetic file systems (what df
+ * and mount read). */
+static void gen_mounts(struct sink* s, int pid) {
+  (void)pid;
+  if (fs_mounted()) sinkf(s, "/dev/root / ext2 %s 0 0\n", fs_readonly() ? "ro" : "rw");
+  sinkf(s, "proc /proc proc rw 0 0\nsysfs /sys sysfs rw 0 0\ndevtmpfs /dev devtmpfs rw 0 0\n");
+}
+
+/* /proc/uptime: seconds since boot, and the idle seconds, which the kernel does not count yet
+ * (0). */
+static void gen_uptime(struct sink* s, int pid) {
+  (void)pid;
+  struct machineinfo mi;
+  machine_info(&mi);
+  uint32_t cs = (uint32_t)(cycles() / (mi.clock_khz * 10u)); /* hundredths of a second */
+  sinkf(s, "%u.%02u 0.00\n", cs / 100, cs % 100);
+}
+
 /* "0-N\n" for /sys/devices/system/cpu/online and possible: every context is a CPU. */
 static void gen_cpus(struct sink* s, int pid) {
   (void)pid;
@@ -371,13 +393,17 @@ int synth_read(struct inode* ip, struct vmspace* uvm, uint32_t dst, uint64_t off
       struct sink s = {page, MIN(n - done, PGSIZE), off + done, 0};
       nodes[node].gen(&s, ip->pid);
       uint32_t got = s.pos > s.start ? (uint32_t)MIN(s.pos - s.start, s.cap) : 0;
-      if (got == 0 || copyto(uvm, dst + done, page, got) < 0) break;
+      if (got == 0) break; /* the end */
+      if (copyto(uvm, dst + done, page, got) < 0) {
+        kfree(page);
+        return done ? (int)done : -EFAULT;
+      }
       done += got;
       if (got < s.cap) break;
     }
   }
   kfree(page);
-  return done || n == 0 ? (int)done : -EFAULT;
+  return done || n == 0 || nodes[node].gen ? (int)done : -EFAULT;
 }
 
 /* Write n bytes to synthetic file ip: the devices take them all and keep none (writing to

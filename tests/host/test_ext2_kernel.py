@@ -1,7 +1,7 @@
 """The kernel's ext2 at scale and where qemu cannot be the reference: a tree of 5,000 files, a file
 through every level of the block map, a disk filled to the last block, a run cut short in the
 middle of its writes, images the kernel must refuse or mount read-only, a disk with no file
-system. Each runs a glibc program of tests/ext2 on the functional ISS (the pipeline would take
+system; and /proc, /sys and /dev, which must describe the simulated machine, not the host. Each runs a glibc program of tests/ext2 on the functional ISS (the pipeline would take
 minutes for the same, and the kernel's code is the same); after every run that writes, e2fsck
 -fn must find the image clean (tools/ext2img.py check), and where the program's output does not
 depend on the host, qemu-mipsel must print the same in a folder of the same files.
@@ -255,3 +255,42 @@ def test_a_full_disk_gives_a_short_write(run_sim, kernel, target_dir, tmp_path):
     assert 0 < done < free * 1024
     assert dumpe2fs(disk)["Free blocks"] == "0"
     assert ext2img.check(disk) == []
+
+
+@pytest.mark.parametrize("cores, contexts", [(1, 1), (1, 4), (2, 2)])
+def test_proc_sys_and_dev_describe_this_machine(run_sim, kernel, ext2, tmp_path, cores,
+                                                contexts):
+    disk = image(tmp_path)
+    machine = [f"--set=core.contexts={contexts}"]
+    if cores > 1:
+        machine += [f"--set=platform.cores={cores}", "--set=core.smp_start=true"]
+    proc = run_sim(*ISS, *machine, "--disk", disk, kernel, ext2 / "procfs.elf", "a", "b c")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    cpus = cores * contexts
+    seen = dict(ln.split(": ", 1) for ln in proc.stdout.splitlines() if ": " in ln)
+    assert seen["sysconf online"] == seen["sysconf configured"] == seen["get_nprocs"] == str(cpus)
+    assert seen["online"] == (f"0-{cpus - 1}" if cpus > 1 else "0")
+    assert seen["cpuinfo processors"] == seen["stat cpu lines"] == str(cpus)
+    assert seen["meminfo"] == "total > 0 1, free <= total 1"
+    assert seen["mounts first"] == "/dev/root / ext2 rw 0 0"
+    assert seen["stat"] == "pid is getpid 1, comm procfs.elf, state R, ppid 0"
+    assert seen["cmdline is argv"] == "1 (17 bytes)"  # procfs.elf\0a\0b c\0
+    assert seen["exe"] == "absolute 1, ends with the program's name 1"
+    assert seen["maps"] == "the stack holds a local 1, the text holds main 1, heap listed 1"
+    assert "/proc/PID is a directory 1, /proc/self a link 1" in proc.stdout
+    assert "/proc lists self 1 and this pid 1" in proc.stdout
+    assert seen["/dev/tty"] == "No such file or directory"
+    assert seen["write to /proc/meminfo"] == "Permission denied"
+    assert seen["rmdir /proc"] == "Device or resource busy"
+    assert ext2img.check(disk) == []
+    # the generator behind /dev/urandom and getrandom is seeded the same at every boot
+    again = run_sim(*ISS, *machine, "--disk", disk, kernel, ext2 / "procfs.elf", "a", "b c")
+    assert [ln for ln in again.stdout.splitlines() if "random" in ln] == \
+        [ln for ln in proc.stdout.splitlines() if "random" in ln]
+
+
+def test_proc_sys_and_dev_without_a_disk(run_sim, kernel, ext2):
+    proc = run_sim(*ISS, kernel, ext2 / "procfs.elf")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "mounts first: proc /proc proc rw 0 0" in proc.stdout
+    assert "/proc lists self 1 and this pid 1" in proc.stdout
