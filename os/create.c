@@ -43,6 +43,17 @@ static int fillnew(struct inode* ip, struct inode* dp, const struct newfile* nf)
   }
 }
 
+/* Whether nd's last component may be made in nd->dir (locked): 0 if it is not there and the
+ * directory has not been removed; else -EEXIST, -ENOENT, -EIO. */
+static int missing(struct nameidata* nd) {
+  struct inode* dp = nd->dir;
+  uint32_t inum;
+  uint64_t off;
+  if (dp->d.i_links_count == 0) return -ENOENT;
+  int r = dirlookup(dp, nd->last, nd->lastlen, &inum, &off);
+  return r == 0 ? -EEXIST : r == -ENOENT ? 0 : r;
+}
+
 /* Make nd's last component (after walkparent, which must have found it missing or not looked)
  * a new file of mode in nd->dir, with nf's contents: 0 with the new inode locked and referenced
  * in *ipp, or -EEXIST, -ENOENT (the directory was removed), -EMLINK (a directory in a directory
@@ -56,10 +67,7 @@ static int makefile(struct nameidata* nd, uint32_t mode, const struct newfile* n
   if (fs_readonly()) return -EROFS;
   if (lastisdot(nd)) return -EEXIST;
   ilock(dp);
-  uint32_t inum;
-  uint64_t off;
-  int r = dp->d.i_links_count == 0 ? -ENOENT : dirlookup(dp, nd->last, nd->lastlen, &inum, &off);
-  r = r == 0 ? -EEXIST : r == -ENOENT && dp->d.i_links_count ? 0 : r;
+  int r = missing(nd);
   if (r == 0 && dir && dp->d.i_links_count >= EXT2_LINK_MAX) r = -EMLINK;
   struct inode* ip = 0;
   if (r == 0) r = inew(dp, mode, &ip);
@@ -199,10 +207,7 @@ static int linkto(struct nameidata* nd, struct inode* ip) {
   if (fs_readonly()) return -EROFS;
   if (lastisdot(nd)) return -EEXIST;
   ilock(dp);
-  uint32_t inum;
-  uint64_t off;
-  int r = dp->d.i_links_count == 0 ? -ENOENT : dirlookup(dp, nd->last, nd->lastlen, &inum, &off);
-  r = r == 0 ? -EEXIST : r == -ENOENT && dp->d.i_links_count ? 0 : r;
+  int r = missing(nd);
   if (r == 0) {
     ilock(ip);
     r = ip->d.i_links_count == 0 ? -ENOENT : ip->d.i_links_count >= EXT2_LINK_MAX ? -EMLINK : 0;

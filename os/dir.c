@@ -68,26 +68,49 @@ static int dirblock(struct inode* dp, uint32_t bn, struct buf** bp) {
   return 0;
 }
 
-/* Look name (len bytes) up in directory dp: 0 with its inode number and the entry's offset in
- * the directory (for dirunlink, dirset), -ENOENT, or -EIO. dp is locked. */
-int dirlookup(struct inode* dp, const char* name, uint32_t len, uint32_t* inum, uint64_t* off) {
+/* Call visit(b, bn, pos, arg) for each entry of directory dp in turn (at byte pos of block bn,
+ * whose buffer b the scan owns: visit may change it and bwrite it, not release it) until visit
+ * returns nonzero. That value; 0 after the last entry; or -EIO for a corrupt block. */
+static int dirscan(struct inode* dp, int (*visit)(struct buf*, uint32_t, uint32_t, void*),
+                   void* arg) {
   uint32_t n = dirblocks(dp);
   for (uint32_t bn = 0; bn < n; bn++) {
     struct buf* b;
-    int err = dirblock(dp, bn, &b);
-    if (err) return err;
-    for (uint32_t pos = 0; pos < fs_bsize; pos += entry(b, pos)->rec_len) {
-      struct ext2_dirent* de = entry(b, pos);
-      if (de->inode && de->name_len == len && memcmp(de->name, name, len) == 0) {
-        *inum = de->inode;
-        *off = (uint64_t)bn * fs_bsize + pos;
-        brelse(b);
-        return 0;
-      }
-    }
+    int r = dirblock(dp, bn, &b);
+    if (r) return r;
+    for (uint32_t pos = 0; pos < fs_bsize && r == 0; pos += entry(b, pos)->rec_len)
+      r = visit(b, bn, pos, arg);
     brelse(b);
+    if (r) return r;
   }
-  return -ENOENT;
+  return 0;
+}
+
+/* What dirlookup looks for, and where it found it. */
+struct wanted {
+  const char* name;
+  uint32_t len, inum;
+  uint64_t off;
+};
+
+static int match(struct buf* b, uint32_t bn, uint32_t pos, void* arg) {
+  struct wanted* w = arg;
+  struct ext2_dirent* de = entry(b, pos);
+  if (!de->inode || de->name_len != w->len || memcmp(de->name, w->name, w->len) != 0) return 0;
+  w->inum = de->inode;
+  w->off = (uint64_t)bn * fs_bsize + pos;
+  return 1;
+}
+
+/* Look name (len bytes) up in directory dp: 0 with its inode number and the entry's offset in
+ * the directory (for dirunlink, dirset), -ENOENT, or -EIO. dp is locked. */
+int dirlookup(struct inode* dp, const char* name, uint32_t len, uint32_t* inum, uint64_t* off) {
+  struct wanted w = {name, len, 0, 0};
+  int r = dirscan(dp, match, &w);
+  if (r <= 0) return r < 0 ? r : -ENOENT;
+  *inum = w.inum;
+  *off = w.off;
+  return 0;
 }
 
 /* Fill the unused entry de (rec_len already set) with name and inode. */
@@ -110,32 +133,42 @@ static void changed(struct inode* dp) {
   if (dp->dirty) iupdate(dp);
 }
 
+/* The entry dirlink adds. */
+struct newentry {
+  const char* name;
+  uint32_t len, inum, mode;
+};
+
+/* Put the new entry in the unused entry at pos, or in the slack after the entry there, if it
+ * fits: 1 if it did. */
+static int place(struct buf* b, uint32_t bn, uint32_t pos, void* arg) {
+  struct newentry* ne = arg;
+  struct ext2_dirent* de = entry(b, pos);
+  uint32_t used = de->inode ? EXT2_DIR_REC_LEN(de->name_len) : 0;
+  (void)bn;
+  if (de->rec_len < used + EXT2_DIR_REC_LEN(ne->len)) return 0;
+  if (used) { /* split: the new entry takes de's slack */
+    struct ext2_dirent* after = entry(b, pos + used);
+    after->rec_len = de->rec_len - used;
+    de->rec_len = used;
+    de = after;
+  }
+  fill(de, ne->name, ne->len, ne->inum, ne->mode);
+  bwrite(b);
+  return 1;
+}
+
 /* Add an entry name (len bytes, 1..255, not present) for inode inum of the given mode to
  * directory dp: in the first unused entry or slack that fits, else in a new block at its end.
  * 0, or -ENOSPC, -EROFS, -EIO. dp is locked. */
 int dirlink(struct inode* dp, const char* name, uint32_t len, uint32_t inum, uint32_t mode) {
-  uint32_t need = EXT2_DIR_REC_LEN(len), n = dirblocks(dp);
-  for (uint32_t bn = 0; bn < n; bn++) {
-    struct buf* b;
-    int err = dirblock(dp, bn, &b);
-    if (err) return err;
-    for (uint32_t pos = 0; pos < fs_bsize; pos += entry(b, pos)->rec_len) {
-      struct ext2_dirent* de = entry(b, pos);
-      uint32_t used = de->inode ? EXT2_DIR_REC_LEN(de->name_len) : 0;
-      if (de->rec_len < used + need) continue;
-      if (used) { /* split: the new entry takes de's slack */
-        struct ext2_dirent* ne = entry(b, pos + used);
-        ne->rec_len = de->rec_len - used;
-        de->rec_len = used;
-        de = ne;
-      }
-      fill(de, name, len, inum, mode);
-      bwrite(b);
-      brelse(b);
-      changed(dp);
-      return 0;
-    }
-    brelse(b);
+  uint32_t need = EXT2_DIR_REC_LEN(len);
+  struct newentry ne = {name, len, inum, mode};
+  int r = dirscan(dp, place, &ne);
+  if (r < 0) return r;
+  if (r > 0) {
+    changed(dp);
+    return 0;
   }
   /* A new block, one entry across it all. */
   uint8_t raw[EXT2_DIR_REC_LEN(EXT2_NAME_LEN)];
@@ -144,8 +177,7 @@ int dirlink(struct inode* dp, const char* name, uint32_t len, uint32_t inum, uin
   de->rec_len = (uint16_t)fs_bsize;
   fill(de, name, len, inum, mode);
   uint64_t size = isize(dp);
-  int r = writei(dp, 0, (uint32_t)raw, size, need);
-  if (r < 0) return r;
+  if ((r = writei(dp, 0, (uint32_t)raw, size, need)) < 0) return r;
   dp->d.i_size = (uint32_t)(size + fs_bsize); /* writei counted only the entry's bytes */
   dp->dirty = 1;
   changed(dp);
@@ -191,25 +223,18 @@ int dirset(struct inode* dp, uint64_t off, uint32_t inum, uint32_t mode) {
   return 0;
 }
 
+/* 1 if the entry at pos names a file other than "." and "..". */
+static int occupied(struct buf* b, uint32_t bn, uint32_t pos, void* arg) {
+  struct ext2_dirent* de = entry(b, pos);
+  (void)bn, (void)arg;
+  int dots = de->name[0] == '.' && (de->name_len == 1 || (de->name_len == 2 && de->name[1] == '.'));
+  return de->inode && !dots;
+}
+
 /* Whether directory dp holds nothing but "." and "..": 1, 0, or -EIO. dp is locked. */
 int dirempty(struct inode* dp) {
-  uint32_t n = dirblocks(dp);
-  for (uint32_t bn = 0; bn < n; bn++) {
-    struct buf* b;
-    int err = dirblock(dp, bn, &b);
-    if (err) return err;
-    for (uint32_t pos = 0; pos < fs_bsize; pos += entry(b, pos)->rec_len) {
-      struct ext2_dirent* de = entry(b, pos);
-      int dot = de->name_len == 1 && de->name[0] == '.';
-      int dotdot = de->name_len == 2 && de->name[0] == '.' && de->name[1] == '.';
-      if (de->inode && !dot && !dotdot) {
-        brelse(b);
-        return 0;
-      }
-    }
-    brelse(b);
-  }
-  return 1;
+  int r = dirscan(dp, occupied, 0);
+  return r < 0 ? r : !r;
 }
 
 /* Give the new directory dp its first block: "." (itself) and ".." (parent). 0, or -ENOSPC,

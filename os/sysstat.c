@@ -187,17 +187,20 @@ int32_t sys_fstat(void) {
   return r < 0 ? r : put_stat(&si, dst);
 }
 
-/* stat(path, st) and lstat(path, st) (a symbolic link itself): the o32 struct stat. */
-static int32_t stat_old(uint32_t flags) {
+/* stat(path, st), lstat, stat64 and lstat64: path's struct stat (put_stat) or stat64
+ * (put_stat64), following a symbolic link at its end or not (AT_SYMLINK_NOFOLLOW: lstat). */
+static int32_t stat_path(uint32_t flags, int (*put)(const struct statinfo*, uint32_t)) {
   uint32_t upath, dst;
   argaddr(0, &upath), argaddr(1, &dst);
   struct statinfo si;
   int r = statinfo_at((uint32_t)AT_FDCWD, upath, flags, &si);
-  return r < 0 ? r : put_stat(&si, dst);
+  return r < 0 ? r : put(&si, dst);
 }
 
-int32_t sys_stat(void) { return stat_old(0); }
-int32_t sys_lstat(void) { return stat_old(AT_SYMLINK_NOFOLLOW); }
+int32_t sys_stat(void) { return stat_path(0, put_stat); }
+int32_t sys_lstat(void) { return stat_path(AT_SYMLINK_NOFOLLOW, put_stat); }
+int32_t sys_stat64(void) { return stat_path(0, put_stat64); }
+int32_t sys_lstat64(void) { return stat_path(AT_SYMLINK_NOFOLLOW, put_stat64); }
 
 /* fstat64(fd, st): the same as a struct stat64. */
 int32_t sys_fstat64(void) {
@@ -207,19 +210,6 @@ int32_t sys_fstat64(void) {
   int r = statinfo_fd(fd, &si);
   return r < 0 ? r : put_stat64(&si, dst);
 }
-
-/* stat64(path, st) and lstat64(path, st): path's struct stat64, following a symbolic link at
- * its end (stat64) or not (lstat64). */
-static int32_t stat64_at(uint32_t flags) {
-  uint32_t upath, dst;
-  argaddr(0, &upath), argaddr(1, &dst);
-  struct statinfo si;
-  int r = statinfo_at((uint32_t)AT_FDCWD, upath, flags, &si);
-  return r < 0 ? r : put_stat64(&si, dst);
-}
-
-int32_t sys_stat64(void) { return stat64_at(0); }
-int32_t sys_lstat64(void) { return stat64_at(AT_SYMLINK_NOFOLLOW); }
 
 /* fstatat64(dirfd, path, st, flags): as stat64, for the file statinfo_at names. */
 int32_t sys_fstatat64(void) {
