@@ -283,6 +283,19 @@ static void leavecore(struct proc* p) {
   kick_proc(p);
 }
 
+/* The next process after p that is ready (next_proc) and can do something now: not killed, or
+ * killed with a thread to run on this core; a killed one whose threads all sleep is ready but
+ * would only hand the core on again (two such would pass it back and forth, and context 0 never
+ * waited for the interrupt that wakes them). 0 if there is none. */
+static struct proc* nextworking(struct proc* p) {
+  struct proc* q = next_proc(p);
+  for (int n = 0; q && n < NPROC; n++, q = nextready(q))
+    if (!q->killed || gang_has(q, coreid(), KT_RUNNABLE) ||
+        (q->nthreads && uthread_queued(q, coreid())))
+      return q;
+  return 0;
+}
+
 /* Context 0's part of the loop: end, keep or switch the current process. Returns 1 if it did
  * something (look again), 0 if there is nothing to do but wait. */
 static int schedule0(void) {
@@ -301,9 +314,10 @@ static int schedule0(void) {
       return 1;
     }
     /* Its threads all sleep, maybe on what another process holds (an inode, the namespace lock:
-     * that process's thread must run to let go of it), so the core goes to the next ready one,
-     * as for a process that is not killed; p is ready again while it has threads to run out. */
-    struct proc* q = busy(p) ? 0 : next_proc(p);
+     * that process's thread must run to let go of it), so the core goes to the next ready one
+     * that can run now, as for a process that is not killed; p is ready again while it has
+     * threads to run out. */
+    struct proc* q = busy(p) ? 0 : nextworking(p);
     if (q) {
       switchto(q);
       return 1;
