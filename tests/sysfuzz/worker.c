@@ -72,11 +72,17 @@ static void make_call(struct fz* f, const struct sysfuzz_call* c) {
   if (c->nr == SYS_munmap && a[1] > VICTIM_PAGES * PAGE && rndn(&f->rng, 8))
     a[1] = rndn(&f->rng, VICTIM_PAGES * PAGE);
   /* A FUTEX_WAIT without a timeout on a word that happens to hold the value would sleep for
-   * ever, nobody being there to wake it: such a one gets a short timeout (gen_time's kind). */
+   * ever, nobody being there to wake it: such a one gets a short timeout (gen_time's kind), a
+   * 64-bit one for futex_time64 (seed 489 waited for ever in one). */
   if (c->nr == SYS_futex && (a[1] & ~128u) == 0 && a[3] == 0) {
     f->ts[0] = 0;
     f->ts[1] = 100000;
     a[3] = (uint32_t)f->ts;
+  }
+  if (c->nr == SYS_futex_time64 && (a[1] & ~128u) == 0 && a[3] == 0) {
+    f->ts64[0] = 0;
+    f->ts64[1] = 100000;
+    a[3] = (uint32_t)f->ts64;
   }
   /* clone makes a thread only with exactly NPTL's flags, which random flags never are: half
    * the time it gets them (and a random choice of the optional ones), so the thread's start in
