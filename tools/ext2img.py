@@ -87,6 +87,8 @@ def mkfs(image: Path, folder: Path, size: int | None = None, block_size: int = 4
     if inodes is not None and inodes < files + 16:
         raise Ext2Error(f"--inodes {inodes}: {folder} has {files} files and directories")
     image.unlink(missing_ok=True)
+    with open(image, "wb") as f:  # the whole size: mke2fs leaves a new file as short as its last
+        f.truncate(size)          # written block, and the disk is the file's size
     cmd = [tool("mke2fs"), "-q", "-F", "-t", "ext2", "-b", block_size, "-U", UUID,
            "-E", f"hash_seed={HASH_SEED},root_owner=0:0", "-d", folder]
     if inodes:

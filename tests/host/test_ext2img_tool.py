@@ -67,6 +67,10 @@ def test_default_size_leaves_room_and_size_option_is_exact(tmp_path, tree):
     assert image.stat().st_size == 4 << 20
     assert ext2img("mkfs", image, tree, "--size", 8 << 20).returncode == 0
     assert image.stat().st_size == 8 << 20
+    # a small image too (mke2fs alone would leave the file short of its last blocks)
+    assert ext2img("mkfs", image, tmp_path / "tree" / "sub" / "deeper", "--size", 64 * 1024,
+                   "--block-size", 1024, "--inodes", 32).returncode == 0
+    assert image.stat().st_size == 64 * 1024
 
 
 def test_what_does_not_fit_and_bad_options_are_refused(tmp_path, tree):
