@@ -47,7 +47,7 @@ def qemu(tmp_path, program, *args, folder=None):
         subprocess.run(["cp", "-a", str(folder), str(work)], check=True)
     else:
         work.mkdir()
-    p = subprocess.run(["qemu-mipsel", str(program), *map(str, args)], cwd=work,
+    p = subprocess.run(["qemu-mipsel", str(Path(program).resolve()), *map(str, args)], cwd=work,
                        capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stdout + p.stderr
     return p.stdout, work
