@@ -9,8 +9,8 @@ e2fsprogs (mke2fs, e2fsck, debugfs) doing the work.
 
 mkfs runs `mke2fs -t ext2 -d FOLDER`: revision 1 with mke2fs's standard ext2 features, 4 KiB
 blocks unless --block-size says 1024, and FOLDER's tree (files, directories, symbolic links) in
-it. The image is the same bytes each time for the same tree (a fixed UUID, hash seed and creation
-time), and it has no lost+found (e2fsck makes one if it ever needs it), so a program run in it
+it. The same tree gives the same file system each time (a fixed UUID, hash seed and creation
+time; the files' own times are the folder's), and it has no lost+found (e2fsck makes one if it ever needs it), so a program run in it
 sees what it would see in a copy of FOLDER. Without --size the image holds what the tree needs
 plus room to grow: max(4 MiB, twice that), in whole blocks.
 
