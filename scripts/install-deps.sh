@@ -15,6 +15,7 @@ PACKAGES=(
   python3-distributed                                # kasane run --scheduler/--cluster (Dask)
   clang libclang-rt-14-dev                           # libFuzzer + sanitizers (scripts/fuzz.sh)
   gdb-multiarch                                      # the GDB stub's tests (tests/host/test_gdb.py)
+  mkdocs mkdocs-material                             # the documentation site (mkdocs.yml)
 )
 missing=()
 for p in "${PACKAGES[@]}"; do
