@@ -341,6 +341,12 @@ void Config::set(const std::string& assignment) {
   store(*spec, std::move(v), where);
 }
 
+void Config::imply(const std::string& key, const std::string& value, const std::string& why) {
+  const KeySpec* spec = find_key_spec(key);
+  if (!spec) throw std::logic_error("config key '" + key + "' is not in the schema");
+  store(*spec, parse_text(*spec, value), "implied by " + why);
+}
+
 void Config::validate() const {
   // Errors start with where the user most likely made the change: the origin of `key`, or of
   // `other` if `key` is at its default. `msg` gets that place so that it can say where each

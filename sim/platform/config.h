@@ -69,6 +69,9 @@ class Config {
   // Does not run validate(): main calls it once after all --set, so that overrides that only make
   // sense together (say, moving a device and growing RAM) can be given in any order.
   void set(const std::string& assignment);
+  // Sets `key` to `value` (as --set text) because other keys imply it; origin() then says
+  // "implied by " + `why`, so stats.json's config and every message tell the truth.
+  void imply(const std::string& key, const std::string& value, const std::string& why);
 
   // Cross-key checks (device windows aligned, inside the kseg1-reachable physical space, not
   // overlapping each other or RAM). Throws ConfigError naming the keys and where they were set.

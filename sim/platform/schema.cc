@@ -30,8 +30,9 @@ const std::vector<KeySpec>& config_schema() {
        "16 in the machine",
        1, Config::kMaxContexts, {}, true},
       {"core.smp_start", KeyType::Bool, "false", "-",
-       "start every context at the kernel entry (SMP-style); otherwise only core 0's context 0 "
-       "runs, the rest stay parked and the kernel is told of core 0 only",
+       "bare-metal programs: start every context at the kernel entry (SMP-style); otherwise "
+       "only core 0's context 0 runs and the rest stay free. Under the kernel (a PROGRAM given) "
+       "every core starts whatever this says, as the kernel brings up every core it is told of",
        0, 0, {}},
       {"core.clock_ghz", KeyType::Float, "1.0", "GHz", "core clock; converts cycles to seconds",
        0.001, 100, {}, true},
