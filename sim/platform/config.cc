@@ -444,6 +444,16 @@ const std::string& Config::get_string(const std::string& key) const {
   return std::get<std::string>(lookup(key, KeyType::String));
 }
 
+std::vector<std::string> Config::without_effect() const {
+  std::vector<std::string> out;
+  for (const KeyCondition& k : key_conditions()) {
+    const KeySpec& spec = *find_key_spec(k.key);
+    if (values_.at(k.key) == parse_text(spec, spec.def) || k.holds(*this)) continue;
+    out.push_back(std::string(k.key) + " (" + origin(k.key) + ") has no effect without " + k.needs);
+  }
+  return out;
+}
+
 const std::string& Config::origin(const std::string& key) const {
   auto it = origins_.find(key);
   if (it == origins_.end()) throw std::logic_error("config key '" + key + "' is not in the schema");

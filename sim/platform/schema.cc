@@ -280,6 +280,18 @@ const std::vector<KeySpec>& config_schema() {
   return schema;
 }
 
+const std::vector<KeyCondition>& key_conditions() {
+  static const std::vector<KeyCondition> conditions = {
+      {"sim.warmup", "sim.fast_forward (now off)",
+       [](const Config& c) { return c.get_string("sim.fast_forward") != "off"; }},
+      {"os.ias_bonus", "os.scheduler = \"ias\"",
+       [](const Config& c) { return c.get_string("os.scheduler") == "ias"; }},
+      {"sim.check", "a timing model (sim.model is \"iss\", the reference itself)",
+       [](const Config& c) { return c.get_string("sim.model") != "iss"; }},
+  };
+  return conditions;
+}
+
 nlohmann::json config_schema_json() {
   // Defaults come from a Config at its defaults, so they are parsed by the same code as --set.
   const Config defaults;
