@@ -37,7 +37,7 @@ static int protectable(struct vmspace* vm, uint32_t va) {
  * or when memory for a page table runs out. len 0 is 0, as Linux. */
 int32_t sys_mprotect(void) {
   uint32_t addr, len, prot;
-  struct vmspace* vm = &myproc()->vm;
+  struct vmspace* vm = myproc()->vm;
   argint(0, &addr);
   argint(1, &len);
   argint(2, &prot);

@@ -97,7 +97,7 @@ int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t 
     f.rs_uc.uc_mcontext.sc_fpregs[i] = (uint64_t)kt->fp.fpr[i + 1] << 32 | kt->fp.fpr[i];
   f.rs_uc.uc_mcontext.sc_fpc_csr = kt->fp.fcsr;
   uint32_t sp = (tf->regs[REG_SP] - sizeof f) & ~15u;
-  if (act->handler <= SIG_IGN || copyout(&p->vm, sp, &f, sizeof f) < 0) {
+  if (act->handler <= SIG_IGN || copyout(p->vm, sp, &f, sizeof f) < 0) {
     if (act->handler <= SIG_IGN) /* a notification SIGIO with no handler set */
       printf("kasane: pid %d (%s): signal %d has no handler to deliver it to (SIGSEGV)\n",
              p->pid, p->name, sig);
@@ -163,8 +163,8 @@ int32_t sys_rt_sigaction(void) {
       size != 16)
     return -EINVAL;
   struct ksigaction old = p->sigact[sig], new;
-  if (act && copyin(&p->vm, &new, act, sizeof new) < 0) return -EFAULT;
-  if (oact && copyout(&p->vm, oact, &old, sizeof old) < 0) return -EFAULT;
+  if (act && copyin(p->vm, &new, act, sizeof new) < 0) return -EFAULT;
+  if (oact && copyout(p->vm, oact, &old, sizeof old) < 0) return -EFAULT;
   if (act) p->sigact[sig] = new;
   if (act && signal_dropped(p, sig, 0)) { /* now ignored: pending ones go too, as on Linux */
     p->sigpending &= ~bit(sig);
@@ -186,7 +186,7 @@ int32_t sys_rt_sigprocmask(void) {
   argint(3, &size);
   if (size != 16) return -EINVAL;
   uint32_t old[4] = {*m, 0, 0, 0};
-  if (set && copyin(&p->vm, mask, set, sizeof mask) < 0) return -EFAULT;
+  if (set && copyin(p->vm, mask, set, sizeof mask) < 0) return -EFAULT;
   if (set) {
     uint32_t s = mask[0] & ~bit(SIGKILL);
     if (how == SIG_BLOCK) *m |= s;
@@ -194,7 +194,7 @@ int32_t sys_rt_sigprocmask(void) {
     else if (how == SIG_SETMASK) *m = s;
     else return -EINVAL;
   }
-  if (oset && copyout(&p->vm, oset, old, sizeof old) < 0) return -EFAULT;
+  if (oset && copyout(p->vm, oset, old, sizeof old) < 0) return -EFAULT;
   return 0;
 }
 
@@ -207,7 +207,7 @@ int32_t sys_rt_sigreturn(void) {
   struct trapframe* tf = kt->tf;
   struct kasane_ucontext uc;
   uint32_t at = tf->regs[REG_SP] + offsetof(struct kasane_rt_sigframe, rs_uc);
-  if (copyin(&p->vm, &uc, at, sizeof uc) < 0) {
+  if (copyin(p->vm, &uc, at, sizeof uc) < 0) {
     printf("kasane: pid %d (%s): rt_sigreturn finds no signal frame at sp 0x%08x (SIGSEGV)\n",
            p->pid, p->name, tf->regs[REG_SP]);
     proc_exit_signal(p, SIGSEGV);

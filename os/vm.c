@@ -91,25 +91,50 @@ static int ownedpage(uint32_t pte) {
   return PTE_ADDR(pte) && (pte & PTE_C_MASK) == PTE_C_CACHED;
 }
 
-/* Make vm a new address space with TLB id asid: empty but for sim-control's user page at
+/* The address spaces. A process has one (proc.vm); a vfork child shares its parent's until it
+ * execs or exits (CLONE_VM: ref counts them), and an exec builds the new one before the old
+ * goes, so each process slot needs at most two at once. A space's TLB id is its slot's: 1 +
+ * index, never 0 (the kernel's), unique among the live ones. */
+static struct vmspace vmspaces[NVMSPACE];
+_Static_assert(NVMSPACE < NASID, "an ASID per address space");
+
+/* A new address space, referenced once: empty but for sim-control's user page at
  * KASANE_SIMCTL_USER_VA (uncached, writable; it holds only the thread register, which cannot
- * harm the machine). 0, or -1 if memory is exhausted. */
-int uvm_create(struct vmspace* vm, uint32_t asid) {
-  vm->pgdir = kzalloc();
-  vm->asid = asid;
-  vm->brkbase = vm->brk = 0;
+ * harm the machine). 0 if memory is exhausted. */
+struct vmspace* uvm_create(void) {
+  struct vmspace* vm = vmspaces;
+  while (vm < &vmspaces[NVMSPACE] && vm->ref) vm++;
+  /* Not from user mode: at most two per process slot exist (above). */
+  if (vm == &vmspaces[NVMSPACE]) panic("uvm_create: every address space is in use");
+  memset(vm, 0, sizeof *vm);
+  vm->asid = 1 + (vm - vmspaces);
   vm->mmapbase = USTACKTOP - USTACKMAX - USTACKGUARD;
-  vm->regions = 0; /* region.c: a page of them from the first mmap on */
-  vm->nregions = 0;
-  if (vm->pgdir == 0) return -1;
+  vm->pgdir = kzalloc(); /* region.c gives it a page of regions at its first mmap */
+  if (vm->pgdir == 0) return 0;
   uint32_t* pte = walkpte(vm->pgdir, KASANE_SIMCTL_USER_VA, 1);
   if (pte == 0) {
     kfree(vm->pgdir);
     vm->pgdir = 0;
-    return -1;
+    return 0;
   }
   *pte = PA2PTE(KASANE_SIMCTL_USER_BASE) | PTE_C_UNCACHED | PTE_D | PTE_V;
-  return 0;
+  vm->ref = 1;
+  return vm;
+}
+
+static void uvm_free(struct vmspace* vm);
+
+/* One more process uses vm (a vfork child, CLONE_VM). */
+struct vmspace* uvm_get(struct vmspace* vm) {
+  vm->ref++;
+  return vm;
+}
+
+/* A process stops using vm; the last one frees it (uvm_free). */
+void uvm_put(struct vmspace* vm) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
+  if (vm->ref < 1) panic("uvm_put: address space %d has no references", vm->asid);
+  if (--vm->ref == 0) uvm_free(vm);
 }
 
 /* The PTE for user address va in pgdir. Missing page tables are created if alloc (0 when memory
@@ -195,8 +220,9 @@ void uvm_dealloc(struct vmspace* vm, uint32_t start, uint32_t end) {
   dealloc(vm, start, end, 1);
 }
 
-/* Free a whole address space: its pages, page tables and directory, and its TLB entries. */
-void uvm_free(struct vmspace* vm) {
+/* Free a whole address space: its pages, page tables and directory, and its TLB entries. The
+ * slot is free again once its last reference went (uvm_put). */
+static void uvm_free(struct vmspace* vm) {
   tlb_shootdown(vm); /* its ASID is the next process's in the slot: no core may keep entries */
   for (uint32_t i = 0; i < (USERTOP >> PDXSHIFT); i++) {
     uint32_t* pt = (uint32_t*)vm->pgdir[i];
@@ -209,6 +235,53 @@ void uvm_free(struct vmspace* vm) {
   vm->pgdir = 0;
   region_free(vm);
   tlb_flush_asid(vm->asid);
+}
+
+/* Pages a copy of vm needs (uvm_copy): one per page it owns and per page table. */
+static uint32_t copycost(struct vmspace* vm) {
+  uint32_t n = 0;
+  for (uint32_t i = 0; i < (USERTOP >> PDXSHIFT); i++) {
+    uint32_t* pt = (uint32_t*)vm->pgdir[i];
+    if (pt == 0) continue;
+    n++;
+    for (uint32_t j = 0; j < NPTENTRIES; j++) n += ownedpage(pt[j]) != 0;
+  }
+  return n + 1 + (vm->regions != 0); /* the directory, the regions' page */
+}
+
+/* A copy of src for a forked child (fork.c): every page it owns copied with its permissions, a
+ * PROT_NONE page and an untouched page's mark as they are, the same regions and break. An eager
+ * copy: the kernel has no copy-on-write yet. 0 if memory is short, found before any page is
+ * taken (the copy's work holds the lock, as brk's does, so it must be work that can succeed). */
+struct vmspace* uvm_copy(struct vmspace* src) {
+  if (copycost(src) > kfreepages()) return 0;
+  struct vmspace* vm = uvm_create();
+  if (vm == 0) return 0;
+  vm->brkbase = src->brkbase;
+  vm->brk = src->brk;
+  vm->mmapbase = src->mmapbase;
+  if (region_copy(vm, src) < 0) goto oom;
+  for (uint32_t i = 0; i < (USERTOP >> PDXSHIFT); i++) {
+    uint32_t* pt = (uint32_t*)src->pgdir[i];
+    if (pt == 0) continue;
+    for (uint32_t j = 0; j < NPTENTRIES; j++) {
+      uint32_t pte = pt[j], va = i << PDXSHIFT | j << PGSHIFT;
+      if (pte == 0 || (PTE_ADDR(pte) && !ownedpage(pte))) continue; /* a device page: its own */
+      uint32_t* d = walkpte(vm->pgdir, va, 1);
+      if (d == 0) goto oom;
+      if (ownedpage(pte)) {
+        char* page = kalloc();
+        if (page == 0) goto oom;
+        memcpy(page, P2V(PTE_ADDR(pte)), PGSIZE);
+        pte = PA2PTE(V2P(page)) | (pte & PTE_FLAGS);
+      }
+      *d = pte;
+    }
+  }
+  return vm;
+oom:
+  uvm_put(vm);
+  return 0;
 }
 
 /* Whether user address va is mapped in vm: a page is there, accessible or not (mprotect.c keeps
