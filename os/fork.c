@@ -55,13 +55,14 @@ void vfork_release(struct proc* p) {
 }
 
 /* Copy into p what a child inherits from its parent besides memory and threads: descriptors,
- * signal actions, process group and session, name, affinity. */
+ * signal actions, process group and session, name and program file, affinity. */
 static void inherit(struct proc* p, struct proc* parent) {
   p->parent = parent;
   p->affinity = parent->affinity; /* as a Linux child inherits it across fork */
   p->pgid = parent->pgid;
   p->sid = parent->sid;
   safestrcpy(p->name, parent->name, sizeof p->name);
+  p->exe_boot = parent->exe_boot;
   memmove(p->sigact, parent->sigact, sizeof p->sigact);
   for (int fd = 0; fd < NOFILE; fd++)
     if (parent->ofile[fd]) p->ofile[fd] = filedup(parent->ofile[fd]);
