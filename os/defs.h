@@ -55,6 +55,9 @@ void* kalloc(void);
 uint32_t kfreepages(void);
 void* kzalloc(void);
 void kfree(void* page);
+int kref(void* page);
+int kshared(void* page);
+void kunref(void* page);
 void kmemcount(uint32_t* total, uint32_t* nfree);
 
 /* vm.c */

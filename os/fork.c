@@ -1,7 +1,7 @@
 /* New processes the Linux way: clone without CLONE_THREAD, which is what glibc's fork() and
  * posix_spawn() and BusyBox's vfork() make, and fork itself. The child is a copy of the caller:
- * its memory (copied page by page, or shared with CLONE_VM: a vfork child borrows its parent's
- * address space until it execs or exits, vm.c), its descriptors (the same open files, with their
+ * its memory (copy-on-write, vm.c's uvm_copy; or shared with CLONE_VM: a vfork child borrows its
+ * parent's address space until it execs or exits), its descriptors (the same open files, with their
  * close-on-exec flags), its signal actions and the calling thread's mask, registers, FPU state
  * and TLS. The child has one thread, the caller's, on context 0 whatever context the caller ran
  * on: a program that forks from a thread must reset its thread library in the child, as Linux's

@@ -93,7 +93,8 @@ static int ownedpage(uint32_t pte) {
 
 /* The address spaces. A process has one (proc.vm); a vfork child shares its parent's until it
  * execs or exits (CLONE_VM: ref counts them), and an exec builds the new one before the old
- * goes, so each process slot needs at most two at once. A space's TLB id is its slot's: 1 +
+ * goes, so each process slot needs at most two at once (execve refuses a process with more than
+ * one thread before it loads anything, exec.c). A space's TLB id is its slot's: 1 +
  * index, never 0 (the kernel's), unique among the live ones. */
 static struct vmspace vmspaces[NVMSPACE];
 _Static_assert(NVMSPACE < NASID, "an ASID per address space");
@@ -202,7 +203,7 @@ static void dealloc(struct vmspace* vm, uint32_t start, uint32_t end, int dofree
       if (!dofree) {
         *pte &= ~(PTE_V | PTE_D);
       } else {
-        if (ownedpage(*pte)) kfree(P2V(PTE_ADDR(*pte)));
+        if (ownedpage(*pte)) kunref(P2V(PTE_ADDR(*pte)));
         *pte = 0;
       }
       tlb_invalidate(va, vm->asid);
@@ -228,7 +229,7 @@ static void uvm_free(struct vmspace* vm) {
     uint32_t* pt = (uint32_t*)vm->pgdir[i];
     if (pt == 0) continue;
     for (uint32_t j = 0; j < NPTENTRIES; j++)
-      if (ownedpage(pt[j])) kfree(P2V(PTE_ADDR(pt[j])));
+      if (ownedpage(pt[j])) kunref(P2V(PTE_ADDR(pt[j])));
     kfree(pt);
   }
   kfree(vm->pgdir);
@@ -237,22 +238,20 @@ static void uvm_free(struct vmspace* vm) {
   tlb_flush_asid(vm->asid);
 }
 
-/* Pages a copy of vm needs (uvm_copy): one per page it owns and per page table. */
+/* Pages a copy of vm needs (uvm_copy): its page tables and directory, its regions' page. */
 static uint32_t copycost(struct vmspace* vm) {
-  uint32_t n = 0;
-  for (uint32_t i = 0; i < (USERTOP >> PDXSHIFT); i++) {
-    uint32_t* pt = (uint32_t*)vm->pgdir[i];
-    if (pt == 0) continue;
-    n++;
-    for (uint32_t j = 0; j < NPTENTRIES; j++) n += ownedpage(pt[j]) != 0;
-  }
-  return n + 1 + (vm->regions != 0); /* the directory, the regions' page */
+  uint32_t n = 1 + (vm->regions != 0);
+  for (uint32_t i = 0; i < (USERTOP >> PDXSHIFT); i++) n += vm->pgdir[i] != 0;
+  return n;
 }
 
-/* A copy of src for a forked child (fork.c): every page it owns copied with its permissions, a
- * PROT_NONE page and an untouched page's mark as they are, the same regions and break. An eager
- * copy: the kernel has no copy-on-write yet. 0 if memory is short, found before any page is
- * taken (the copy's work holds the lock, as brk's does, so it must be work that can succeed). */
+/* A copy of src for a forked child (fork.c), copy-on-write: the child maps every page src owns,
+ * with the same permissions, and neither may write a shared page in place: a writable one loses
+ * D in both and gets PTE_COW, so the first store of either copies it (cow_break); a read-only
+ * one is shared as it is (mprotect makes it copy-on-write if it becomes writable). A PROT_NONE
+ * page and an untouched page's mark are copied as they are; the regions and break too. src's
+ * TLB entries that allowed stores go, on every core that ran it. 0 if memory is short (found
+ * before anything is shared). */
 struct vmspace* uvm_copy(struct vmspace* src) {
   if (copycost(src) > kfreepages()) return 0;
   struct vmspace* vm = uvm_create();
@@ -268,19 +267,37 @@ struct vmspace* uvm_copy(struct vmspace* src) {
       uint32_t pte = pt[j], va = i << PDXSHIFT | j << PGSHIFT;
       if (pte == 0 || (PTE_ADDR(pte) && !ownedpage(pte))) continue; /* a device page: its own */
       uint32_t* d = walkpte(vm->pgdir, va, 1);
-      if (d == 0) goto oom;
-      if (ownedpage(pte)) {
-        char* page = kalloc();
-        if (page == 0) goto oom;
-        memcpy(page, P2V(PTE_ADDR(pte)), PGSIZE);
-        pte = PA2PTE(V2P(page)) | (pte & PTE_FLAGS);
-      }
+      if (d == 0 || (ownedpage(pte) && kref(P2V(PTE_ADDR(pte))) < 0)) goto oom;
+      if (ownedpage(pte) && (pte & (PTE_D | PTE_COW))) pt[j] = pte = (pte & ~PTE_D) | PTE_COW;
       *d = pte;
     }
   }
+  tlb_flush_asid(src->asid);
+  tlb_shootdown(src);
   return vm;
-oom:
+oom: /* what is shared so far stays correct: a copy-on-write page whose sharer went is simply
+      * made writable again at its next store */
   uvm_put(vm);
+  tlb_flush_asid(src->asid);
+  tlb_shootdown(src);
+  return 0;
+}
+
+/* A store to the copy-on-write page whose PTE is pte (va in vm): give vm a page of its own, a
+ * copy, unless no other address space maps the frame any more, and let it write. 0, or -1 if no
+ * page was free (nothing changed then). */
+static int cow_break(struct vmspace* vm, uint32_t va, uint32_t* pte) {
+  char* old = P2V(PTE_ADDR(*pte));
+  if (kshared(old)) {
+    char* page = kalloc();
+    if (page == 0) return -1;
+    memcpy(page, old, PGSIZE);
+    *pte = PA2PTE(V2P(page)) | (*pte & PTE_FLAGS);
+    kunref(old);
+  }
+  *pte = (*pte & ~PTE_COW) | PTE_D;
+  tlb_invalidate(va, vm->asid);
+  if (vm->cores & ~(1u << coreid())) tlb_shootdown(vm); /* another core may map the old frame */
   return 0;
 }
 
@@ -335,7 +352,10 @@ static int demandzero(struct vmspace* vm, uint32_t va) {
 int uvm_fault(struct vmspace* vm, uint32_t va, int write) {
   uint32_t* pte = userpte(vm, va);
   if (pte == 0) return demandzero(vm, va) ? -2 : -1;
-  if (write && !(*pte & PTE_D)) return -1;
+  if (write && !(*pte & PTE_D)) {
+    if (!(*pte & PTE_COW)) return -1;
+    return cow_break(vm, PGROUNDDOWN(va), pte) < 0 ? -2 : 0;
+  }
   tlb_invalidate(va, vm->asid);
   return 0;
 }
@@ -352,6 +372,8 @@ void* uva2ka(struct vmspace* vm, uint32_t va, int write) {
     if (demandzero(vm, va)) return (char*)zeropage + va % PGSIZE;
   }
   uint32_t* pte = userpte(vm, va);
+  if (pte && write && !(*pte & PTE_D) && (*pte & PTE_COW) && cow_break(vm, PGROUNDDOWN(va), pte) < 0)
+    return 0;
   if (pte == 0 || (write && !(*pte & PTE_D))) return 0;
   if (!ownedpage(*pte)) return 0; /* a device page: a system call's buffer may not lie there */
   return (char*)P2V(PTE_ADDR(*pte)) + (va % PGSIZE);
