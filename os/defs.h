@@ -199,8 +199,6 @@ void poll_wakeup(void);
 
 /* usage.c */
 enum { RUSAGE_BOTH = 2 }; /* usage_rusage: a child's own time and its children's */
-void usage_charge(struct kthread* kt, int user);
-void usage_start(struct kthread* kt);
 void usage_reaped(struct proc* c);
 void usage_rusage(struct proc* p, int who, int32_t* ru);
 uint64_t usage_cpu(struct proc* p, struct kthread* kt);

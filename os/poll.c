@@ -54,17 +54,8 @@ static int waitready(scanfn scan, const uint32_t* a, int n, uint64_t until) {
       r = -EINTR;
       break;
     }
-    if (until != ~0ull) {
-      timer_wait(until, &w, &w.woken);
-    } else {
-      kt->interruptible = 1;
-      while (!w.woken && !interrupted(kt)) {
-        sleep(&w);
-        kt = mykt(); /* a kernel notification may have detached the call */
-      }
-      kt->interruptible = 0;
-    }
-    kt = mykt();
+    timer_wait(until, &w, &w.woken); /* until ~0: no limit, the list's last */
+    kt = mykt();                     /* a kernel notification may have detached the call */
   }
   struct poller** pp = &pollers;
   while (*pp != &w) pp = &(*pp)->next;

@@ -27,6 +27,7 @@
 #include "mips.h"
 #include "param.h"
 #include "proc.h"
+#include "usage.h"
 
 struct cpu cpus[NCTX];
 uint32_t cpu_kstack[NCTX];         /* trap_entry: where context i saves a user trapframe */

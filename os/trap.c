@@ -14,6 +14,7 @@
 #include "mips.h"
 #include "param.h"
 #include "proc.h"
+#include "usage.h"
 
 #include <kasane/kasane_isa.h>
 #include <kasane/signo.h>

@@ -5,38 +5,19 @@
  * covers the cycles since the thread's last mark, so an interval must stay below 2^32 cycles
  * (4.3 s at 1 GHz): a context that computes longer without one trap undercounts. A context the
  * runtime starts with TFORK runs user code the kernel never sees begin: its time counts from the
- * kernel's last mark on that context. The calls: times, getrusage; the CPU-time clocks are
- * systime.c's. */
+ * kernel's last mark on that context. The charging itself is usage.h's, inline on the trap
+ * path; here are the calls, times and getrusage (the CPU-time clocks are systime.c's). */
 #include "defs.h"
 #include "errno.h"
 #include "mips.h"
 #include "param.h"
 #include "proc.h"
+#include "usage.h"
 
 #define RUSAGE_SELF 0
 #define RUSAGE_CHILDREN (-1)
 #define RUSAGE_THREAD 1
 #define USER_HZ 100 /* times()'s clock ticks per second: AT_CLKTCK (exec.c) */
-
-/* Charge running kernel thread kt with the cycles since its last mark, as user time if user (it
- * just trapped from user mode) or kernel time, and mark now. A parked call that has finished
- * (notify.c) has no process left to charge. */
-void usage_charge(struct kthread* kt, int user) {
-  uint32_t now = c0_read(CP0_COUNT);
-  uint32_t d = now - kt->mark;
-  struct proc* p = kt->proc;
-  kt->mark = now;
-  if (user) {
-    kt->utime += d;
-    if (p) p->utime += d;
-  } else {
-    kt->stime += d;
-    if (p) p->stime += d;
-  }
-}
-
-/* kt gets a context: its clock runs from now. */
-void usage_start(struct kthread* kt) { kt->mark = c0_read(CP0_COUNT); }
 
 /* Zombie c has been waited for: its time, and that of its own waited-for children, joins its
  * parent's children's (RUSAGE_CHILDREN, tms_cutime), as on Linux. */
