@@ -290,6 +290,7 @@ void fpu_zero(void);
 int interrupted(struct kthread* kt);
 int signal_dropped(struct proc* p, int sig, uint32_t mask);
 void signal_send(struct proc* p, int sig, int from, int tkill);
+void signal_child(struct proc* parent, struct proc* c);
 void signal_deliver(struct kthread* kt);
 int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t value);
 

@@ -193,7 +193,7 @@ int proc_reap_threads(struct proc* p) {
   struct ksigaction* chld = &parent->sigact[SIGCHLD];
   int reap = p->exitsig == SIGCHLD && (chld->handler == 1 /* SIG_IGN */ ||
                                        (chld->flags & SA_NOCLDWAIT));
-  if (p->exitsig) signal_send(parent, p->exitsig, p->pid, 0);
+  if (p->exitsig) signal_child(parent, p);
   if (reap)
     freeproc(p);
   else
@@ -209,6 +209,7 @@ int proc_reap_threads(struct proc* p) {
  * bad signal, -ESRCH if none. */
 int proc_kill(int pid, int sig, int from, int tkill) {
   if (sig < 0 || sig >= NSIG) return -EINVAL;
+  if (pid == INT32_MIN) return -ESRCH; /* as Linux: -pid names no group */
   struct proc* me = myproc();
   int found = 0;
   for (struct proc* p = proc; p < &proc[NPROC]; p++) {

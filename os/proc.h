@@ -211,6 +211,8 @@ struct proc {
   uint32_t sigtkill;      /* bit n-1: the pending signal n came from tgkill (si_code SI_TKILL) */
   int sigfrom[NSIG];      /* the pid that sent pending signal n (si_pid), to p or to a thread of
                            * it; the first sender's, as Linux keeps one siginfo per signal */
+  int chldcode, chldstatus; /* the pending SIGCHLD's si_code and si_status, when a child's end
+                           * sent it (signal_child); chldcode 0 otherwise */
   /* kernel notifications (notify.c) */
   int notify_on;          /* registered */
   struct kasane_notify_reg nreg;

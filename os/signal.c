@@ -19,6 +19,8 @@
 #define SIG_BLOCK 1              /* MIPS: 1, 2, 3 (not 0, 1, 2) */
 #define SIG_UNBLOCK 2
 #define SIG_SETMASK 3
+#define CLD_EXITED 1             /* si_code of a SIGCHLD */
+#define CLD_KILLED 2
 
 static uint32_t bit(int sig) { return 1u << (sig - 1); }
 
@@ -65,6 +67,19 @@ void signal_send(struct proc* p, int sig, int from, int tkill) {
     kick(0);
   if (p->cores & ~(1u << coreid()))
     kick_proc(p); /* its other cores' anchors: an IPI */
+}
+
+/* Child c of parent has ended: send the parent c's exit signal, and for SIGCHLD keep what the
+ * handler's siginfo says of the child (si_code CLD_EXITED or CLD_KILLED, si_pid, si_status), as
+ * Linux's do_notify_parent does, unless a SIGCHLD is pending already (it keeps the first). */
+void signal_child(struct proc* parent, struct proc* c) {
+  int sig = c->exitsig;
+  if (sig == SIGCHLD && !(parent->sigpending & bit(sig)) &&
+      !signal_dropped(parent, sig, parent->sigmask)) {
+    parent->chldcode = c->termsig ? CLD_KILLED : CLD_EXITED;
+    parent->chldstatus = c->termsig ? c->termsig : c->xstatus & 0xff;
+  }
+  signal_send(parent, sig, c->pid, 0);
 }
 
 /* Build a frame for signal sig on the user stack of bound thread kt and make its trapframe enter
@@ -133,11 +148,17 @@ void signal_deliver(struct kthread* kt) {
    * (sender 0: SIGALRM of a timer, SI_KERNEL as on Linux). si_uid stays 0: every process is
    * root's. */
   int code = SI_TKILL;
+  uint32_t value = 0;
   if (kt->sigpending & bit(sig)) {
     kt->sigpending &= ~bit(sig);
   } else {
     p->sigpending &= ~bit(sig);
     if (!(p->sigtkill & bit(sig))) code = p->sigfrom[sig] ? SI_USER : SI_KERNEL;
+    if (sig == SIGCHLD && p->chldcode) { /* a child's end (signal_child) */
+      code = p->chldcode;
+      value = p->chldstatus; /* si_status lies where si_value does */
+      p->chldcode = 0;
+    }
   }
   int from = p->sigfrom[sig];
   uint32_t h = p->sigact[sig].handler;
@@ -148,7 +169,7 @@ void signal_deliver(struct kthread* kt) {
   }
   /* Before the frame saves the registers. */
   syscall_settle(kt, (p->sigact[sig].flags & SA_RESTART) ? SETTLE_HANDLER_RESTART : SETTLE_HANDLER);
-  signal_frame(kt, sig, code, (uint32_t)from /* si_pid */, 0);
+  signal_frame(kt, sig, code, (uint32_t)from /* si_pid */, value);
 }
 
 /* rt_sigaction(sig, act, oact, sigsetsize). */
@@ -168,6 +189,7 @@ int32_t sys_rt_sigaction(void) {
   if (act) p->sigact[sig] = new;
   if (act && signal_dropped(p, sig, 0)) { /* now ignored: pending ones go too, as on Linux */
     p->sigpending &= ~bit(sig);
+    if (sig == SIGCHLD) p->chldcode = 0;
     for (int n = 0; n < ncpus; n++) p->kt[n].sigpending &= ~bit(sig);
     uthread_forget_signal(p, sig);
   }

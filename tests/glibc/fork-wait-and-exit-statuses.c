@@ -4,7 +4,8 @@
  * zombie (the wait then finds no child); a SIGCHLD handler runs when a
  * child ends; the child has its own copy of memory and shares the parent's open files;
  * getppid; waitpid for a pid that is not a child is ECHILD, and an unknown option EINVAL.
- * (SA_NOCLDWAIT is tests/os's: qemu-mipsel does not pass it on to Linux.)
+ * (SA_NOCLDWAIT is tests/os's: qemu-mipsel does not pass it on to Linux.) A SIGCHLD handler
+ * with SA_SIGINFO gets CLD_EXITED or CLD_KILLED, the status and the pid.
  * Expect: status 0 */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -16,8 +17,14 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-static volatile int chld_seen;
-static void on_chld(int sig) { chld_seen = sig; }
+static volatile int chld_seen, chld_code, chld_status, chld_pid;
+static void on_chld(int sig, siginfo_t* si, void* uc) {
+  (void)uc;
+  chld_seen = sig;
+  chld_code = si->si_code;
+  chld_status = si->si_status;
+  chld_pid = si->si_pid;
+}
 
 static int counter = 10;
 
@@ -76,13 +83,26 @@ int main(void) {
   errno = 0;
   printf("bad option: %d %s\n", waitpid(-1, &st, 0x100), strerror(errno));
 
-  /* A SIGCHLD handler runs. */
-  signal(SIGCHLD, on_chld);
+  /* A SIGCHLD handler runs, told how the child ended. */
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_sigaction = on_chld;
+  sa.sa_flags = SA_SIGINFO | SA_RESTART;
+  sigaction(SIGCHLD, &sa, 0);
   pid = fork();
-  if (pid == 0) _exit(0);
+  if (pid == 0) _exit(9);
   while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
   }
-  printf("SIGCHLD handler ran: %d\n", chld_seen == SIGCHLD);
+  printf("SIGCHLD handler ran: %d, code %d (CLD_EXITED %d), status %d, pid ok %d\n",
+         chld_seen == SIGCHLD, chld_code, CLD_EXITED, chld_status, chld_pid == pid);
+  pid = fork();
+  if (pid == 0) {
+    kill(getpid(), SIGKILL);
+    _exit(0);
+  }
+  while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {
+  }
+  printf("killed child: code %d (CLD_KILLED %d), status %d\n", chld_code, CLD_KILLED, chld_status);
 
   /* Ignored SIGCHLD: no zombies. */
   signal(SIGCHLD, SIG_IGN);
