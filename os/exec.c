@@ -463,6 +463,10 @@ int32_t sys_execve(void) {
   char* path = work;
   char* line = work + PATHMAX;
   if ((r = copyinstr(p->vm, path, upath, PATHMAX)) < 0) goto out;
+  if (!alone(kt)) { /* first, too: so that one exec per process builds an address space */
+    r = -EAGAIN;
+    goto out;
+  }
   struct execargs args;
   const char* why = getargs(p->vm, argv, envp, buf, &args);
   struct execsrc img = {0, 0, 0};
@@ -500,7 +504,7 @@ int32_t sys_execve(void) {
       : why == EXEC_ENOMEM ? -ENOMEM : -ENOEXEC;
     goto out;
   }
-  if (!alone(kt)) {
+  if (!alone(kt)) { /* the load slept (disk reads): look again */
     uvm_put(im.vm);
     r = -EAGAIN;
     goto out;
