@@ -16,6 +16,9 @@ Each tests/target/NAME.c states in its header comment how it must end and how it
                                glibc, must print the same stdout and end the same under qemu)
     Stderr: TEXT              (tests/os only, see tests/os/run_os_tests.py: a line of kasane-sim's
                                stderr contains TEXT and no line of its stdout does)
+    Needs: WHAT               (optional; the program needs what the kernel does not have yet,
+                               e.g. a directory /bin: it is reported SKIP and not run, and
+                               run_tests exits 77 when every program named was skipped)
     Qemu: no (WHY)            (optional; qemu-mipsel cannot run the program as Linux would, for
                                the reason given, e.g. it makes vfork a fork: the program checks
                                itself, and only kasane-sim runs it, its status deciding)
@@ -37,7 +40,7 @@ sys.path.insert(0, str(HERE))
 import difftest  # noqa: E402
 
 MARKER = re.compile(
-    r"^\s*\*?\s*(Expect|Args|Stdin|Files|Stderr|Glibc|Set|Qemu):\s*(.*?)\s*(\*/)?\s*$")
+    r"^\s*\*?\s*(Expect|Args|Stdin|Files|Stderr|Glibc|Set|Qemu|Needs):\s*(.*?)\s*(\*/)?\s*$")
 
 
 def read_markers(source: Path) -> dict[str, str]:
@@ -136,8 +139,13 @@ def main() -> int:
             return 1
 
     names = opt.names or sorted(p.stem for p in Path(opt.source_dir).glob("*.c"))
-    failed = 0
+    failed = skipped = 0
     for name in names:
+        needs = read_markers(Path(opt.source_dir) / f"{name}.c").get("Needs")
+        if needs:
+            skipped += 1
+            print(f"SKIP {name} (needs {needs})")
+            continue
         problems = check_one(name, opt)
         if problems:
             failed += 1
@@ -146,8 +154,9 @@ def main() -> int:
                 print(f"    {p}")
         else:
             print(f"ok   {name}")
-    print(f"{len(names) - failed} of {len(names)} passed")
-    return 1 if failed else 0
+    print(f"{len(names) - failed - skipped} of {len(names)} passed"
+          + (f", {skipped} skipped" if skipped else ""))
+    return 1 if failed else 77 if skipped == len(names) else 0
 
 
 if __name__ == "__main__":
