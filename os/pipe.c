@@ -92,6 +92,7 @@ static int pipe_wait(struct pipe* pi) {
  * -EAGAIN for an empty pipe with O_NONBLOCK; -EFAULT if not a byte could be stored;
  * -ERESTARTSYS if a signal ends the wait. */
 int pipe_read(struct file* f, struct pipe* pi, struct vmspace* vm, uint32_t dst, uint32_t n) {
+  if (n == 0) return 0; /* as Linux: no wait for a read of nothing */
   while (pi->nread == pi->nwrite && pi->writers > 0) {
     if (f->nonblock) return -EAGAIN;
     int r = pipe_wait(pi);
@@ -106,7 +107,7 @@ int pipe_read(struct file* f, struct pipe* pi, struct vmspace* vm, uint32_t dst,
     done += m;
   }
   if (done) wake(pi); /* writers waiting for room */
-  if (done == 0 && n > 0 && pi->nread != pi->nwrite) return -EFAULT; /* else the end: 0 */
+  if (done == 0 && pi->nread != pi->nwrite) return -EFAULT; /* else the end: 0 */
   return done;
 }
 
