@@ -463,6 +463,7 @@ int32_t sys_execve(void) {
   char* path = work;
   char* line = work + PATHMAX;
   if ((r = copyinstr(p->vm, path, upath, PATHMAX)) < 0) goto out;
+  r = 0;
   if (!alone(kt)) { /* first, too: so that one exec per process builds an address space */
     r = -EAGAIN;
     goto out;
