@@ -1,8 +1,9 @@
 /* poll, ppoll, select and pselect on several pipes at once, as a shell or a server waits: three
- * children each write to their own pipe after a different delay, and the parent, waiting on all
- * three, learns of each in turn (POLLIN, then POLLHUP when the writer has closed); a timeout of 0
- * polls, a short one ends with 0 and nothing ready; a write end is ready for writing, and POLLERR
- * once its reader is gone; a closed descriptor is POLLNVAL in poll and EBADF in select.
+ * children each write to their own pipe when the parent lets them, one after another, and the
+ * parent, waiting on all three, learns of each in turn (POLLIN, then POLLHUP when the writer has
+ * closed); a timeout of 0 polls, a short one ends with 0 and nothing ready; a write end is ready
+ * for writing, and POLLERR once its reader is gone; a closed descriptor is POLLNVAL in poll and
+ * EBADF in select.
  * Expect: status 0 */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -16,31 +17,38 @@
 #include <unistd.h>
 
 int main(void) {
-  int p[3][2];
+  int p[3][2], go[3][2];
   for (int i = 0; i < 3; i++) {
-    if (pipe(p[i]) < 0) return 1;
+    if (pipe(p[i]) < 0 || pipe(go[i]) < 0) return 1;
     if (fork() == 0) {
-      struct timespec d = {0, (long)(i + 1) * 30000000}; /* 30, 60, 90 ms */
-      for (int j = 0; j < 3; j++) close(p[j][0]);
-      nanosleep(&d, 0);
-      char c = 'a' + i;
+      char c;
+      close(p[i][0]);
+      close(go[i][1]);
+      read(go[i][0], &c, 1); /* the parent says when: the order does not depend on timing */
+      c = 'a' + i;
       write(p[i][1], &c, 1);
       _exit(0);
     }
     close(p[i][1]);
+    close(go[i][0]);
   }
   struct pollfd fds[3];
   for (int i = 0; i < 3; i++) fds[i] = (struct pollfd){p[i][0], POLLIN, 0};
   printf("nothing yet: %d\n", poll(fds, 3, 0));
   printf("short timeout: %d\n", poll(fds, 3, 5));
   int done = 0, order[3], k = 0;
+  static const int turn[3] = {1, 2, 0}; /* the children write in this order */
+  write(go[turn[0]][1], "g", 1);
   while (done < 3) {
     int n = poll(fds, 3, -1);
     if (n <= 0) return 2;
     for (int i = 0; i < 3; i++) {
       if (fds[i].revents & POLLIN) {
         char c;
-        if (read(fds[i].fd, &c, 1) == 1) order[k++] = c;
+        if (read(fds[i].fd, &c, 1) == 1) {
+          order[k++] = c;
+          if (k < 3) write(go[turn[k]][1], "g", 1); /* the next one's turn */
+        }
       }
       if (fds[i].revents & POLLHUP) {
         close(fds[i].fd);
@@ -49,7 +57,7 @@ int main(void) {
       }
     }
   }
-  printf("in order: %c%c%c\n", order[0], order[1], order[2]);
+  printf("in the order given: %c%c%c\n", order[0], order[1], order[2]);
   while (wait(0) > 0) {
   }
 
