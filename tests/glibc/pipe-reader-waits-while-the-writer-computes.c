@@ -27,8 +27,8 @@ static void compute(double s) {
 }
 
 int main(void) {
-  int p[2], go[2];
-  if (pipe(p) < 0 || pipe(go) < 0) return 1;
+  int p[2], go[2], ack[2];
+  if (pipe(p) < 0 || pipe(go) < 0 || pipe(ack) < 0) return 1;
   pid_t pid = fork();
   if (pid == 0) {
     char c;
@@ -36,6 +36,7 @@ int main(void) {
     read(go[0], &c, 1); /* the parent's clock runs: it may run on another processor meanwhile */
     compute(0.008);
     write(p[1], "first", 5);
+    read(ack[0], &c, 1); /* the reader has it: the second write cannot join the first */
     compute(0.004);
     write(p[1], "second", 6);
     _exit(0);
@@ -47,6 +48,7 @@ int main(void) {
   ssize_t n = read(p[0], buf, sizeof buf - 1);
   double waited = cpu(CLOCK_MONOTONIC) - w0, used = cpu(CLOCK_PROCESS_CPUTIME_ID) - c0;
   printf("read %zd: %s\n", n, buf);
+  write(ack[1], "a", 1);
   printf("the wait lasted the writer's computing: %d; the reader slept through it: %d\n",
          waited >= 0.008, used < waited / 4);
   memset(buf, 0, sizeof buf);
