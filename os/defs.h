@@ -237,6 +237,7 @@ void uthread_forget_signal(struct proc* p, int sig);
 void uthread_interrupt(struct proc* p);
 void uthread_wakeup(void* chan);
 struct kthread* uthread_find(struct proc* p, int tid);
+void uthread_cputime(struct proc* p, uint64_t* u, uint64_t* s);
 
 /* futex.c */
 int futex_wake(struct proc* p, uint32_t uaddr, int n);

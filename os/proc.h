@@ -200,7 +200,8 @@ struct proc {
   int pgid, sid;          /* its process group and session (pgrp.c) */
   int exe_boot;           /* its program is the boot image's: /proc/self/exe (exec.c) */
   int execed;             /* it has exec'd since fork: setpgid from its parent is EACCES */
-  uint64_t utime, stime;  /* CPU time of all its threads, user and kernel, cycles (usage.c) */
+  uint64_t utime, stime;  /* CPU time its ended clone threads and its parked calls left, user
+                           * and kernel, cycles; its live threads keep their own (usage.c) */
   uint64_t cutime, cstime; /* the same of its children that it waited for, and theirs */
   struct file* ofile[NOFILE]; /* open files, by fd; 0 = closed */
   uint32_t cloexec;       /* bit fd: ofile[fd] is close-on-exec, so kasane_spawn does not pass it */

@@ -19,13 +19,24 @@
 #define RUSAGE_THREAD 1
 #define USER_HZ 100 /* times()'s clock ticks per second: AT_CLKTCK (exec.c) */
 
+/* The CPU time of process p, user and kernel, in *u and *s: what its ended clone threads and its
+ * parked calls left in proc.utime and proc.stime, and what its live threads have (its bound
+ * kernel threads, which live as long as it does, and its clone threads). */
+static void usage_proc(struct proc* p, uint64_t* u, uint64_t* s) {
+  *u = p->utime, *s = p->stime;
+  for (int n = 0; n < ncpus; n++) *u += p->kt[n].utime, *s += p->kt[n].stime;
+  if (p->nthreads) uthread_cputime(p, u, s);
+}
+
 /* Zombie c has been waited for: its time, and that of its own waited-for children, joins its
  * parent's children's (RUSAGE_CHILDREN, tms_cutime), as on Linux. */
 void usage_reaped(struct proc* c) {
   struct proc* parent = c->parent;
   if (parent == 0) return;
-  parent->cutime += c->utime + c->cutime;
-  parent->cstime += c->stime + c->cstime;
+  uint64_t u, s;
+  usage_proc(c, &u, &s);
+  parent->cutime += u + c->cutime;
+  parent->cstime += s + c->cstime;
 }
 
 /* Cycles as a struct timeval of two longs at tv. */
@@ -41,7 +52,7 @@ static void timeval(uint64_t cyc, int32_t* tv) {
  * page-fault, I/O or context-switch counts. */
 void usage_rusage(struct proc* p, int who, int32_t* ru) {
   uint64_t u = 0, s = 0;
-  if (who != RUSAGE_CHILDREN) u += p->utime, s += p->stime;
+  if (who != RUSAGE_CHILDREN) usage_proc(p, &u, &s);
   if (who != RUSAGE_SELF) u += p->cutime, s += p->cstime;
   timeval(u, ru);
   timeval(s, ru + 2);
@@ -52,7 +63,10 @@ void usage_rusage(struct proc* p, int who, int32_t* ru) {
 uint64_t usage_cpu(struct proc* p, struct kthread* kt) {
   struct kthread* me = mykt();
   if (kt == me || (kt == 0 && p == me->proc)) usage_charge(me, 0);
-  return kt ? kt->utime + kt->stime : p->utime + p->stime;
+  if (kt) return kt->utime + kt->stime;
+  uint64_t u, s;
+  usage_proc(p, &u, &s);
+  return u + s;
 }
 
 /* getrusage(who, ru): RUSAGE_SELF (every thread of the process), RUSAGE_CHILDREN (the children
@@ -88,7 +102,9 @@ int32_t sys_times(void) {
   struct kthread* kt = mykt();
   struct proc* p = kt->proc;
   usage_charge(kt, 0);
-  int32_t tms[4] = {ticks(p->utime), ticks(p->stime), ticks(p->cutime), ticks(p->cstime)};
+  uint64_t u, s;
+  usage_proc(p, &u, &s);
+  int32_t tms[4] = {ticks(u), ticks(s), ticks(p->cutime), ticks(p->cstime)};
   if (ubuf && copyout(p->vm, ubuf, tms, sizeof tms) < 0) return -EFAULT;
   return ticks(cycles());
 }

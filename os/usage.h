@@ -8,19 +8,20 @@
 #include "proc.h"
 
 /* Charge running kernel thread kt with the cycles since its last mark, as user time if user or
- * kernel time, and mark now. A parked call that has finished (notify.c) has no process left to
- * charge. */
+ * kernel time, and mark now. The thread alone is charged: a process's time is the sum of its
+ * threads' (usage_proc), as few instructions as can be on a path every trap takes. A parked call
+ * (notify.c: ltn 0, a kernel thread of the pool that serves any process) is kernel time of its
+ * process, charged there at once; one that has finished has no process left to charge. */
 static inline void usage_charge(struct kthread* kt, int user) {
   uint32_t now = c0_read(CP0_COUNT);
   uint32_t d = now - kt->mark;
-  struct proc* p = kt->proc;
   kt->mark = now;
   if (user) {
     kt->utime += d;
-    if (p) p->utime += d;
-  } else {
+  } else if (kt->ltn) {
     kt->stime += d;
-    if (p) p->stime += d;
+  } else if (kt->proc) {
+    kt->proc->stime += d;
   }
 }
 
