@@ -70,7 +70,7 @@ int32_t sys_read(void) {
   argint(0, &fd), argaddr(1, &buf), argint(2, &n);
   struct file* f = fdget(fd);
   if (f == 0) return -EBADF;
-  int r = fileread(f, &myproc()->vm, buf, n);
+  int r = fileread(f, myproc()->vm, buf, n);
   fileclose(f);
   return r;
 }
@@ -81,7 +81,7 @@ int32_t sys_write(void) {
   argint(0, &fd), argaddr(1, &buf), argint(2, &n);
   struct file* f = fdget(fd);
   if (f == 0) return -EBADF;
-  int r = filewrite(f, &myproc()->vm, buf, n);
+  int r = filewrite(f, myproc()->vm, buf, n);
   fileclose(f);
   return r;
 }
@@ -110,7 +110,7 @@ static int openinode(const char* path, uint32_t flags, struct inode** ipp) {
  * tables are full; -ENOENT, -EEXIST, -EISDIR, -ENOSPC, -EROFS as icreate and namei decide. */
 static int openpath(uint32_t dirfd, uint32_t upath, uint32_t flags) {
   char path[PATHMAX];
-  int r = copyinstr(&myproc()->vm, path, upath, sizeof path);
+  int r = copyinstr(myproc()->vm, path, upath, sizeof path);
   if (r < 0) return r;
   if ((r = atpath(dirfd, path)) < 0) return r;
   if ((r = fdfree(0)) < 0) return r; /* as Linux: a full table fails before the name is looked at */
@@ -185,7 +185,7 @@ int32_t sys__llseek(void) {
   fileclose(f);
   if (r < 0) return r;
   int64_t result = r;
-  return copyout(&myproc()->vm, uresult, &result, sizeof result) < 0 ? -EFAULT : 0;
+  return copyout(myproc()->vm, uresult, &result, sizeof result) < 0 ? -EFAULT : 0;
 }
 
 /* getcwd(buf, size): the working directory, always "/" (KFS has one directory). The length
@@ -194,7 +194,7 @@ int32_t sys_getcwd(void) {
   uint32_t ubuf, size;
   argaddr(0, &ubuf), argint(1, &size);
   if (size < 2) return -ERANGE;
-  return copyout(&myproc()->vm, ubuf, "/", 2) < 0 ? -EFAULT : 2;
+  return copyout(myproc()->vm, ubuf, "/", 2) < 0 ? -EFAULT : 2;
 }
 
 /* readlink(path, buf, size): KFS has no symbolic links, and there is no /proc (glibc asks for
@@ -204,7 +204,7 @@ int32_t sys_readlink(void) {
   char path[PATHMAX];
   uint32_t upath;
   argaddr(0, &upath);
-  int r = copyinstr(&myproc()->vm, path, upath, sizeof path);
+  int r = copyinstr(myproc()->vm, path, upath, sizeof path);
   if (r < 0) return r;
   if ((r = fs_checkname(path)) == -EISDIR) return -EINVAL;
   if (r < 0) return r;

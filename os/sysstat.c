@@ -151,7 +151,7 @@ static int statinfo_fd(uint32_t fd, struct statinfo* si) {
  * is -ENOTDIR, or -EBADF if dirfd is not open). */
 static int statinfo_at(uint32_t dirfd, uint32_t upath, uint32_t flags, struct statinfo* si) {
   char path[PATHMAX];
-  int r = copyinstr(&myproc()->vm, path, upath, sizeof path);
+  int r = copyinstr(myproc()->vm, path, upath, sizeof path);
   if (r < 0) return r;
   if (path[0] == 0 && (flags & AT_EMPTY_PATH))
     return (int32_t)dirfd == AT_FDCWD ? statinfo_path(".", si) : statinfo_fd(dirfd, si);
@@ -169,7 +169,7 @@ static int put_stat(const struct statinfo* si, uint32_t dst) {
   st.st_size = (int32_t)si->size;
   st.st_blksize = (int32_t)si->blksize;
   st.st_blocks = (int32_t)si->blocks;
-  return copyout(&myproc()->vm, dst, &st, sizeof st) < 0 ? -EFAULT : 0;
+  return copyout(myproc()->vm, dst, &st, sizeof st) < 0 ? -EFAULT : 0;
 }
 
 /* si as an o32 struct stat64 at user address dst. 0 or -EFAULT. */
@@ -182,7 +182,7 @@ static int put_stat64(const struct statinfo* si, uint32_t dst) {
   st.st_size = si->size;
   st.st_blksize = si->blksize;
   st.st_blocks = si->blocks;
-  return copyout(&myproc()->vm, dst, &st, sizeof st) < 0 ? -EFAULT : 0;
+  return copyout(myproc()->vm, dst, &st, sizeof st) < 0 ? -EFAULT : 0;
 }
 
 /* fstat(fd, st): the o32 struct stat of the file open on fd. */
@@ -241,7 +241,7 @@ int32_t sys_statx(void) {
   stx.stx_ino = si.ino;
   stx.stx_size = si.size;
   stx.stx_blocks = si.blocks;
-  return copyout(&myproc()->vm, dst, &stx, sizeof stx) < 0 ? -EFAULT : 0;
+  return copyout(myproc()->vm, dst, &stx, sizeof stx) < 0 ? -EFAULT : 0;
 }
 
 /* Whether the file (dirfd, path) exists and allows mode, as its st_mode says to root: every

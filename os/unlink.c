@@ -28,7 +28,7 @@ int32_t sys_unlink(void) {
   uint32_t upath;
   char path[PATHMAX];
   argaddr(0, &upath);
-  int r = copyinstr(&myproc()->vm, path, upath, sizeof path);
+  int r = copyinstr(myproc()->vm, path, upath, sizeof path);
   if (r < 0) return r;
   if ((r = fs_checkname(path)) < 0) return r;
   struct inode* ip = namei(path);
