@@ -20,7 +20,10 @@
 #define ECHILD 10
 #define ENODEV 19
 #define ENAMETOOLONG 78 /* MIPS: 78, not 36 */
+#define ELOOP 90        /* MIPS: 90, not 40 */
 #define WNOHANG 1       /* wait4 option */
+/* used by pipes and polling (pipe.c, poll.c) */
+#define EPIPE 32
 /* used by files (file.c, fs.c, dir.c, sysfile.c) */
 #define EEXIST 17
 #define EISDIR 21

@@ -22,9 +22,10 @@ struct file* filealloc(void) {
     if (f->ref != 0) continue;
     f->ref = 1;
     f->type = FD_NONE;
-    f->readable = f->writable = f->append = 0;
+    f->readable = f->writable = f->append = f->nonblock = 0;
     f->off = 0;
     f->ip = 0;
+    f->pipe = 0;
     return f;
   }
   return 0;
@@ -44,6 +45,7 @@ void fileclose(struct file* f) {
   if (f->ref < 1) panic("fileclose: file has no references");
   if (--f->ref > 0) return;
   struct inode* ip = f->type == FD_INODE ? f->ip : 0;
+  if (f->type == FD_PIPE) pipe_close(f->pipe, f->writable);
   f->type = FD_NONE;
   f->ip = 0;
   if (ip) iput(ip);
@@ -124,6 +126,7 @@ int fileread_at(struct file* f, struct vmspace* vm, uint32_t dst, uint32_t n, ui
   if (!f->readable) return -EBADF;
   if ((int32_t)n < 0) return -EFAULT;
   if (f->type == FD_CONSIN) return consoleread(vm, dst, n);
+  if (f->type == FD_PIPE) return pipe_read(f, f->pipe, vm, dst, n);
   /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (f->type != FD_INODE) panic("fileread: readable file of type %d", f->type);
   if (itype(f->ip) == EXT2_S_IFDIR) return -EISDIR;
@@ -143,6 +146,7 @@ int filewrite_at(struct file* f, struct vmspace* vm, uint32_t src, uint32_t n, u
   if (!f->writable) return -EBADF;
   if ((int32_t)n < 0) return -EFAULT;
   if (f->type == FD_CONSOUT || f->type == FD_CONSERR) return consolewrite_user(f->type, vm, src, n);
+  if (f->type == FD_PIPE) return pipe_write(f, f->pipe, vm, src, n);
   /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (f->type != FD_INODE) panic("filewrite: writable file of type %d", f->type);
   ilock(f->ip);
@@ -193,6 +197,10 @@ int fileseek(struct file* f, int64_t off, uint32_t whence, int64_t* pos) {
 
 /* What stat() says about f (stat.h), in *si. 0. */
 int filestat(struct file* f, struct statinfo* si) {
+  if (f->type == FD_PIPE) {
+    pipe_stat(f->pipe, si);
+    return 0;
+  }
   if (f->type != FD_INODE) {
     statinfo_console(si);
     return 0;

@@ -91,7 +91,7 @@ int lookup(struct inode* dp, const char* name, uint32_t len, struct inode** ipp)
 int getpath(struct nameidata* nd, uint32_t upath) {
   memset(nd, 0, sizeof *nd);
   if ((nd->path = kalloc()) == 0) return -ENOMEM;
-  int r = copyinstr(&myproc()->vm, nd->path, upath, PATH_MAX);
+  int r = copyinstr(myproc()->vm, nd->path, upath, PATH_MAX);
   nd->rest = nd->path;
   return r < 0 ? r : 0;
 }
@@ -272,9 +272,57 @@ int walk(uint32_t dirfd, uint32_t upath, int flags, struct inode** ipp) {
   return r;
 }
 
+/* The name of directory ip in its parent up: in de, found by the inode number of its entry
+ * there (a synthetic directory knows its own name). 0, or -ENOENT, -EIO. */
+static int nameof(struct inode* up, struct inode* ip, struct dirent_k* de) {
+  if (ip->dev != DEV_EXT2) return synth_name(ip, de);
+  uint64_t pos = 0;
+  int r;
+  ilock(up);
+  while ((r = dirnext(up, &pos, de)) > 0) {
+    int dots = de->name[0] == '.' && (de->len == 1 || (de->len == 2 && de->name[1] == '.'));
+    if (de->inum == ip->inum && !dots) break;
+  }
+  iunlock(up);
+  return r < 0 ? r : r == 0 ? -ENOENT : 0;
+}
+
+/* The absolute path of directory ip (a reference this consumes), found by walking ".." up to
+ * the root (getcwd, /proc/PID/exe), built backwards to the end of page (PATH_MAX bytes,
+ * NUL-terminated): 0 with its start in *at, or -ENOENT if the directory was removed,
+ * -ENAMETOOLONG, -ENOMEM, -EIO. */
+int dirpath(struct inode* ip, char* page, uint32_t* at) {
+  struct dirent_k* de = kalloc();
+  int r = de ? 0 : -ENOMEM;
+  *at = PATH_MAX - 1;
+  page[*at] = 0;
+  while (r == 0) {
+    struct inode* up;
+    if ((r = lookup(ip, "..", 2, &up)) < 0) break;
+    if (up == ip) { /* the root */
+      iput(up);
+      break;
+    }
+    r = nameof(up, ip, de);
+    iput(ip);
+    ip = up;
+    if (r == 0 && de->len + 1 > *at) r = -ENAMETOOLONG;
+    if (r == 0) {
+      *at -= de->len;
+      memmove(page + *at, de->name, de->len);
+      page[--*at] = '/';
+    }
+  }
+  if (ip) iput(ip);
+  if (r == 0 && *at == PATH_MAX - 1) page[--*at] = '/';
+  if (de) kfree(de);
+  return r;
+}
+
 /* A reference to the file path names from the working directory, following symbolic links;
- * 0 if there is none. For exec. */
-struct inode* namei(const char* path) {
+ * 0 if there is none. For exec, which also wants the file's absolute path, through the
+ * directories that hold it and the links it followed, in abs (size bytes, cut to fit). */
+struct inode* namei(const char* path, char* abs, uint32_t size) {
   struct nameidata nd;
   memset(&nd, 0, sizeof nd);
   struct inode* ip = 0;
@@ -282,6 +330,17 @@ struct inode* namei(const char* path) {
   safestrcpy(nd.path, path, PATH_MAX);
   nd.rest = nd.path;
   if (walkparent(&nd, (uint32_t)AT_FDCWD) == 0 && walklast(&nd, WALK_FOLLOW, &ip) < 0) ip = 0;
+  char* dir = ip ? kalloc() : 0;
+  uint32_t at, n = 0;
+  if (dir && dirpath(idup(nd.dir), dir, &at) == 0 && PATH_MAX - at + nd.lastlen < PATH_MAX) {
+    n = PATH_MAX - 1 - at; /* the directory's path, moved to the page's start, then the name */
+    memmove(dir, dir + at, n);
+    if (n > 1) dir[n++] = '/'; /* the root is "/" already */
+    memmove(dir + n, nd.last, nd.lastlen);
+    dir[n + nd.lastlen] = 0;
+  }
+  if (ip) safestrcpy(abs, n ? dir : path, size);
+  if (dir) kfree(dir);
   putpath(&nd);
   return ip;
 }

@@ -18,6 +18,8 @@
 #define NPTENTRIES 1024            /* entries in a page table (one page of 4-byte entries) */
 
 #define NPROC 16                   /* process slots */
+#define NVMSPACE (2 * NPROC)       /* address spaces: one per process, and one more while it execs
+                                    * (the new one is built before the old goes) */
 #define NCTX KASANE_MAX_CONTEXTS    /* most contexts a machine has (generated: platform.h) */
 #define NREGION 341                /* anonymous mmap regions per address space: a page of 12-byte
                                     * struct regions (region.c checks that they fit) */

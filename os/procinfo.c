@@ -57,8 +57,8 @@ int proc_stat(int pid, struct procstat* ps) {
     if (p->kt[n].state == KT_RUNNABLE || p->kt[n].state == KT_RUNNING) ps->state = 'R';
   ps->threads = 1 + p->nthreads;
   ps->start = p->start;
-  if (p->state != ZOMBIE && p->vm.pgdir) {
-    struct vmspace* vm = &p->vm;
+  if (p->state != ZOMBIE && p->vm && p->vm->pgdir) {
+    struct vmspace* vm = p->vm;
     ps->rss = rsspages(vm);
     ps->vsize = PGROUNDUP(vm->brk) - USERBASE + (USTACKTOP - vm->mmapbase);
     ps->startbrk = vm->brkbase;
@@ -73,11 +73,11 @@ int proc_stat(int pid, struct procstat* ps) {
  * page not mapped), or -1 if there is no such process or it has no memory left. */
 int proc_readmem(int pid, uint32_t va, void* buf, uint32_t n) {
   struct proc* p = findproc(pid);
-  if (p == 0 || p->state == ZOMBIE || p->vm.pgdir == 0) return -1;
+  if (p == 0 || p->state == ZOMBIE || p->vm == 0 || p->vm->pgdir == 0) return -1;
   uint32_t done = 0;
   while (done < n) {
     uint32_t m = MIN(n - done, PGSIZE - (va + done) % PGSIZE);
-    uint32_t* pte = va + done < USERTOP ? walkpte(p->vm.pgdir, va + done, 0) : 0;
+    uint32_t* pte = va + done < USERTOP ? walkpte(p->vm->pgdir, va + done, 0) : 0;
     if (pte == 0 || !(*pte & PTE_V)) break;
     memmove((char*)buf + done, (char*)P2V(PTE_ADDR(*pte)) + (va + done) % PGSIZE, m);
     done += m;
@@ -103,8 +103,8 @@ int proc_exe(int pid, char* buf, uint32_t size) {
 int proc_maps(int pid, void (*out)(void*, const struct procmap*), void* arg) {
   struct proc* p = findproc(pid);
   if (p == 0) return -1;
-  if (p->state == ZOMBIE || p->vm.pgdir == 0) return 0;
-  struct vmspace* vm = &p->vm;
+  if (p->state == ZOMBIE || p->vm == 0 || p->vm->pgdir == 0) return 0;
+  struct vmspace* vm = p->vm;
   struct procmap m = {0, 0, 0, 0};
   for (uint32_t va = USERBASE; va < vm->brkbase; va += PGSIZE) { /* the image */
     uint32_t* pte = walkpte(vm->pgdir, va, 0);

@@ -27,6 +27,7 @@
 #include "mips.h"
 #include "param.h"
 #include "proc.h"
+#include "usage.h"
 
 struct cpu cpus[NCTX];
 uint32_t cpu_kstack[NCTX];         /* trap_entry: where context i saves a user trapframe */
@@ -103,6 +104,7 @@ void sched(void) {
   if (!holding()) panic("sched: kernel lock not held");
   if (kt == 0 || kt->state == KT_RUNNING) panic("sched: nothing to leave, or still running");
   fpu_release(kt); /* whoever runs here next must not see its FP registers */
+  usage_charge(kt, 0); /* its CPU time stops while it has no context (usage.c) */
   cpus[i].kt = 0;
   if (kt->unbound) {
     /* The context's traps are its bound thread's again (a user TFORK may take it), and a TEXIT
@@ -125,6 +127,7 @@ static void run(struct kthread* kt) {
   cpus[i].monitor_lost = 1; /* the scheduler may have waited (waitkick) or run another process */
   kt->state = KT_RUNNING;
   kt->atuser = 0;
+  usage_start(kt);
   if (kt->unbound) {
     uthread_running(kt);
     /* A user TEXIT would free the context behind the kernel's back, with the thread on it:
@@ -234,9 +237,9 @@ static void switchto(struct proc* p) {
   c->proc = p;
   p->home = me;
   p->cores |= 1u << me;
-  p->vm.cores |= 1u << me;
-  switchuvm(p->vm.pgdir);
-  c0_write(CP0_ENTRYHI, p->vm.asid);
+  p->vm->cores |= 1u << me;
+  switchuvm(p->vm->pgdir);
+  c0_write(CP0_ENTRYHI, p->vm->asid);
   for (int i = 0; i < ncontexts; i++) cpu_kstack[cpunum(me, i)] = (uint32_t)here(p, i)->tf;
   /* A TRESUME that came while a context was parked found it free (or another process's), and a
    * token it had is gone: give every context of p a token instead, so that its next TSUSPEND

@@ -12,6 +12,7 @@ struct inode;
 #define S_IFDIR 0040000
 #define S_IFCHR 0020000
 #define S_IFREG 0100000
+#define S_IFIFO 0010000
 
 struct statinfo {
   uint32_t dev;     /* the file system (fs.h's DEV_*) */

@@ -169,7 +169,7 @@ static int32_t utimens(int wide) {
   } else {
     int64_t t[4];
     int32_t t32[4];
-    if (copyin(&myproc()->vm, wide ? (void*)t : (void*)t32, utimes, wide ? sizeof t : sizeof t32))
+    if (copyin(myproc()->vm, wide ? (void*)t : (void*)t32, utimes, wide ? sizeof t : sizeof t32))
       return -EFAULT;
     for (int i = 0; !wide && i < 4; i++) t[i] = t32[i];
     if ((r = settime(&a, 0, t[0], t[1])) == 0) r = settime(&a, 1, t[2], t[3]);
@@ -191,7 +191,7 @@ static int32_t utimes_at(uint32_t dirfd, uint32_t upath, uint32_t utv) {
   int r = 0;
   if (utv == 0) {
     r = settime(&a, 0, 0, UTIME_NOW) | settime(&a, 1, 0, UTIME_NOW);
-  } else if (copyin(&myproc()->vm, tv, utv, sizeof tv) < 0) {
+  } else if (copyin(myproc()->vm, tv, utv, sizeof tv) < 0) {
     return -EFAULT;
   } else {
     for (int i = 0; i < 2 && r == 0; i++)
@@ -221,7 +221,7 @@ int32_t sys_utime(void) {
   int32_t t[2];
   if (ut == 0) {
     a.atime = a.mtime = fs_now();
-  } else if (copyin(&myproc()->vm, t, ut, sizeof t) < 0) {
+  } else if (copyin(myproc()->vm, t, ut, sizeof t) < 0) {
     return -EFAULT;
   } else {
     a.atime = (uint32_t)t[0];
@@ -386,7 +386,7 @@ static int32_t statfs32(int byfd) {
                             (uint32_t)w.f_bfree, (uint32_t)w.f_files, (uint32_t)w.f_ffree,
                             (uint32_t)w.f_bavail, {w.f_fsid[0], w.f_fsid[1]}, w.f_namelen,
                             w.f_flags, {0}};
-  return copyout(&myproc()->vm, ubuf, &st, sizeof st) < 0 ? -EFAULT : 0;
+  return copyout(myproc()->vm, ubuf, &st, sizeof st) < 0 ? -EFAULT : 0;
 }
 
 /* statfs64(path, size, buf) and fstatfs64(fd, size, buf): the struct statfs64; -EINVAL unless
@@ -398,7 +398,7 @@ static int32_t statfs64(int byfd) {
   struct linux_statfs64 st;
   int r = statfs_of(byfd, arg, arg, &st);
   if (r < 0) return r;
-  return copyout(&myproc()->vm, ubuf, &st, sizeof st) < 0 ? -EFAULT : 0;
+  return copyout(myproc()->vm, ubuf, &st, sizeof st) < 0 ? -EFAULT : 0;
 }
 
 int32_t sys_statfs(void) { return statfs32(0); }

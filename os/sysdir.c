@@ -70,7 +70,7 @@ static int32_t getdents(int wide) {
       r = used ? 0 : -EINVAL;
       break;
     }
-    if (copyout(&myproc()->vm, ubuf + used, rec, len) < 0) {
+    if (copyout(myproc()->vm, ubuf + used, rec, len) < 0) {
       r = used ? 0 : -EFAULT;
       break;
     }
@@ -119,57 +119,18 @@ int32_t sys_fchdir(void) {
   return r;
 }
 
-/* The name of directory ip in its parent up: in de, found by the inode number of its entry
- * there (a synthetic directory knows its own name). 0, or -ENOENT, -EIO. */
-static int nameof(struct inode* up, struct inode* ip, struct dirent_k* de) {
-  if (ip->dev != DEV_EXT2) return synth_name(ip, de);
-  uint64_t pos = 0;
-  int r;
-  ilock(up);
-  while ((r = dirnext(up, &pos, de)) > 0) {
-    int dots = de->name[0] == '.' && (de->len == 1 || (de->len == 2 && de->name[1] == '.'));
-    if (de->inum == ip->inum && !dots) break;
-  }
-  iunlock(up);
-  return r < 0 ? r : r == 0 ? -ENOENT : 0;
-}
-
-/* getcwd(buf, size): the working directory's absolute path, found by walking ".." up to the
- * root; the length stored, NUL included. -ERANGE if size is too small, -ENOENT if the directory
- * was removed, -ENOMEM, -EIO, -EFAULT. */
+/* getcwd(buf, size): the working directory's absolute path (dirpath); the length stored, NUL
+ * included. -ERANGE if size is too small, -ENOENT if the directory was removed, -ENOMEM, -EIO,
+ * -EFAULT. */
 int32_t sys_getcwd(void) {
-  uint32_t ubuf, size;
+  uint32_t ubuf, size, at = PATH_MAX - 1;
   argaddr(0, &ubuf), argint(1, &size);
   char* path = kalloc();
-  struct dirent_k* de = kalloc();
-  int r = path && de ? 0 : -ENOMEM;
-  uint32_t at = PATH_MAX - 1; /* the path is built backwards, from its end */
-  struct inode* ip = r == 0 ? cwdof(myproc()) : 0;
-  if (path) path[at] = 0;
-  while (r == 0) {
-    struct inode* up;
-    if ((r = lookup(ip, "..", 2, &up)) < 0) break;
-    if (up == ip) { /* the root */
-      iput(up);
-      break;
-    }
-    r = nameof(up, ip, de);
-    iput(ip);
-    ip = up;
-    if (r == 0 && de->len + 1 > at) r = -ENAMETOOLONG;
-    if (r == 0) {
-      at -= de->len;
-      memmove(path + at, de->name, de->len);
-      path[--at] = '/';
-    }
-  }
-  if (ip) iput(ip);
-  if (r == 0 && at == PATH_MAX - 1) path[--at] = '/';
+  int r = path ? dirpath(cwdof(myproc()), path, &at) : -ENOMEM;
   uint32_t len = PATH_MAX - at;
   if (r == 0 && len > size) r = -ERANGE;
-  if (r == 0 && copyout(&myproc()->vm, ubuf, path + at, len) < 0) r = -EFAULT;
+  if (r == 0 && copyout(myproc()->vm, ubuf, path + at, len) < 0) r = -EFAULT;
   if (path) kfree(path);
-  if (de) kfree(de);
   return r < 0 ? r : (int32_t)len;
 }
 
@@ -188,7 +149,7 @@ static int32_t readlink_at(uint32_t dirfd, uint32_t upath, uint32_t ubuf, uint32
     r = readlinki(ip, buf, MIN(size, PATH_MAX));
     iunlock(ip);
   }
-  if (r > 0 && copyout(&myproc()->vm, ubuf, buf, (uint32_t)r) < 0) r = -EFAULT;
+  if (r > 0 && copyout(myproc()->vm, ubuf, buf, (uint32_t)r) < 0) r = -EFAULT;
   if (buf) kfree(buf);
   iput(ip);
   return r;

@@ -51,7 +51,7 @@ int32_t sys_read(void) {
   argint(0, &fd), argaddr(1, &buf), argint(2, &n);
   struct file* f = fdget(fd);
   if (f == 0) return -EBADF;
-  int r = fileread(f, &myproc()->vm, buf, n);
+  int r = fileread(f, myproc()->vm, buf, n);
   fileclose(f);
   return r;
 }
@@ -62,7 +62,7 @@ int32_t sys_write(void) {
   argint(0, &fd), argaddr(1, &buf), argint(2, &n);
   struct file* f = fdget(fd);
   if (f == 0) return -EBADF;
-  int r = filewrite(f, &myproc()->vm, buf, n);
+  int r = filewrite(f, myproc()->vm, buf, n);
   fileclose(f);
   return r;
 }
@@ -79,8 +79,8 @@ static int32_t prw(int write) {
   if (f == 0) return -EBADF;
   uint64_t at = (uint64_t)off;
   int r = f->type != FD_INODE ? -ESPIPE : off < 0 ? -EINVAL
-        : write ? filewrite_at(f, &myproc()->vm, buf, n, &at)
-                : fileread_at(f, &myproc()->vm, buf, n, &at);
+        : write ? filewrite_at(f, myproc()->vm, buf, n, &at)
+                : fileread_at(f, myproc()->vm, buf, n, &at);
   fileclose(f);
   return r;
 }
@@ -229,5 +229,5 @@ int32_t sys__llseek(void) {
   int r = fileseek(f, (int64_t)((uint64_t)hi << 32 | lo), whence, &pos);
   fileclose(f);
   if (r < 0) return r;
-  return copyout(&myproc()->vm, uresult, &pos, sizeof pos) < 0 ? -EFAULT : 0;
+  return copyout(myproc()->vm, uresult, &pos, sizeof pos) < 0 ? -EFAULT : 0;
 }

@@ -123,7 +123,7 @@ static int statinfo_fd(uint32_t fd, struct statinfo* si) {
 static int statinfo_at(uint32_t dirfd, uint32_t upath, uint32_t flags, struct statinfo* si) {
   char c;
   if ((flags & AT_EMPTY_PATH) && (int32_t)dirfd != AT_FDCWD &&
-      copyin(&myproc()->vm, &c, upath, 1) == 0 && c == 0)
+      copyin(myproc()->vm, &c, upath, 1) == 0 && c == 0)
     return statinfo_fd(dirfd, si);
   struct inode* ip;
   int r = walk(dirfd, upath, ((flags & AT_SYMLINK_NOFOLLOW) ? 0 : WALK_FOLLOW) |
@@ -155,7 +155,7 @@ static int put_stat(const struct statinfo* si, uint32_t dst) {
   st.st_times[4] = (int32_t)si->ctime;
   st.st_blksize = (int32_t)si->blksize;
   st.st_blocks = (int32_t)si->blocks;
-  return copyout(&myproc()->vm, dst, &st, sizeof st) < 0 ? -EFAULT : 0;
+  return copyout(myproc()->vm, dst, &st, sizeof st) < 0 ? -EFAULT : 0;
 }
 
 /* si as an o32 struct stat64 at user address dst. 0 or -EFAULT. */
@@ -175,7 +175,7 @@ static int put_stat64(const struct statinfo* si, uint32_t dst) {
   st.st_times[4] = (int32_t)si->ctime;
   st.st_blksize = si->blksize;
   st.st_blocks = (int64_t)si->blocks;
-  return copyout(&myproc()->vm, dst, &st, sizeof st) < 0 ? -EFAULT : 0;
+  return copyout(myproc()->vm, dst, &st, sizeof st) < 0 ? -EFAULT : 0;
 }
 
 /* fstat(fd, st): the o32 struct stat of the file open on fd. */
@@ -253,7 +253,7 @@ int32_t sys_statx(void) {
   stx.stx_rdev_minor = (si.rdev & 0xff) | (si.rdev >> 12 & 0xfff00);
   stx.stx_dev_major = si.dev >> 8 & 0xfff;
   stx.stx_dev_minor = si.dev & 0xff;
-  return copyout(&myproc()->vm, dst, &stx, sizeof stx) < 0 ? -EFAULT : 0;
+  return copyout(myproc()->vm, dst, &stx, sizeof stx) < 0 ? -EFAULT : 0;
 }
 
 /* Whether the file (dirfd, path) exists and allows mode to root (Linux's rules for it): reading

@@ -28,7 +28,7 @@ KERNEL = BUILD / "target" / "os" / "kernel.elf"
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--set", action="append", default=[])
     ap.add_argument("--at", default="roi")
     ap.add_argument("--files", help="a folder to put on the disk")

@@ -121,6 +121,31 @@ def test_a_missing_metric_fails_its_point_naming_metric_and_path(kasane, experim
     assert results(out)[0]["status"] == "failed"
 
 
+def test_an_optional_metric_a_point_lacks_is_empty_and_the_point_stands(kasane, experiment,
+                                                                       tmp_path):
+    """A sweep over contexts with a metric of context 1: on 1 context the cell is empty, not every
+    column `failed`; the run exits 0."""
+    out = tmp_path / "out"
+    path = experiment(FIB + """[sweep]
+n = [3]
+"core.contexts" = [1, 2]
+[metrics]
+cycles = "cycles"
+c1 = { path = "contexts.1.retired", optional = true }
+[[table]]
+name = "t"
+columns = [{ title = "contexts", value = "core_contexts" }, { title = "cycles", value = "cycles" },
+           { title = "context 1", value = "c1" }]
+""")
+    r = kasane("run", path, "--out", out)
+    assert r.returncode == 0, r.stderr
+    rows = results(out)
+    assert [row["status"] for row in rows] == ["ok", "ok"]
+    assert rows[0]["c1"] == "" and rows[1]["c1"] != ""
+    md = (out / "tables" / "t.md").read_text()
+    assert "| 1 | " in md and "failed" not in md and "Failed points" not in md
+
+
 def test_each_point_gets_a_fresh_disk_image_built_by_ext2img(kasane, experiment, tmp_path):
     out = tmp_path / "out"
     path = experiment(FIB + "disk = { size = '1M', files = { 'data.bin' = '10K' } }\n"

@@ -137,6 +137,15 @@ static uint32_t gen_time(struct fz* f) {
   return (uint32_t)t;
 }
 
+/* A bounded wait for poll, select and their kin (a wait with no limit on nothing ready would
+ * never end, as pause, which the fuzzer skips): a timespec that is a timeval too. */
+static uint32_t gen_timeout(struct fz* f) {
+  int32_t* t = f->ts;
+  t[0] = 0;
+  t[1] = (int32_t)PICK(&f->rng, 0, 1, 1000);
+  return (uint32_t)t;
+}
+
 static uint32_t gen_size(struct fz* f, uint32_t buf) {
   uint32_t end = arena_end(f);
   if (buf >= (uint32_t)f->arena && buf < end && rndn(&f->rng, 3) == 0)
@@ -203,6 +212,8 @@ uint32_t gen_arg(struct fz* f, int t, uint32_t* prev_buf) {
   case FZ_ARGV: return gen_argv(f);
   case FZ_TIME: return gen_time(f);
   case FZ_CODE: return gen_code(f);
+  case FZ_TIMEOUT: return gen_timeout(f);
+  case FZ_MS: return rndn(r, 3);
   default: return PICK(r, 0, 1, ~0u, 0x7fffffffu, 0x80000000u, rnd(r), rndn(r, 64));
   }
 }

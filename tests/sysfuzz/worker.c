@@ -10,7 +10,8 @@
  * process, `sysfuzz one SEED CALL`, which the worker waits for; the child draws the arguments from
  * SEED, so the call log shows its arguments too. A copy of this program spawned by the fuzz itself
  * gets arguments that name no mode and exits at once; the worker reaps it straight away, so no
- * child outlives the worker. */
+ * child outlives the worker. Each worker leads a process group of its own: a kill of group 0
+ * reaches the worker and its children, never the supervisor. */
 #include <kasane/kasane_isa.h>
 #include <kasane/syscall_nr.h>
 #include <sched.h>
@@ -206,6 +207,7 @@ int worker_main(const char* argv0, uint32_t seed, int index, int calls, int trac
   struct fz* f = malloc(sizeof *f);
   fz_init(f, who, argv0, seed, trace);
   f->boss = getppid();
+  syscall(SYS_setpgid, 0, 0, 0, 0, 0, 0);
   for (int i = 0; i < calls; i++) {
     if (rndn(&f->rng, 12) == 0) {
       thread_op(f, twho);
