@@ -95,7 +95,7 @@ int region_copy(struct vmspace* dst, struct vmspace* src);
 void region_free(struct vmspace* vm);
 
 /* exec.c */
-extern const char EXEC_ENOENT[], EXEC_EFAULT[], EXEC_E2BIG[], EXEC_ENOMEM[];
+extern const char EXEC_ENOENT[], EXEC_EFAULT[], EXEC_E2BIG[], EXEC_ENOMEM[], EXEC_EACCES[];
 int exec_errno(const char* why);
 const char* exec_boot(struct proc* p, const struct kasane_bootinfo* bi);
 const char* exec_path(struct proc* p, const char* path, struct vmspace* from, uint32_t argv,

@@ -32,11 +32,12 @@ const char EXEC_ENOENT[] = "no such file";
 const char EXEC_EFAULT[] = "bad address";
 const char EXEC_E2BIG[] = "arguments too long";
 const char EXEC_ENOMEM[] = "out of memory";
+const char EXEC_EACCES[] = "not an executable file";
 
 /* The errno for what exec_path or sys_execve's load said: a message is -ENOEXEC. */
 int exec_errno(const char* why) {
   return why == EXEC_ENOENT ? -ENOENT : why == EXEC_EFAULT ? -EFAULT : why == EXEC_E2BIG ? -E2BIG
-       : why == EXEC_ENOMEM ? -ENOMEM : -ENOEXEC;
+       : why == EXEC_ENOMEM ? -ENOMEM : why == EXEC_EACCES ? -EACCES : -ENOEXEC;
 }
 
 /* The part of path after its last '/'. */
@@ -330,8 +331,9 @@ static void exec_close(struct execsrc* src) {
  * argv[0] or that one's basename, or /proc/self/exe of a process running it, so a program starts
  * itself whatever the disk holds (the system call fuzzer's workers make files of every name they
  * know, its own too); else the file the path walk finds from p's working directory, following
- * symbolic links. 0 with the source in *src (exec_close gives it back) and the file's absolute
- * path in exe (PROCEXELEN bytes), or EXEC_ENOENT. */
+ * symbolic links, which must be a regular file with an execute bit. 0 with the source in *src
+ * (exec_close gives it back) and the file's absolute path in exe (PROCEXELEN bytes), or
+ * EXEC_ENOENT or EXEC_EACCES. */
 static const char* exec_open(struct proc* p, const char* path, struct execsrc* src, char* exe) {
   *src = (struct execsrc){0, 0, 0};
   int self = p && p->exe_boot && strcmp(path, "/proc/self/exe") == 0;
@@ -344,13 +346,17 @@ static const char* exec_open(struct proc* p, const char* path, struct execsrc* s
   }
   if ((src->ip = namei(path, exe, PROCEXELEN)) == 0) return EXEC_ENOENT;
   ilock(src->ip); /* readi needs it, for the whole load */
+  if (itype(src->ip) != EXT2_S_IFREG || (src->ip->d.i_mode & 0111) == 0) {
+    exec_close(src);
+    return EXEC_EACCES;
+  }
   src->size = (uint32_t)isize(src->ip);
   return 0;
 }
 
 /* Load program `path` into the new process p, with the argument and environment vectors argv and
  * envp of the caller's address space `from`, and set its first thread (kt[0]) to enter it.
- * Returns 0, or why not: EXEC_ENOENT, EXEC_EFAULT, EXEC_E2BIG or a message. */
+ * Returns 0, or why not: EXEC_ENOENT, EXEC_EACCES, EXEC_EFAULT, EXEC_E2BIG or a message. */
 const char* exec_path(struct proc* p, const char* path, struct vmspace* from, uint32_t argv,
                       uint32_t envp) {
   char* buf = kalloc();
@@ -461,8 +467,9 @@ static void exec_reset(struct proc* p) {
 /* execve(path, argv, envp): replace the calling process's program with the ELF file path (or,
  * for a `#!` script, its interpreter with the script as argument), with argument and environment
  * vectors argv and envp. Returns only on failure: -ENOENT, -EFAULT, -E2BIG, -ENOEXEC (not a
- * program this kernel runs), -ENOMEM, -ELOOP (interpreters nested too deep), -ENAMETOOLONG; and
- * -EAGAIN from a process with other threads (a limit of this kernel, see alone()). */
+ * program this kernel runs), -EACCES (not a regular file with an execute bit), -ENOMEM, -ELOOP
+ * (interpreters nested too deep), -ENAMETOOLONG; and -EAGAIN from a process with other threads
+ * (a limit of this kernel, see alone()). */
 int32_t sys_execve(void) {
   struct kthread* kt = mykt();
   struct proc* p = kt->proc;
