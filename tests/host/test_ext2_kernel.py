@@ -289,6 +289,30 @@ def test_proc_sys_and_dev_describe_this_machine(run_sim, kernel, ext2, tmp_path,
         [ln for ln in proc.stdout.splitlines() if "random" in ln]
 
 
+def test_proc_names_a_forked_and_an_execd_process(run_sim, kernel, ext2, tmp_path):
+    """A forked child has its parent's program and arguments; a child that execs a link from
+    its working directory is the link's target, with its own arguments, as Linux shows them."""
+    folder = tmp_path / "tree"
+    (folder / "bin").mkdir(parents=True)
+    (folder / "bin" / "procexec").write_bytes((ext2 / "procexec.elf").read_bytes())
+    (folder / "bin" / "procexec").chmod(0o755)
+    (folder / "bin" / "pe").symlink_to("procexec")
+    disk = image(tmp_path, folder=folder)
+    proc = run_sim(*ISS, "--disk", disk, kernel, ext2 / "procexec.elf")
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = set(proc.stdout.splitlines())
+    exe = [ln for ln in lines if ln.startswith("forked, itself: exe ")]
+    assert len(exe) == 1 and exe[0].endswith("procexec.elf") and " /" in exe[0]
+    assert "forked: exe is the parent's 1, cmdline is the parent's 1" in lines
+    assert "forked, itself: stat comm procexec.elf, its pid 1, its parent 1" in lines
+    for who in ("exec'd, itself", "exec'd, by its parent"):
+        assert f"{who}: exe /bin/procexec" in lines
+        assert f"{who}: cmdline [pe] [exec'd] [x y]" in lines
+        assert f"{who}: stat comm pe, its pid 1, its parent 1" in lines
+    assert "exec'd: exit status 0" in lines
+    assert ext2img.check(disk) == []
+
+
 def test_proc_sys_and_dev_without_a_disk(run_sim, kernel, ext2):
     proc = run_sim(*ISS, kernel, ext2 / "procfs.elf")
     assert proc.returncode == 0, proc.stdout + proc.stderr
