@@ -1,7 +1,6 @@
 # Background jobs: `&` runs a command in a child while the script goes on, $! names it, wait for
 # one job gives its status, wait with no argument waits for them all, and jobs write to a file
-# in the order their waits impose.
-# Needs: /dev/null (ash opens it as a background job's stdin; the ext2 branch's /dev)
+# in the order their waits impose; ash opens /dev/null as a background job's stdin.
 # Expect: status 0
 (exit 4) & p=$!
 wait $p; echo "job status: $?"

@@ -1,10 +1,10 @@
 /* system() and popen(), which run `/bin/sh -c COMMAND` through posix_spawn (a vfork child that
  * execs the shell): system returns the command's exit status, popen for reading gives its
  * output and pclose its status, popen for writing feeds its input. The disk holds Debian's
- * BusyBox as bin/sh (files/system/bin/sh, a link to /bin/busybox); under qemu-mipsel the host's
- * shell runs the same commands. Only shell built-ins are used, so neither shell needs another
- * program. The flat KFS has no directory bin: the ext2 branch brings them.
- * Needs: /bin/sh on the disk (directories: the ext2 branch)
+ * BusyBox as bin/busybox (files/system/bin/busybox, a link to the host's /bin/busybox, which
+ * difftest.py copies onto the disk) and bin/sh, a link to it, as Debian has it; under qemu-mipsel
+ * the host's shell runs the same commands. Only shell built-ins are used, so neither shell needs
+ * another program.
  * Files: system
  * Expect: status 0 */
 #include <stdio.h>

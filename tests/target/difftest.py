@@ -16,7 +16,9 @@ scratch copy of DIR, under kasane-sim with a fresh ext2 image of DIR (tools/ext2
 its disk (--disk), whose root is its working directory. Each run has its own copy, so nothing
 leaks into DIR or between runs. Afterwards the trees are compared too: the copy's against the
 image's (tools/ext2img.py extract, which first requires e2fsck -fn to find the image clean):
-every regular file's bytes, every directory and every symbolic link's target.
+every regular file's bytes, every directory and every symbolic link's target. A link in DIR to
+an absolute path (bin/busybox -> /bin/busybox: a host program the disk must hold) is copied as
+the file it names, in both runs, since mke2fs would keep it a link the disk cannot follow.
 
 Statuses are compared in the shell's form: a normal exit gives its code, a death by signal N
 gives 128 + N, with N in MIPS Linux numbering (SIGBUS = 10, not x86's 7), which is how
@@ -118,13 +120,26 @@ def snapshot(folder: Path) -> dict[str, bytes | str]:
     return dict(sorted(tree.items()))
 
 
+def stage(files: str | Path, work: Path) -> None:
+    """Copy the tree of files to work, links as links except those to an absolute path, which
+    become copies of what they name (see the module's comment)."""
+    shutil.copytree(files, work, symlinks=True)
+    for root, dirs, names in os.walk(work):
+        for n in dirs + names:
+            p = Path(root) / n
+            if p.is_symlink() and os.readlink(p).startswith("/"):
+                target = Path(os.readlink(p))
+                p.unlink()
+                shutil.copy2(target, p)
+
+
 def run_qemu(qemu: str, program: str, args: list[str], stdin_path: str | None = None,
              timeout: float = DEFAULT_TIMEOUT, files: str | None = None) -> Result:
     if files is None:
         return run([qemu, program, *args], stdin_path, timeout)
     with tempfile.TemporaryDirectory(prefix="kasane-qemu-") as tmp:
         work = Path(tmp) / "files"
-        shutil.copytree(files, work, symlinks=True)
+        stage(files, work)
         result = run([qemu, os.path.abspath(program), *args], stdin_path, timeout, cwd=str(work))
         result.files = snapshot(work)
     return result
@@ -138,10 +153,11 @@ def run_sim(sim: str, kernel: str, program: str, args: list[str],
     if files is None:
         return run([sim, *(sim_args or []), kernel, program, *args], stdin_path, timeout)
     with tempfile.TemporaryDirectory(prefix="kasane-sim-") as tmp:
-        image, out = Path(tmp) / "disk.img", Path(tmp) / "files"
+        image, out, tree = Path(tmp) / "disk.img", Path(tmp) / "files", Path(tmp) / "tree"
         try:
-            ext2img.mkfs(image, Path(files))
-        except ext2img.Ext2Error as e:
+            stage(files, tree)
+            ext2img.mkfs(image, tree)
+        except (ext2img.Ext2Error, OSError) as e:
             return Result(b"", None, b"", f"cannot build the disk image: {e}")
         result = run([sim, *(sim_args or []), "--disk", str(image), kernel, program, *args],
                      stdin_path, timeout)
