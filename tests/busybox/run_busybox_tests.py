@@ -9,7 +9,8 @@ binary (scripts/install-deps.sh installs it), in a folder holding the script and
 tests/busybox/files: under qemu-mipsel in a scratch copy of that folder, under kasane-sim with a
 fresh disk image of it (difftest.py's --files). Both runs must print the same stdout, end with
 the same status and that status must be the script's `# Expect: status N`; the files the script
-leaves must match too. stderr is not compared.
+leaves must match too, read from the image only after e2fsck -fn finds it clean
+(tools/ext2img.py check). stderr is not compared.
 
 BusyBox runs an applet in a child by exec of /proc/self/exe. qemu-user cannot exec a MIPS program
 (no binfmt_misc here), so under qemu the children find each applet on PATH instead: a folder of
