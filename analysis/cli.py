@@ -122,7 +122,7 @@ def list_experiments(opt) -> int:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="kasane", description="Kasane's experiment driver "
-                                 "(see analysis/README.md)")
+                                 "(see docs/analysis.md)")
     sub = ap.add_subparsers(dest="command", required=True)
     p = sub.add_parser("run", help="run an experiment file and make its results, tables, plots")
     p.add_argument("file", help="the experiment, e.g. configs/experiments/smoke.toml")

@@ -1,4 +1,4 @@
-"""Loading an experiment file (the format in analysis/README.md) and checking it. The shape (keys,
+"""Loading an experiment file (the format in docs/analysis.md) and checking it. The shape (keys,
 types, required keys, allowed words) is a JSON Schema (schema.py); what needs more than a schema is
 here: config keys and their values against kasane-sim's own schema (--help-config=json), ranges,
 sizes, reserved names; resolve.py then checks the file against its points. Every problem is
