@@ -164,7 +164,7 @@ void __idle_wait(int idx) {
   while (!__ready_nonempty()) {
     if (__cpu_ltn(idx) != 1 && !__timers) {
       __idle_reset(__idle[idx]);
-      __texit_context(idx);
+      __texit_context(idx, 0);
     }
     __idle_nap(idx);
   }
