@@ -13,12 +13,12 @@
  * Whose registers did the kernel save? The slot was zeroed, so we keep our own record,
  * __running[idx] (at __run_idx(idx), as __prev). It can disagree with the slot for one
  * instruction: __switch stores __prev, __running, then the slot. A thread that is not running has
- * regs.pc == 0 unless its regs hold a save nobody has consumed (a BLOCKED or unblocked thread's);
- * every resume from regs consumes (zeroes) it. So if __running[idx]'s regs.pc is 0 the save went
- * to __prev[idx], caught in the middle of the switch; it goes on with __running[idx] unchanged,
- * and finishes the switch. And a save whose pc is in __resume_stub_window was taken just after the
- * stub stored the slot: the thread's real registers are in the copy the stub was resuming, at the
- * save's $a0. */
+ * regs.pc == 0 unless its regs hold a save nobody has consumed (a BLOCKED or unblocked thread's,
+ * which its state tells apart: saved()); every resume from regs consumes (zeroes) it. So if
+ * __running[idx] has no save, the save went to __prev[idx], caught in the middle of the switch;
+ * it goes on with __running[idx] unchanged, and finishes the switch. And a save whose pc is in
+ * __resume_stub_window was taken just after the stub stored the slot: the thread's real registers
+ * are in the copy the stub was resuming, at the save's $a0. */
 #include <kasane/syscalls.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,6 +37,14 @@ static volatile uint32_t pending;
 
 void __upcall(long ev, struct __pthread* t, long arg, long cpu1) __attribute__((noreturn));
 
+/* Whether t's regs hold the save the kernel just made: a save that is not that of a call parked
+ * by BLOCKED or ended by UNBLOCKED, which stays in the ThMB of a thread no context runs until it
+ * is resumed, and may be named by a stale record (__prev, or a record left at another CPU number
+ * by a move); taking it for this context's would resume that thread twice. */
+static int saved(const struct __pthread* t) {
+  return t->regs.pc && t->state != ST_BLOCKED_KERNEL && t->state != ST_READY_KERNEL;
+}
+
 /* No save in the record of context idx. On several cores the kernel may have moved this
  * context's gang from another core, LTN for LTN, since the last switch here: the record is then
  * still at the old CPU number, naming that CPU (ltn) and a thread with the save. It moves here,
@@ -46,8 +54,8 @@ static struct __pthread* moved(int idx, struct __pthread** record) {
   for (int k = 0; __multicore && k < __ncpu; k++) {
     if (k == idx || __cpu_ltn(k) != __cpu_ltn(idx)) continue;
     struct __pthread* r = __running[k];
-    struct __pthread* i = r->regs.pc ? r : __prev[k];
-    if (!i->regs.pc || r->ltn != k + 1) continue;
+    struct __pthread* i = saved(r) ? r : __prev[k];
+    if (!saved(i) || r->ltn != k + 1) continue;
     __running[idx] = r;
     __prev[idx] = __prev[k];
     __running[k] = __prev[k] = __idle[k];
@@ -62,8 +70,8 @@ static struct __pthread* moved(int idx, struct __pthread** record) {
  * that thread goes on. */
 static struct __pthread* interrupted(int idx, struct __pthread** record) {
   struct __pthread* r = __running[__run_idx(idx)];
-  struct __pthread* i = r->regs.pc ? r : __prev[__run_idx(idx)];
-  if (i->regs.pc == 0) i = moved(idx, &r);
+  struct __pthread* i = saved(r) ? r : __prev[__run_idx(idx)];
+  if (!saved(i)) i = moved(idx, &r);
   uint32_t pc = i->regs.pc;
   if (pc == (uint32_t)__resume_stub_window || pc == (uint32_t)__resume_stub_window + 4)
     i->regs = *(const struct kasane_regs*)i->regs.r[4];
