@@ -1,8 +1,9 @@
 /* Kernel notifications (os.md, seed 002): a system call that must wait does not hold its
- * architecture thread. The kernel saves the thread's registers straight into its ThMB (copy 1),
- * parks the call on a detached kernel thread, and hands the context back to the runtime with a
- * BLOCKED upcall; when the call ends, its result goes into the ThMB's saved $v0/$a3 and an
- * UNBLOCKED event waits for the next return to user mode of any context of the process.
+ * architecture thread. The kernel parks the call on a detached kernel thread and hands the
+ * context back to the runtime with a BLOCKED upcall; when the call ends, the thread's registers,
+ * its result in $v0/$a3, go straight into its ThMB (copy 1) and an UNBLOCKED event waits for the
+ * next return to user mode of any context of the process. Until then nobody needs them: the
+ * thread cannot run before UNBLOCKED, and they travel with the call's stack page.
  *
  * Parking moves the kernel stack, not its contents: the detached thread takes the page the call's
  * frames are on, and the context's bound thread takes a fresh page to return to user mode from,
@@ -189,10 +190,12 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
   struct kthread* pk = parked;
   while (pk < &parked[NPARKED] && pk->state != KT_NONE) pk++;
   if (pk == &parked[NPARKED]) return kt; /* too many calls parked: this one holds its context */
-  /* Decided: this call raises BLOCKED. The stamp is kept only if the event does go out. */
+  /* Decided: this call raises BLOCKED. The stamp is kept only if the event does go out. The
+   * thread's registers stay in the call's trapframe, which goes with the call to pk: they go into
+   * the ThMB with the call's result when it ends (notify_finish), not here, where every cycle is
+   * the notification's. */
   uint32_t decided = (uint32_t)cycles();
   int signal = p->nreg.flags & KASANE_NOTIFY_SIGNAL;
-  if (!signal && save_regs(p, thmb, kt->tf) < 0) return kt;
 
   /* The call's stack page goes to pk; kt gets pk's spare page and a trapframe to leave from:
    * for the upcall, Status and $gp (the handler's other registers are the upcall's or 0: the
@@ -257,16 +260,15 @@ void notify_switch(struct kthread* pk, struct kthread* kt) {
   swtch(&pk->ctx, &kt->ctx);
 }
 
-/* The parked call on detached thread pk has ended (its result is in pk->tf): put the result in
- * the ThMB, queue UNBLOCKED, and free pk. */
+/* The parked call on detached thread pk has ended (its result is in pk->tf): save the thread's
+ * registers, the result among them, into its ThMB (the save BLOCKED left to now), queue
+ * UNBLOCKED, and free pk. */
 void notify_finish(struct kthread* pk) {
   struct proc* p = pk->proc;
   syscall_settle(pk, SETTLE_EINTR); /* the runtime was told it blocked: EINTR, not a restart */
   if (!p->killed) {
     uint32_t v0 = pk->tf->regs[REG_V0], a3 = pk->tf->regs[REG_A3];
-    if (!(p->nreg.flags & KASANE_NOTIFY_SIGNAL) &&
-        (copyout(&p->vm, pk->thmb + 4 * REG_V0, &v0, 4) < 0 ||
-         copyout(&p->vm, pk->thmb + 4 * REG_A3, &a3, 4) < 0)) {
+    if (!(p->nreg.flags & KASANE_NOTIFY_SIGNAL) && save_regs(p, pk->thmb, pk->tf) < 0) {
       proc_exit_signal(p, 11);
     } else {
       post(p, KASANE_EV_UNBLOCKED, pk->thmb, a3 ? (uint32_t)-(int32_t)v0 : v0);
