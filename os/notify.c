@@ -27,11 +27,14 @@
  * $0), which on a machine of one core is LTN - 1; the handler gets the CPU number + 1 in $a3,
  * there the LTN. */
 
-/* The word at user address va of p, through one page-table walk (copyin's general path costs a
- * notification several times over). 0, or -1 if it is not (writable, if write) user memory. */
+/* The word at user address va of p (copyin's general path costs a notification several times
+ * over). 0, or -1 if it is not user memory. A word of a page mapped writable takes one page-table
+ * walk; uva2ka's read walks twice (a page not touched yet reads as zeros and gets no frame), so
+ * it is only the fallback. The arrays the runtime registers are its own data: written already. */
 static int getword(struct proc* p, uint32_t va, uint32_t* w) {
   if (va & 3) return copyin(&p->vm, w, va, 4);
-  const uint32_t* k = uva2ka(&p->vm, va, 0);
+  const uint32_t* k = uva2ka(&p->vm, va, 1);
+  if (k == 0) k = uva2ka(&p->vm, va, 0);
   if (k == 0) return -1;
   *w = *k;
   return 0;
