@@ -23,6 +23,11 @@
 #include "param.h"
 #include "proc.h"
 
+/* How many entries of parked[] have ever been taken: context 0 looks for runnable parked calls
+ * on every return to user mode (parked_ready), and scanning all NPARKED was a tenth of the
+ * notification's cost when one call at a time is parked. Guarded by the kernel lock. */
+int nparked_used;
+
 /* The runtime's arrays are indexed by CPU number (core * contexts + LTN - 1: EBase.CPUNum, rdhwr
  * $0), which on a machine of one core is LTN - 1; the handler gets the CPU number + 1 in $a3,
  * there the LTN. */
@@ -193,6 +198,7 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
   struct kthread* pk = parked;
   while (pk < &parked[NPARKED] && pk->state != KT_NONE) pk++;
   if (pk == &parked[NPARKED]) return kt; /* too many calls parked: this one holds its context */
+  if (pk - parked >= nparked_used) nparked_used = pk - parked + 1;
   /* Decided: this call raises BLOCKED. The stamp is kept only if the event does go out. The
    * thread's registers stay in the call's trapframe, which goes with the call to pk: they go into
    * the ThMB with the call's result when it ends (notify_finish), not here, where every cycle is

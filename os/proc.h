@@ -209,6 +209,8 @@ struct proc {
 extern struct cpu cpus[NCTX];        /* sched.c, by CPU number */
 extern struct core cores[NCTX];      /* smp.c */
 extern struct kthread parked[NPARKED];
+extern int nparked_used; /* parked[] entries notify_block has ever taken (notify.c): the ones
+                          * beyond are free, so a scan for work may stop there */
 extern struct proc proc[NPROC];      /* proc.c */
 
 extern int ncontexts;                /* smp.c: contexts of each core */
