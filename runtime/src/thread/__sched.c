@@ -277,13 +277,15 @@ void __switch_to(struct __pthread* self, struct __pthread* next, int idx) {
   __reclaim_dead();
 }
 
-/* Give context idx away for good: self has exited (and, if `done`, was joined or is detached: it
- * goes into the cache marked on_stack, reclaim_exited). To the next ready thread, whose side of the switch clears the mark
- * (__reclaim_dead); else, on hw, the context is freed (texit, whose last store clears it) unless
- * it is context 0, which the kernel keeps for the process and which is the only one when there
- * is one; else to the context's idle thread, which waits for work. */
+/* Give context idx away for good: self has exited, and if `done` (joined, or detached) nobody
+ * needs its ThMB and stack once the context is off them: it goes into the cache first thing,
+ * marked on_stack (reclaim_exited), so that a create its joiner makes at once finds it there and
+ * waits only for the few instructions to texit. The context goes to the next ready thread, whose
+ * side of the switch clears the mark (__reclaim_dead); else, on hw, it is freed (texit, whose
+ * last store clears it) unless it is context 0, which the kernel keeps for the process and which
+ * is the only one when there is one; else to the context's idle thread, which waits for work. */
 void __leave(struct __pthread* self, int idx, int done) {
-  if (done) reclaim_exited(self); /* first: its joiner may be back to create already */
+  if (done) reclaim_exited(self);
   struct __pthread* next = __next_ready();
 #ifdef KASANE_THREADS_HW
   if (!next && __cpu_ltn(idx) != 1) {

@@ -30,7 +30,8 @@
  * from the caller's stack (zeroed). Only the fields a thread's life can leave nonzero are
  * stored: the rest are 0 whenever a thread has exited (pthread_impl.h, struct __pthread), and
  * __tsd_run_destructors cleared its thread-specific data. */
-static inline void fresh(struct __pthread* t, void* (*start)(void*), void* arg) {
+static inline __attribute__((always_inline)) void
+fresh(struct __pthread* t, void* (*start)(void*), void* arg) {
   t->start = start;
   t->arg = arg;
   t->joiner = 0;

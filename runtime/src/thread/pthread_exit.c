@@ -32,7 +32,8 @@ static inline __attribute__((always_inline)) void finish_join(struct __pthread* 
   if (n) __wake_ctx(n);
 }
 
-/* Under the lock, from self's EXITED to its context's leaving (__leave). */
+/* Under the lock, from self's EXITED to its context's leaving (__leave): the joiner is woken
+ * first thing, and what is left overlaps its return. */
 static inline __attribute__((always_inline, noreturn)) void
 exit_locked(struct __pthread* self, void* result) {
   self->result = result;
