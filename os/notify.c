@@ -105,10 +105,8 @@ static int save_regs(struct proc* p, uint32_t thmb, struct trapframe* tf) {
 static void upcall(struct proc* p, struct kthread* kt, struct trapframe* tf, uint32_t* slot,
                    uint32_t ev, uint32_t thmb, uint32_t arg) {
   int cpu = kt->cpu;
-  uint32_t sp;
   if (slot) *slot = 0;
-  if (getword(p, p->nreg.stacks + 4 * cpu, &sp) < 0 ||
-      (!slot && putword(p, p->nreg.thmbs + 4 * cpu, 0) < 0)) {
+  if (!slot && putword(p, p->nreg.thmbs + 4 * cpu, 0) < 0) {
     printf("kasane: pid %d (%s): notification arrays not writable\n", p->pid, p->name);
     proc_exit_signal(p, 11);
     return;
@@ -119,7 +117,7 @@ static void upcall(struct proc* p, struct kthread* kt, struct trapframe* tf, uin
   tf->regs[REG_A1] = thmb;
   tf->regs[REG_A2] = arg;
   tf->regs[REG_A3] = cpu + 1;
-  tf->regs[REG_SP] = sp;
+  tf->regs[REG_SP] = p->nstacks[cpu];
   tf->regs[REG_RA] = 0;
   tf->regs[25] = p->nreg.entry; /* $t9: o32 PIC code finds its $gp from it */
 }
@@ -361,6 +359,8 @@ int32_t sys_kasane_notify_register(void) {
       (r.entry == 0 || !uvm_accessok(&p->vm, r.stacks, 4 * ncpus, 0) ||
        !uvm_accessok(&p->vm, r.thmbs, 4 * ncpus, 1) ||
        (r.pending && !uvm_accessok(&p->vm, r.pending, 4, 1))))
+    return -EFAULT;
+  if (!(r.flags & KASANE_NOTIFY_SIGNAL) && copyin(&p->vm, p->nstacks, r.stacks, 4 * ncpus) < 0)
     return -EFAULT;
   p->nreg = r;
   p->notify_on = 1;

@@ -201,6 +201,8 @@ struct proc {
   /* kernel notifications (notify.c) */
   int notify_on;          /* registered */
   struct kasane_notify_reg nreg;
+  uint32_t nstacks[NCTX]; /* nreg.stacks[] as registered: each CPU's upcall stack top, read once
+                           * as sigaltstack's is, not from user memory on every upcall */
   struct nevent events[NEVENTS];
   int nevents;
   struct kasane_notify_stats nstats; /* cache fields unused here */

@@ -6,7 +6,7 @@
  * management block (ThMB) that reg.thmbs[CPU] names, and enters reg.entry on the same
  * architecture thread with
  *     $a0 = event, $a1 = ThMB the event is about, $a2 = argument, $a3 = CPU + 1,
- *     $sp = reg.stacks[CPU], $ra = 0,
+ *     $sp = reg.stacks[CPU] (as it was at registration), $ra = 0,
  * having set reg.thmbs[CPU] to 0, where CPU is the context's machine-wide number (core * contexts
  * + LTN - 1: rdhwr $0, EBase.CPUNum; on a machine of one core, LTN - 1, and $a3 the LTN): while it is 0 the runtime is inside the handler and the
  * kernel queues further events for that context instead of entering it again. The runtime stores
@@ -47,7 +47,8 @@ struct kasane_regs {
 
 struct kasane_notify_reg {
   uint32_t entry;           /* upcall handler: void handler(int ev, void* thmb, long arg, int ltn) */
-  uint32_t stacks;          /* user address of uint32_t[cores * contexts]: upcall stack top per CPU */
+  uint32_t stacks;          /* user address of uint32_t[cores * contexts]: upcall stack top per CPU,
+                             * read when registering (register again to change them) */
   uint32_t thmbs;           /* user address of uint32_t[cores * contexts]: ThMB running on each
                              * CPU, or 0 */
   uint32_t flags;           /* KASANE_NOTIFY_* */
