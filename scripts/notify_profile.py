@@ -41,9 +41,9 @@ PHASES = [
     ("upcall entry: keep the FPU", "__upcall_entry stores the FPU", ["u:__upcall_entry"]),
     ("FPU trap", "the first FP store traps (CU1 clear): the kernel loads the FPU",
      ["k:general_vector"]),
-    ("runtime handler", "__upcall: whose registers, the FPU to the thread", ["u:__upcall"]),
-    ("scheduler pick", "the lock, the unblocked threads, the ready queue",
-     ["u:__sched_lock_take", "u:__drain_unblocked"]),
+    ("runtime handler", "__upcall: whose registers (BLOCKED: the caller's), the lock, the "
+     "unblocked threads", ["u:__upcall"]),
+    ("scheduler pick", "the ready queue", ["u:__next_ready_slow"]),
     ("switch into the thread", "the resume: registers, slot, FPU",
      ["u:run", "u:resume_ctx", "u:__resume_ctx", "u:__resume_stub"]),
     ("kasane_notify_resume", "the system call that loads the registers",

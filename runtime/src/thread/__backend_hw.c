@@ -146,7 +146,7 @@ static void __attribute__((noreturn)) blocked(int idx, struct __pthread* t) {
     if (k != idx && __cpu_ltn(k) == __cpu_ltn(idx) && __running[k] == t) move_record(idx, k);
   if (__running[ri] != t) __builtin_trap(); /* the record is broken */
   __sched_lock_take();
-  __drain_unblocked();
+  if (__unblocked) __drain_unblocked(); /* (marks t early if its UNBLOCKED is there already) */
   if (t->early) { /* its call is over already: carry on with it */
     t->early = 0;
     __sched_unlock();
