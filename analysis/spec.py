@@ -337,9 +337,9 @@ def check_disk(c: Checker, at: tuple, d: dict) -> dict:
                                     "(bytes, or a number with K, M or G)")
     out = {}
     for name, s in d.get("files", {}).items():
-        if not FILE_NAME.match(name) or len(name.encode()) > 47:
-            c.error(at + ("files", name), f"{name!r} is not a KFS file name (1-47 bytes of "
-                                          "letters, digits, _ . -)")
+        if not FILE_NAME.match(name) or len(name.encode()) > 255:
+            c.error(at + ("files", name), f"{name!r} is not a file name for the disk's root "
+                                          "(1-255 bytes of letters, digits, _ . -)")
         n = parse_size(s)
         if n is None:
             c.error(at + ("files", name), f"{s!r} is not a size (bytes, or a number with K, M "

@@ -42,7 +42,7 @@ def main():
         ckpt = pathlib.Path("run.ckpt")
         disk = pathlib.Path("disk.img")
         if opt.files:
-            subprocess.run([sys.executable, ROOT / "tools" / "kfs.py", "mkfs", tmp / "fresh.img",
+            subprocess.run([sys.executable, ROOT / "tools" / "ext2img.py", "mkfs", tmp / "fresh.img",
                             opt.files], check=True)
 
         def run(n, model, extra):

@@ -248,6 +248,7 @@ void Platform::boot(const ElfImage& kernel, const ElfImage* program,
   bi.stack_offset = stack_offset(static_cast<uint64_t>(cfg_.get_int("sim.perturb_seed")));
   bi.scheduler = cfg_.get_string("os.scheduler") == "ias" ? KASANE_SCHED_IAS : KASANE_SCHED_CFS;
   bi.ias_bonus = static_cast<uint32_t>(cfg_.get_int("os.ias_bonus"));
+  bi.epoch = static_cast<uint32_t>(cfg_.get_int("os.epoch"));
   bi.boot_pa = cursor;
   uint32_t bootinfo_pa = cursor;
   cursor += kPage;

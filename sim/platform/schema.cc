@@ -152,6 +152,10 @@ const std::vector<KeySpec>& config_schema() {
        "aggregated, in sixteenths of its last quantum (0: no aggregation; programs may change it "
        "with kasane_ias_bonus)",
        0, 256, {}},
+      {"os.epoch", KeyType::Int, "1704067200", "s",
+       "the wall clock (CLOCK_REALTIME, time(), gettimeofday) when the machine starts, in seconds "
+       "since 1970-01-01 UTC; fixed by default (2024-01-01) so that runs repeat",
+       0, 4294967295.0, {}},
       // --- power and thermal (sim/power/README.md gives the sources of the defaults)
       {"power.fetch_pj", KeyType::Float, "12", "pJ", "dynamic energy per instruction fetched (PC, predictor, fetch queue)", 0, 1e6, {}},
       {"power.decode_pj", KeyType::Float, "9", "pJ", "dynamic energy per instruction decoded", 0, 1e6, {}},
