@@ -1,8 +1,9 @@
 /* Kernel notifications (os.md, seed 002): a system call that must wait does not hold its
- * architecture thread. The kernel saves the thread's registers straight into its ThMB (copy 1),
- * parks the call on a detached kernel thread, and hands the context back to the runtime with a
- * BLOCKED upcall; when the call ends, its result goes into the ThMB's saved $v0/$a3 and an
- * UNBLOCKED event waits for the next return to user mode of any context of the process.
+ * architecture thread. The kernel parks the call on a detached kernel thread and hands the
+ * context back to the runtime with a BLOCKED upcall; when the call ends, the thread's registers,
+ * its result in $v0/$a3, go straight into its ThMB (copy 1) and an UNBLOCKED event waits for the
+ * next return to user mode of any context of the process. Until then nobody needs them: the
+ * thread cannot run before UNBLOCKED, and they travel with the call's stack page.
  *
  * Parking moves the kernel stack, not its contents: the detached thread takes the page the call's
  * frames are on, and the context's bound thread takes a fresh page to return to user mode from,
@@ -22,15 +23,23 @@
 #include "param.h"
 #include "proc.h"
 
+/* How many entries of parked[] have ever been taken: context 0 looks for runnable parked calls
+ * on every return to user mode (parked_ready), and scanning all NPARKED was a tenth of the
+ * notification's cost when one call at a time is parked. Guarded by the kernel lock. */
+int nparked_used;
+
 /* The runtime's arrays are indexed by CPU number (core * contexts + LTN - 1: EBase.CPUNum, rdhwr
  * $0), which on a machine of one core is LTN - 1; the handler gets the CPU number + 1 in $a3,
  * there the LTN. */
 
-/* The word at user address va of p, through one page-table walk (copyin's general path costs a
- * notification several times over). 0, or -1 if it is not (writable, if write) user memory. */
+/* The word at user address va of p (copyin's general path costs a notification several times
+ * over). 0, or -1 if it is not user memory. A word of a page mapped writable takes one page-table
+ * walk; uva2ka's read walks twice (a page not touched yet reads as zeros and gets no frame), so
+ * it is only the fallback. The arrays the runtime registers are its own data: written already. */
 static int getword(struct proc* p, uint32_t va, uint32_t* w) {
   if (va & 3) return copyin(p->vm, w, va, 4);
-  const uint32_t* k = uva2ka(p->vm, va, 0);
+  const uint32_t* k = uva2ka(p->vm, va, 1);
+  if (k == 0) k = uva2ka(p->vm, va, 0);
   if (k == 0) return -1;
   *w = *k;
   return 0;
@@ -96,10 +105,8 @@ static int save_regs(struct proc* p, uint32_t thmb, struct trapframe* tf) {
 static void upcall(struct proc* p, struct kthread* kt, struct trapframe* tf, uint32_t* slot,
                    uint32_t ev, uint32_t thmb, uint32_t arg) {
   int cpu = kt->cpu;
-  uint32_t sp;
   if (slot) *slot = 0;
-  if (getword(p, p->nreg.stacks + 4 * cpu, &sp) < 0 ||
-      (!slot && putword(p, p->nreg.thmbs + 4 * cpu, 0) < 0)) {
+  if (!slot && putword(p, p->nreg.thmbs + 4 * cpu, 0) < 0) {
     printf("kasane: pid %d (%s): notification arrays not writable\n", p->pid, p->name);
     proc_exit_signal(p, 11);
     return;
@@ -110,7 +117,7 @@ static void upcall(struct proc* p, struct kthread* kt, struct trapframe* tf, uin
   tf->regs[REG_A1] = thmb;
   tf->regs[REG_A2] = arg;
   tf->regs[REG_A3] = cpu + 1;
-  tf->regs[REG_SP] = sp;
+  tf->regs[REG_SP] = p->nstacks[cpu];
   tf->regs[REG_RA] = 0;
   tf->regs[25] = p->nreg.entry; /* $t9: o32 PIC code finds its $gp from it */
 }
@@ -189,10 +196,13 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
   struct kthread* pk = parked;
   while (pk < &parked[NPARKED] && pk->state != KT_NONE) pk++;
   if (pk == &parked[NPARKED]) return kt; /* too many calls parked: this one holds its context */
-  /* Decided: this call raises BLOCKED. The stamp is kept only if the event does go out. */
+  if (pk - parked >= nparked_used) nparked_used = pk - parked + 1;
+  /* Decided: this call raises BLOCKED. The stamp is kept only if the event does go out. The
+   * thread's registers stay in the call's trapframe, which goes with the call to pk: they go into
+   * the ThMB with the call's result when it ends (notify_finish), not here, where every cycle is
+   * the notification's. */
   uint32_t decided = (uint32_t)cycles();
   int signal = p->nreg.flags & KASANE_NOTIFY_SIGNAL;
-  if (!signal && save_regs(p, thmb, kt->tf) < 0) return kt;
 
   /* The call's stack page goes to pk; kt gets pk's spare page and a trapframe to leave from:
    * for the upcall, Status and $gp (the handler's other registers are the upcall's or 0: the
@@ -257,16 +267,15 @@ void notify_switch(struct kthread* pk, struct kthread* kt) {
   swtch(&pk->ctx, &kt->ctx);
 }
 
-/* The parked call on detached thread pk has ended (its result is in pk->tf): put the result in
- * the ThMB, queue UNBLOCKED, and free pk. */
+/* The parked call on detached thread pk has ended (its result is in pk->tf): save the thread's
+ * registers, the result among them, into its ThMB (the save BLOCKED left to now), queue
+ * UNBLOCKED, and free pk. */
 void notify_finish(struct kthread* pk) {
   struct proc* p = pk->proc;
   syscall_settle(pk, SETTLE_EINTR); /* the runtime was told it blocked: EINTR, not a restart */
   if (!p->killed) {
     uint32_t v0 = pk->tf->regs[REG_V0], a3 = pk->tf->regs[REG_A3];
-    if (!(p->nreg.flags & KASANE_NOTIFY_SIGNAL) &&
-        (copyout(p->vm, pk->thmb + 4 * REG_V0, &v0, 4) < 0 ||
-         copyout(p->vm, pk->thmb + 4 * REG_A3, &a3, 4) < 0)) {
+    if (!(p->nreg.flags & KASANE_NOTIFY_SIGNAL) && save_regs(p, pk->thmb, pk->tf) < 0) {
       proc_exit_signal(p, 11);
     } else {
       post(p, KASANE_EV_UNBLOCKED, pk->thmb, a3 ? (uint32_t)-(int32_t)v0 : v0);
@@ -350,6 +359,8 @@ int32_t sys_kasane_notify_register(void) {
       (r.entry == 0 || !uvm_accessok(p->vm, r.stacks, 4 * ncpus, 0) ||
        !uvm_accessok(p->vm, r.thmbs, 4 * ncpus, 1) ||
        (r.pending && !uvm_accessok(p->vm, r.pending, 4, 1))))
+    return -EFAULT;
+  if (!(r.flags & KASANE_NOTIFY_SIGNAL) && copyin(p->vm, p->nstacks, r.stacks, 4 * ncpus) < 0)
     return -EFAULT;
   p->nreg = r;
   p->notify_on = 1;

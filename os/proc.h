@@ -223,6 +223,8 @@ struct proc {
   /* kernel notifications (notify.c) */
   int notify_on;          /* registered */
   struct kasane_notify_reg nreg;
+  uint32_t nstacks[NCTX]; /* nreg.stacks[] as registered: each CPU's upcall stack top, read once
+                           * as sigaltstack's is, not from user memory on every upcall */
   struct nevent events[NEVENTS];
   int nevents;
   struct kasane_notify_stats nstats; /* cache fields unused here */
@@ -231,6 +233,8 @@ struct proc {
 extern struct cpu cpus[NCTX];        /* sched.c, by CPU number */
 extern struct core cores[NCTX];      /* smp.c */
 extern struct kthread parked[NPARKED];
+extern int nparked_used; /* parked[] entries notify_block has ever taken (notify.c): the ones
+                          * beyond are free, so a scan for work may stop there */
 extern struct proc proc[NPROC];      /* proc.c */
 
 extern int ncontexts;                /* smp.c: contexts of each core */

@@ -145,7 +145,7 @@ static void run(struct kthread* kt) {
 
 /* A detached kernel thread that may run, or 0. */
 static struct kthread* runnable_parked(void) {
-  for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)
+  for (struct kthread* kt = parked; kt < &parked[nparked_used]; kt++)
     if (kt->state == KT_RUNNABLE) return kt;
   return 0;
 }

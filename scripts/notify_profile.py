@@ -33,17 +33,17 @@ BEFORE = [
     ("decision to block", "sleep(), notify_block up to its cycle stamp", ["k:sleep"]),
 ]
 PHASES = [
-    ("save to the ThMB, park the call", "notify_block: registers into the ThMB, the call's "
-     "stack page to a detached kernel thread, the upcall's frame", ["k:stamp"]),
+    ("park the call", "notify_block: the call's stack page to a detached kernel thread, the "
+     "upcall's frame (the registers go into the ThMB when the call ends)", ["k:stamp"]),
     ("switch kernel threads", "sched, the scheduler and run; or notify_switch",
      ["k:sched", "k:notify_switch"]),
     ("back to user mode", "leave's checks, trapret", ["k:kt_start_user"]),
     ("upcall entry: keep the FPU", "__upcall_entry stores the FPU", ["u:__upcall_entry"]),
     ("FPU trap", "the first FP store traps (CU1 clear): the kernel loads the FPU",
      ["k:general_vector"]),
-    ("runtime handler", "__upcall: whose registers, the FPU to the thread", ["u:__upcall"]),
-    ("scheduler pick", "the lock, the unblocked threads, the ready queue",
-     ["u:__sched_lock_take"]),
+    ("runtime handler", "__upcall: whose registers (BLOCKED: the caller's), the lock, the "
+     "unblocked threads", ["u:__upcall"]),
+    ("scheduler pick", "the ready queue", ["u:__next_ready_slow"]),
     ("switch into the thread", "the resume: registers, slot, FPU",
      ["u:run", "u:resume_ctx", "u:__resume_ctx", "u:__resume_stub"]),
     ("kasane_notify_resume", "the system call that loads the registers",

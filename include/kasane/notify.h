@@ -2,18 +2,22 @@
  * thread runtime, shared by both.
  *
  * The runtime registers once with kasane_notify_register(&reg). From then on, when a user thread's
- * system call must wait (disk I/O, a sleep), the kernel saves the thread's registers straight into
- * the thread management block (ThMB) that reg.thmbs[CPU] names, parks the request, and enters
- * reg.entry on the same architecture thread with
+ * system call must wait (disk I/O, a sleep), the kernel parks the request for the thread
+ * management block (ThMB) that reg.thmbs[CPU] names, and enters reg.entry on the same
+ * architecture thread with
  *     $a0 = event, $a1 = ThMB the event is about, $a2 = argument, $a3 = CPU + 1,
- *     $sp = reg.stacks[CPU], $ra = 0,
+ *     $sp = reg.stacks[CPU] (as it was at registration), $ra = 0,
  * having set reg.thmbs[CPU] to 0, where CPU is the context's machine-wide number (core * contexts
  * + LTN - 1: rdhwr $0, EBase.CPUNum; on a machine of one core, LTN - 1, and $a3 the LTN): while it is 0 the runtime is inside the handler and the
  * kernel queues further events for that context instead of entering it again. The runtime stores
  * the ThMB of the thread it runs next back into the slot (a plain store), and continues it with
  * kasane_notify_resume(thmb) or its own code.
  *
- * A ThMB starts with struct kasane_regs; the rest belongs to the runtime. */
+ * A ThMB starts with struct kasane_regs; the rest belongs to the runtime. The kernel writes the
+ * registers of a thread there when it needs them kept: those of the thread it interrupts to enter
+ * the handler (any event but BLOCKED), and those of a parked call's thread, its result in
+ * $v0/$a3, when the call ends, before UNBLOCKED. A BLOCKED thread's registers stay with its
+ * parked call until then: it cannot run before UNBLOCKED. */
 #ifndef KASANE_NOTIFY_H
 #define KASANE_NOTIFY_H
 
@@ -23,7 +27,8 @@
 /* With KASANE_NOTIFY_SIGNAL, siginfo carries the event in si_code, the ThMB in si_addr (byte 12)
  * and the argument in si_value (byte 20), as Linux lays siginfo out on MIPS. */
 #define KASANE_EV_BLOCKED 1   /* the thread of ThMB $a1 waits in the kernel; $a2 = syscall number */
-#define KASANE_EV_UNBLOCKED 2 /* its call finished: result already in its saved $v0/$a3; $a2 = $v0 */
+#define KASANE_EV_UNBLOCKED 2 /* its call finished: its registers in its ThMB, the result in $v0/$a3;
+                               * $a2 = the result (-errno on failure) */
 #define KASANE_EV_PREEMPTED 3 /* the time slice of this context ended; ThMB $a1 = the thread */
 
 /* Registration flags. */
@@ -42,7 +47,8 @@ struct kasane_regs {
 
 struct kasane_notify_reg {
   uint32_t entry;           /* upcall handler: void handler(int ev, void* thmb, long arg, int ltn) */
-  uint32_t stacks;          /* user address of uint32_t[cores * contexts]: upcall stack top per CPU */
+  uint32_t stacks;          /* user address of uint32_t[cores * contexts]: upcall stack top per CPU,
+                             * read when registering (register again to change them) */
   uint32_t thmbs;           /* user address of uint32_t[cores * contexts]: ThMB running on each
                              * CPU, or 0 */
   uint32_t flags;           /* KASANE_NOTIFY_* */
@@ -69,7 +75,7 @@ struct kasane_notify_stats {
   uint32_t cache_misses;/* buffer-cache misses of the whole system */
   /* Low 32 bits of the core's cycle counter (what kasane_cycles() reads) when the kernel last
    * decided that a call of this process must wait and raised BLOCKED for it: after the shortcut
-   * window, before it saves the registers. The start of the notification's cost (threadctl). */
+   * window, before it parks the call. The start of the notification's cost (threadctl). */
   uint32_t last_blocked_cycle;
 };
 

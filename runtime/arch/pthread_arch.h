@@ -20,7 +20,8 @@
 #define THMB_CTX_F 192     /* ctx.f: $f20, $f22, .. $f30 (doubles, 8-aligned) at +0..+40 */
 #define THMB_CTX_FCSR 240  /* ctx.fcsr */
 #define THMB_STACK_TOP 248 /* stack_top (ctx is padded to 8) */
-#define THMB_KFP 376       /* kfp: the FPU at the kernel's save of regs (8-aligned) */
+#define THMB_ON_STACK 252  /* on_stack */
+#define THMB_KFP 384       /* kfp: the FPU at the kernel's save of regs (8-aligned) */
 #define FPREGS_SIZE 136    /* struct __fpregs: 16 doubles and FCSR, padded to 8 */
 
 /* Sim-control's user thread register, mapped by the kernel in every process
@@ -57,6 +58,29 @@ static inline int a_cas(volatile int* p, int old, int v) {
       : "r"(p), "r"(old), "r"(v)
       : "memory");
   return cur;
+}
+
+/* The top of a stack of pointers in an array: if *top > 0, lower *top by one and return
+ * slots[*top - 1] as it was then, in one LL/SC (the load lies inside it, so a store to *top by
+ * anyone between the two makes the SC fail and the whole retry); else 0. No barrier. */
+static inline void* a_slot_pop(volatile int* top, void* const* slots) {
+  void* v;
+  int n;
+  __asm__ volatile(
+      "1:\tll %1, 0(%2)\n\t"
+      "move %0, $0\n\t"
+      "beqz %1, 2f\n\t"
+      "sll %0, %1, 2\n\t"
+      "addu %0, %0, %3\n\t"
+      "lw %0, -4(%0)\n\t"
+      "addiu %1, %1, -1\n\t"
+      "sc %1, 0(%2)\n\t"
+      "beqz %1, 1b\n\t"
+      "2:"
+      : "=&r"(v), "=&r"(n)
+      : "r"(top), "r"(slots)
+      : "memory");
+  return v;
 }
 
 /* *p += v, returning the new value. No barrier. */

@@ -348,11 +348,12 @@ __upcall_entry:
 	.end	__upcall_entry
 	.size	__upcall_entry, . - __upcall_entry
 
-/* void __texit_context(int idx): with __sched_lock held, leave context idx for good. The slot
- * goes first (from then on the kernel delivers nothing here, so no upcall can save into a ThMB
- * that someone frees), then the lock (sync: what the critical section wrote is visible first),
- * then texit. After the lock is free nothing here touches memory: the stack we are on may be
- * freed and reused at once. */
+/* void __texit_context(int idx, struct __pthread* t): with __sched_lock held, leave context idx
+ * for good. The slot goes first (from then on the kernel delivers nothing here, so no upcall can
+ * save into a ThMB that someone frees), then (sync: what the critical section wrote is visible
+ * first) t's on_stack mark, if t is a thread whose stack this was and which its exit put in the
+ * cache, then the lock, then texit. After the first of those two stores nothing here touches
+ * memory but the lock word: the stack we are on may be reused at once. */
 	.globl	__texit_context
 	.type	__texit_context, @function
 	.ent	__texit_context
@@ -362,8 +363,10 @@ __texit_context:
 	addu	$t1, $t1, $t0
 	sw	$zero, %lo(__thmbs)($t1)
 	sync
-	lui	$t1, %hi(__sched_lock)
-	sw	$zero, %lo(__sched_lock)($t1)
+	beqz	$a1, 1f
+	lui	$t1, %hi(__sched_lock)		/* delay slot */
+	sw	$zero, THMB_ON_STACK($a1)
+1:	sw	$zero, %lo(__sched_lock)($t1)
 	texit
 	break					/* texit does not return */
 	.end	__texit_context

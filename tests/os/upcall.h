@@ -4,13 +4,15 @@
  * Two user threads share the main thread's context: `main` (the program) and `worker`, which only
  * counts. upcall_register() registers upcall_entry with an upcall stack per context and the ThMB
  * slot array, main's ThMB in its slot. Then:
- *   BLOCKED    main's system call waits in the kernel, which saved main's registers in thmb_main.
- *              The handler starts the worker afresh on its own stack; the worker's first act is
- *              to put thmb_worker in the slot (the kernel zeroed it on entering the handler), so
- *              that the kernel knows whose registers to save when it next interrupts it.
- *   UNBLOCKED  main's call has ended (its result is in thmb_main's $v0/$a3); the kernel has saved
- *              the worker's registers in thmb_worker. The handler puts the ThMB back in the slot
- *              and continues it with kasane_notify_resume; the worker is simply dropped.
+ *   BLOCKED    main's system call waits in the kernel, which keeps main's registers with the
+ *              call until it ends. The handler starts the worker afresh on its own stack; the
+ *              worker's first act is to put thmb_worker in the slot (the kernel zeroed it on
+ *              entering the handler), so that the kernel knows whose registers to save when it
+ *              next interrupts it.
+ *   UNBLOCKED  main's call has ended (its registers, the result in $v0/$a3, are in thmb_main);
+ *              the kernel has saved the worker's registers in thmb_worker. The handler puts the
+ *              ThMB back in the slot and continues it with kasane_notify_resume; the worker is
+ *              simply dropped.
  *   PREEMPTED  the same as UNBLOCKED: continue the thread the event names.
  * Each event is counted, with its last argument and ThMB, in upcall_seen[]. */
 #ifndef KASANE_OS_TEST_UPCALL_H

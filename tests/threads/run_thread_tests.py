@@ -3,7 +3,7 @@
 
     run_thread_tests.py --sim KASANE_SIM --kernel KERNEL_ELF --backend hw|conventional|kernel
                         [--build-dir DIR] [--source-dir SRC] [--sim-arg ARG]...
-                        [--qemu qemu-mipsel] [--timeout 60] [NAME...]
+                        [--qemu qemu-mipsel] [--timeout 60] [--seeds A-B] [NAME...]
 
 SRC is tests/threads unless said (tests/posix uses this runner too). Each program is built once
 per backend of the thread library (tests/threads/CMakeLists.txt):
@@ -15,6 +15,9 @@ ext2 image of tests/threads/files/DIR as the disk), plus one of its own:
                     kasane-sim run must print the same stdout and end with the same status.
 The kasane-sim run fails if its status is not the expected one, or if a kernel message (a line
 starting "kasane: ") reaches stdout. The program's stdout is printed, so `ctest -V` shows it.
+With --seeds A-B each program runs once per perturbation seed A..B (sim.perturb_seed: other
+memory latencies, stack offset and fetch-block alignment, so other interleavings of its threads),
+reported as NAME@SEED; the glibc comparison is made for the first seed only.
 Exit status 0 when every test passed.
 """
 
@@ -28,7 +31,7 @@ import difftest  # noqa: E402
 import run_tests  # noqa: E402
 
 
-def check_one(name: str, opt) -> tuple[list[str], difftest.Result | None]:
+def check_one(name: str, opt, sim_args=(), glibc=True) -> tuple[list[str], difftest.Result | None]:
     source = Path(opt.source_dir) / f"{name}.c"
     program = Path(opt.build_dir) / opt.backend / f"{name}.elf"
     if not source.is_file():
@@ -52,14 +55,14 @@ def check_one(name: str, opt) -> tuple[list[str], difftest.Result | None]:
         return [f"Files: {files} is not a directory"], None
 
     sim = difftest.run_sim(opt.sim, opt.kernel, str(program), args, stdin, opt.timeout,
-                           opt.sim_arg, files)
+                           opt.sim_arg + list(sim_args), files)
     problems = []
     if sim.error:
         problems.append(sim.error)
     if sim.status != want:
         problems.append(f"kasane-sim status {sim.describe()}, expected {want}")
     problems.extend(difftest.kernel_messages_on_stdout(sim))
-    if markers.get("Glibc") == "yes":
+    if markers.get("Glibc") == "yes" and glibc:
         glibc = Path(opt.build_dir) / "glibc" / f"{name}.elf"
         if not glibc.is_file():
             problems.append(f"{glibc} is not built")
@@ -84,15 +87,30 @@ def main() -> int:
                     help="an option for kasane-sim, e.g. --sim-arg=--set=core.contexts=2")
     ap.add_argument("--qemu", default="qemu-mipsel")
     ap.add_argument("--timeout", type=float, default=difftest.DEFAULT_TIMEOUT)
+    ap.add_argument("--seeds", help="A-B: run each test with sim.perturb_seed A..B")
     ap.add_argument("names", nargs="*", help="tests to run (default: all)")
     opt = ap.parse_args()
+    seeds = None
+    if opt.seeds:
+        a, _, b = opt.seeds.partition("-")
+        if not (a.isdigit() and (b or a).isdigit() and int(a) <= int(b or a)):
+            ap.error(f"--seeds {opt.seeds}: want A-B with A <= B, e.g. 1-30")
+        seeds = range(int(a), int(b or a) + 1)
 
     if err := difftest.check_executable(opt.sim, "kasane-sim"):
         print(f"run_thread_tests: {err}", file=sys.stderr)
         return 1
 
     names = opt.names or sorted(p.stem for p in Path(opt.source_dir).glob("*.c"))
-    return difftest.run_named(names, lambda name: check_one(name, opt))
+    if seeds is None:
+        return difftest.run_named(names, lambda name: check_one(name, opt))
+    runs = [f"{name}@{seed}" for name in names for seed in seeds]
+
+    def check_seeded(run):
+        name, seed = run.rsplit("@", 1)
+        return check_one(name, opt, [f"--set=sim.perturb_seed={seed}"], glibc=seed == str(seeds[0]))
+
+    return difftest.run_named(runs, check_seeded)
 
 
 if __name__ == "__main__":

@@ -20,10 +20,11 @@
  *   notification  (with FILE, on a disk; one context, core.contexts=1, so that a second, ready
  *           thread waits in the ready queue) the cost of the kernel notification: from the
  *           kernel's decision that main's read() must wait for the disk (the stamp notify_block
- *           leaves in kasane_notify_stats.last_blocked_cycle, before it saves any register) to
+ *           leaves in kasane_notify_stats.last_blocked_cycle, before it parks the call) to
  *           the first instructions of the ready thread on the same context (its first reading
- *           of the counter, kasane_cycles(), the same 32-bit counter). In between: the
- *           register save, the BLOCKED upcall (hw) or SIGIO frame (conventional), the runtime's
+ *           of the counter, kasane_cycles(), the same 32-bit counter). In between: parking
+ *           the call, the BLOCKED upcall (hw; the kernel writes the registers into the ThMB when
+ *           the call ends) or the SIGIO frame, registers and all (conventional), the runtime's
  *           handler and its switch. Only rounds that raised exactly one BLOCKED count
  *           (reported as notification_rounds).
  *   notification_read  the same rounds from just before the read() to that first instruction:

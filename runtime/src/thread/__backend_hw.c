@@ -1,11 +1,12 @@
 /* __backend_hw - what only the hw (MULiTh) backend does: kernel notifications by upcall, resuming
  * a thread from the registers the kernel saved, and the idle thread's wait.
  *
- * The upcall (include/kasane/notify.h). The kernel saves the registers of the thread running on a
- * context into the ThMB that __thmbs[idx] names, zeroes that slot and enters __upcall_entry on
- * the context's upcall stack. BLOCKED(t): t waits in a system call; run something else here.
- * UNBLOCKED(t): t's call is over, its result is in its saved $v0/$a3; make it ready, and continue
- * whatever this context was running, unless no context will take t (preempt()). A thread the
+ * The upcall (include/kasane/notify.h). The kernel zeroes the slot __thmbs[idx] of a context and
+ * enters __upcall_entry on the context's upcall stack. BLOCKED(t): t waits in a system call (its
+ * registers stay with the call); run something else here. UNBLOCKED(t): t's call is over, its
+ * registers, the result in $v0/$a3, are in its regs; the kernel has saved the registers of the
+ * thread running here into the ThMB the slot named: make t ready, and continue that thread, unless
+ * no context will take t (preempt()). A thread the
  * kernel saved is continued by kasane_notify_resume, a system call, whose way back to user mode
  * delivers any event that queued while the slot was 0; a thread switched out by __switch by user
  * code alone, which makes that system call only if the kernel's pending word says one waits.
@@ -13,12 +14,12 @@
  * Whose registers did the kernel save? The slot was zeroed, so we keep our own record,
  * __running[idx] (at __run_idx(idx), as __prev). It can disagree with the slot for one
  * instruction: __switch stores __prev, __running, then the slot. A thread that is not running has
- * regs.pc == 0 unless its regs hold a save nobody has consumed (a BLOCKED or unblocked thread's);
- * every resume from regs consumes (zeroes) it. So if __running[idx]'s regs.pc is 0 the save went
- * to __prev[idx], caught in the middle of the switch; it goes on with __running[idx] unchanged,
- * and finishes the switch. And a save whose pc is in __resume_stub_window was taken just after the
- * stub stored the slot: the thread's real registers are in the copy the stub was resuming, at the
- * save's $a0. */
+ * regs.pc == 0 unless its regs hold a save nobody has consumed (an unblocked thread's, which its
+ * state tells apart: saved()); every resume from regs consumes (zeroes) it. So if
+ * __running[idx] has no save, the save went to __prev[idx], caught in the middle of the switch;
+ * it goes on with __running[idx] unchanged, and finishes the switch. And a save whose pc is in
+ * __resume_stub_window was taken just after the stub stored the slot: the thread's real registers
+ * are in the copy the stub was resuming, at the save's $a0. */
 #include <kasane/syscalls.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,21 +38,36 @@ static volatile uint32_t pending;
 
 void __upcall(long ev, struct __pthread* t, long arg, long cpu1) __attribute__((noreturn));
 
-/* No save in the record of context idx. On several cores the kernel may have moved this
- * context's gang from another core, LTN for LTN, since the last switch here: the record is then
- * still at the old CPU number, naming that CPU (ltn) and a thread with the save. It moves here,
- * and the old number gets its idle thread's (which has no save), so that it is not taken twice.
- * Anything else: the record is broken. */
+/* Whether t's regs hold the save the kernel just made: a save that is not that of a call ended by
+ * UNBLOCKED, which stays in the ThMB of a thread no context runs until it is resumed, and may be
+ * named by a stale record (__prev, or a record left at another CPU number by a move); taking it
+ * for this context's would resume that thread twice. */
+static int saved(const struct __pthread* t) {
+  return t->regs.pc && t->state != ST_BLOCKED_KERNEL && t->state != ST_READY_KERNEL;
+}
+
+/* The record of CPU number k, of the same LTN as idx, moves to idx: the kernel moved this
+ * context's gang from another core, LTN for LTN, since the last switch here, and the record was
+ * left at the old number. The old number gets its idle thread's (which has no save), so that it is
+ * not taken twice. */
+static struct __pthread* move_record(int idx, int k) {
+  struct __pthread* r = __running[k];
+  __running[idx] = r;
+  __prev[idx] = __prev[k];
+  __running[k] = __prev[k] = __idle[k];
+  return r;
+}
+
+/* No save in the record of context idx: on several cores the record may be at the old CPU
+ * number, naming that CPU (ltn) and a thread with the save (move_record). Anything else: the
+ * record is broken. */
 static struct __pthread* moved(int idx, struct __pthread** record) {
   for (int k = 0; __multicore && k < __ncpu; k++) {
     if (k == idx || __cpu_ltn(k) != __cpu_ltn(idx)) continue;
     struct __pthread* r = __running[k];
-    struct __pthread* i = r->regs.pc ? r : __prev[k];
-    if (!i->regs.pc || r->ltn != k + 1) continue;
-    __running[idx] = r;
-    __prev[idx] = __prev[k];
-    __running[k] = __prev[k] = __idle[k];
-    *record = r;
+    struct __pthread* i = saved(r) ? r : __prev[k];
+    if (!saved(i) || r->ltn != k + 1) continue;
+    *record = move_record(idx, k);
     return i;
   }
   __builtin_trap(); /* no save to continue from */
@@ -62,8 +78,8 @@ static struct __pthread* moved(int idx, struct __pthread** record) {
  * that thread goes on. */
 static struct __pthread* interrupted(int idx, struct __pthread** record) {
   struct __pthread* r = __running[__run_idx(idx)];
-  struct __pthread* i = r->regs.pc ? r : __prev[__run_idx(idx)];
-  if (i->regs.pc == 0) i = moved(idx, &r);
+  struct __pthread* i = saved(r) ? r : __prev[__run_idx(idx)];
+  if (!saved(i)) i = moved(idx, &r);
   uint32_t pc = i->regs.pc;
   if (pc == (uint32_t)__resume_stub_window || pc == (uint32_t)__resume_stub_window + 4)
     i->regs = *(const struct kasane_regs*)i->regs.r[4];
@@ -120,23 +136,17 @@ static void preempt(int idx, struct __pthread* i) {
   __sched_unlock();
 }
 
-void __upcall(long ev, struct __pthread* t, long arg, long cpu1) {
-  int idx = (int)cpu1 - 1; /* the CPU number */
-  (void)arg;
-  __thread_tag((void*)KASANE_SIMCTL_THREAD_UPCALL);
-  struct __pthread* record;
-  struct __pthread* i = interrupted(idx, &record);
-  if (ev != KASANE_EV_BLOCKED) {
-    i->kfp = __upcall_fp[idx]; /* the FPU goes with the registers the kernel saved into i */
-    if (ev == KASANE_EV_UNBLOCKED) {
-      __push_unblocked(t);
-      if (!__dispatch() && i == record) preempt(idx, i);
-    }
-    resume_regs(idx, i, &upcall_copy[idx], record); /* PREEMPTED (not asked for): carry on */
-  }
-  /* BLOCKED: i is t, asleep in the kernel; __upcall_entry put its FPU in t->kfp. */
+/* BLOCKED: t waits in the kernel, its registers kept with the call until it ends (UNBLOCKED
+ * brings them); __upcall_entry put its FPU in t->kfp. t made the call, so it is what this
+ * context's record names (every switch and resume stores the record before the slot), unless on
+ * several cores the kernel moved the gang since: then the record is at the old CPU number. */
+static void __attribute__((noreturn)) blocked(int idx, struct __pthread* t) {
+  int ri = __run_idx(idx);
+  for (int k = 0; __running[ri] != t && __multicore && k < __ncpu; k++)
+    if (k != idx && __cpu_ltn(k) == __cpu_ltn(idx) && __running[k] == t) move_record(idx, k);
+  if (__running[ri] != t) __builtin_trap(); /* the record is broken */
   __sched_lock_take();
-  __drain_unblocked();
+  if (__unblocked) __drain_unblocked(); /* (marks t early if its UNBLOCKED is there already) */
   if (t->early) { /* its call is over already: carry on with it */
     t->early = 0;
     __sched_unlock();
@@ -145,6 +155,21 @@ void __upcall(long ev, struct __pthread* t, long arg, long cpu1) {
   t->state = ST_BLOCKED_KERNEL;
   struct __pthread* next = __next_ready();
   run(idx, next ? next : __idle[idx]);
+}
+
+void __upcall(long ev, struct __pthread* t, long arg, long cpu1) {
+  int idx = (int)cpu1 - 1; /* the CPU number */
+  (void)arg;
+  __thread_tag((void*)KASANE_SIMCTL_THREAD_UPCALL);
+  if (ev == KASANE_EV_BLOCKED) blocked(idx, t);
+  struct __pthread* record;
+  struct __pthread* i = interrupted(idx, &record);
+  i->kfp = __upcall_fp[idx]; /* the FPU goes with the registers the kernel saved into i */
+  if (ev == KASANE_EV_UNBLOCKED) {
+    __push_unblocked(t);
+    if (!__dispatch() && i == record) preempt(idx, i);
+  }
+  resume_regs(idx, i, &upcall_copy[idx], record); /* PREEMPTED (not asked for): carry on */
 }
 
 /* The idle thread continues t, which the kernel unblocked. Called with the lock held, which it
@@ -164,7 +189,7 @@ void __idle_wait(int idx) {
   while (!__ready_nonempty()) {
     if (__cpu_ltn(idx) != 1 && !__timers) {
       __idle_reset(__idle[idx]);
-      __texit_context(idx);
+      __texit_context(idx, 0);
     }
     __idle_nap(idx);
   }

@@ -16,47 +16,80 @@ static int woken_or_ready(const void* arg) {
   return self->state == ST_RUNNING || __ready_nonempty();
 }
 
-/* If a thread is ready, switch to it: self is WAITING, switched out, and __wake will make it
- * ready. Otherwise sleep on this context (SUSPENDED), where __wake reaches it with a tresume. A
- * sleeper whose context is woken because a thread became ready (dispatch; its bit in
- * __suspended says it may be) switches out after all, so ready threads never starve behind
- * contexts that sleep. Returns without the lock once woken. */
+static void block_again(struct __pthread* self, int idx);
+static void block_nap_over(struct __pthread* self, int idx);
+
+/* Sleep on context idx (self is SUSPENDED, the lock free) until __wake makes self RUNNING, and
+ * return; a ready thread, or a whole NAP_CAP of sleep, goes on elsewhere (block_again,
+ * block_nap_over). On hw a leaf but for those tail calls: nothing is kept across a call, so the
+ * common wake-up (E1's exit and mutex hand-off) returns through no saved register. */
+static void __attribute__((noinline)) block_sleep(struct __pthread* self, int idx) {
+  int bit = 1 << idx;
+  unsigned long since = kasane_cycles();
+  for (;;) {
+    int seen = __wait_prepare(idx);
+    a_fetch_or(&__suspended, bit); /* again each time: a dispatch that woke us claimed it */
+    a_barrier();                   /* the bit before our look at the queue */
+    if (self->state == ST_RUNNING) break;
+    if (__ready_nonempty()) {
+      block_again(self, idx);
+      return;
+    }
+    if (__wait_ctx(idx, seen, since, woken_or_ready, self)) {
+      block_nap_over(self, idx);
+      return;
+    }
+    if (self->state == ST_RUNNING) break; /* the common wake-up: no new round first */
+  }
+  a_fetch_and(&__suspended, ~bit);
+  self->in_wait = 0;
+}
+
+/* A thread is ready, or we were woken: look under the lock. */
+static void __attribute__((noinline)) block_again(struct __pthread* self, int idx) {
+  __sched_lock_take();
+  self->in_wait = 0;
+  a_fetch_and(&__suspended, ~(1 << idx));
+  if (self->state == ST_RUNNING) {
+    __sched_unlock();
+    return;
+  }
+  __block(self);
+}
+
+static void __attribute__((noinline)) block_nap_over(struct __pthread* self, int idx) {
+  __kernel_check();
+  block_sleep(self, idx);
+}
+
+/* (locked) A thread to switch to instead of sleeping: self is WAITING, switched out, until __wake
+ * makes it ready and some context switches back to it, handing over the lock. */
+static void __attribute__((noinline))
+block_switch(struct __pthread* self, struct __pthread* next, int idx) {
+  self->state = ST_WAITING;
+  __switch_to(self, next, idx);
+  __sched_unlock();
+}
+
+/* If a thread is ready, switch to it (block_switch). Otherwise sleep on this context
+ * (SUSPENDED), where __wake reaches it with a tresume. A sleeper whose context is woken because a
+ * thread became ready (dispatch; its bit in __suspended says it may be) switches out after all,
+ * so ready threads never starve behind contexts that sleep. Returns without the lock once woken.
+ * Every step is a tail call, so that a wake-up returns straight to the caller. */
 void __block(struct __pthread* self) {
   int idx = __ctx_idx();
-  int bit = 1 << idx;
-  for (;;) {
+  if (__unblocked || __pinned || __ready.__head || __timers) {
     struct __pthread* next = __next_ready();
     if (!next && __timers) next = __idle[idx]; /* it sleeps until the next deadline for them */
     if (next) {
-      self->state = ST_WAITING;
-      __switch_to(self, next, idx);
-      __sched_unlock(); /* made ready by __wake, switched back to by someone: it gave us the lock */
-      return;
-    }
-    self->state = ST_SUSPENDED;
-    self->in_wait = 1; /* idx and bit stay ours until the lock is again (pthread_impl.h) */
-    __sched_unlock();
-    unsigned long since = kasane_cycles();
-    for (;;) {
-      int seen = __wait_prepare(idx);
-      a_fetch_or(&__suspended, bit); /* again each time: a dispatch that woke us claimed it */
-      a_barrier();                   /* the bit before our look at the queue */
-      if (self->state == ST_RUNNING) {
-        a_fetch_and(&__suspended, ~bit);
-        self->in_wait = 0;
-        return;
-      }
-      if (__ready_nonempty()) break;
-      __wait_ctx(idx, seen, since, woken_or_ready, self);
-    }
-    __sched_lock_take();
-    self->in_wait = 0;
-    a_fetch_and(&__suspended, ~bit);
-    if (self->state == ST_RUNNING) {
-      __sched_unlock();
+      block_switch(self, next, idx);
       return;
     }
   }
+  self->state = ST_SUSPENDED;
+  self->in_wait = 1; /* idx and its bit stay ours until the lock is again (pthread_impl.h) */
+  __sched_unlock();
+  block_sleep(self, idx);
 }
 
 /* __block with a deadline: 0 when woken, ETIMEDOUT when abstime (CLOCK_REALTIME) passed first

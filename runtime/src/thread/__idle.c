@@ -15,14 +15,6 @@
 
 #include "pthread_impl.h"
 
-/* A fresh idle ThMB: its first __switch lands in __idle_trampoline on its own stack. */
-void __idle_reset(struct __pthread* idle) {
-  idle->ctx.sp = idle->stack_top;
-  idle->ctx.ra = (uint32_t)__idle_trampoline;
-  idle->ctx.s[0] = (uint32_t)idle;
-  idle->resume = 0;
-}
-
 /* A new ThMB with a stack of `stack` bytes below it, zeroed but for its stack, or 0. With a
  * guard, the block from malloc also holds guard bytes, rounded up to whole pages and page-aligned
  * (up to a page of slack below them), just under the stack, made PROT_NONE: a thread that
@@ -81,6 +73,7 @@ int __idle_here(struct __pthread* self) {
  * over again. */
 void __idle_loop(struct __pthread* self) {
   for (;;) {
+    __reclaim_dead(); /* the switch here may have come from a thread's exit (__leave) */
     int idx = __idle_here(self);
     struct __pthread* t = self->resume;
     if (t) {
@@ -129,6 +122,7 @@ void __thread_start(struct __pthread* t) {
 
 /* A thread started from the ready queue: its first __switch lands here, lock held. */
 void __thread_resume_start(struct __pthread* t) {
+  __reclaim_dead();
   __sched_unlock();
   pthread_exit(t->start(t->arg));
 }

@@ -8,13 +8,14 @@
 
 #include "pthread_impl.h"
 
-/* Test-and-test-and-set. While the lock is taken, wait without stealing issue slots: on hw, MWAIT
- * on its line (it is alone there: __pthread_state.c), which the releasing store ends; on the
+/* The slow half of __sched_lock_take (pthread_impl.h): the lock was taken. Test-and-test-and-set:
+ * wait until it looks free without stealing issue slots, then try again. On hw, MWAIT on its
+ * line (it is alone there: __pthread_state.c), which the releasing store ends; on the
  * conventional backend, spin looking at it, with a sched_yield now and then (__conv_pause). The
  * holder never waits for anything itself: it is running, or is a switch on its way to the thread
  * that will release it. */
-void __sched_lock_take(void) {
-  while (a_swap(&__sched_lock, 1)) {
+void __sched_lock_wait(void) {
+  do {
     while (__sched_lock) {
 #ifdef KASANE_THREADS_HW
       kasane_monitor((unsigned long)&__sched_lock);
@@ -23,8 +24,7 @@ void __sched_lock_take(void) {
       __conv_pause(__conv_word_clear, (const void*)&__sched_lock);
 #endif
     }
-  }
-  a_barrier(); /* nothing guarded may be read before the lock is ours */
+  } while (a_swap(&__sched_lock, 1));
 }
 
 /* The lock if it is free, without waiting: 1, or 0. For a notification handler, which may have
@@ -33,14 +33,6 @@ int __sched_trylock(void) {
   if (__sched_lock || a_swap(&__sched_lock, 1)) return 0;
   a_barrier();
   return 1;
-}
-
-void __sched_unlock(void) {
-  a_barrier(); /* what we wrote is visible before the lock looks free */
-  __sched_lock = 0;
-#ifdef KASANE_THREADS_CONV
-  if (__conv_missed) __conv_retry();
-#endif
 }
 
 void __enqueue(struct __pthread_queue* q, struct __pthread* t) {
@@ -172,27 +164,13 @@ void __drain_unblocked(void) {
   __ready.__head = first;
 }
 
-struct __pthread* __next_ready(void) {
+struct __pthread* __next_ready_slow(void) {
   if (__unblocked) __drain_unblocked();
   if (__pinned) return ready_take_allowed(__ctx_idx());
   return ready_take();
 }
 
-/* With pinned threads, a ready thread this context could take: a look without the lock along a
- * list others may change (a ThMB in it stays readable: the heap never shrinks), cut short after
- * some threads. A hint, as the plain test is. */
-static int ready_here_hint(void) {
-  if (__unblocked) return 1;
-  int idx = __ctx_idx(), n = 64;
-  for (struct __pthread* t = __ready.__head; t && n > 0; t = t->rnext, n--)
-    if (__cpu_allowed(t, idx)) return 1;
-  return 0;
-}
 
-int __ready_nonempty(void) {
-  if (__pinned) return ready_here_hint();
-  return __ready.__head != 0 || __unblocked != 0;
-}
 
 /* Make sure some context will run what is in the ready queue. hw: start a runner on a free
  * context (tfork; it becomes that context's idle thread and takes from the queue), or else wake
@@ -245,22 +223,42 @@ void __make_ready(struct __pthread* t) {
   __dispatch();
 }
 
-/* End t's wait (t has been taken off whatever queue it waited on). A thread asleep on its context
- * is told so and woken there: no queue, no switch. A switched-out one becomes ready. */
-void __wake(struct __pthread* t) {
+/* __wake_begin's other cases (pthread_impl.h): a timed waiter, a switched-out thread made ready
+ * (0), or a thread that is not waiting. */
+int __wake_slow(struct __pthread* t) {
   t->cancel_q = 0; /* off its queue: pthread_cancel must not look there again */
-  if (t->timed) { /* (out of line, so that the common path needs no stack frame) */
+  if (t->timed)
     __wake_timed(t);
-    return;
+  else if (t->state == ST_WAITING)
+    __make_ready(t);
+  return 0;
+}
+
+void __wake(struct __pthread* t) {
+  int n = __wake_begin(t);
+  if (n) __wake_ctx(n);
+}
+
+/* The thread that exited and switched this context away (__leave), for the thread the switch
+ * lands in, which holds the lock and is off the exited thread's stack (sched). */
+static struct __pthread* dead;
+
+/* (locked) Self has exited and nobody needs its ThMB any more (it was joined, or is detached):
+ * into the cache, where the next pthread_create may take it once its on_stack mark is gone
+ * (__leave says who clears it), or, if the cache will not keep it, on __reap for the next create
+ * to free outside the lock (free may wait), which is after this context has left the stack. */
+static inline __attribute__((always_inline)) void reclaim_exited(struct __pthread* self) {
+  self->on_stack = 1;
+  if (!__thmb_put(self)) {
+    self->next = __reap;
+    __reap = self;
   }
-  switch (t->state) {
-    case ST_SUSPENDED:
-      t->state = ST_RUNNING;
-      a_barrier(); /* the state before the wake-up: it looks at it when it wakes */
-      __wake_ctx(t->ltn);
-      break;
-    case ST_WAITING: __make_ready(t); break;
-    default: break;
+}
+
+void __reclaim_dead(void) {
+  if (dead) {
+    dead->on_stack = 0; /* the switch away from its stack has landed */
+    dead = 0;
   }
 }
 
@@ -276,19 +274,26 @@ void __switch_to(struct __pthread* self, struct __pthread* next, int idx) {
   next->state = ST_RUNNING;
   next->ltn = idx + 1;
   __switch(self, next, idx);
+  __reclaim_dead();
 }
 
-/* Give context idx away for good: self has exited. To the next ready thread; else, on hw, free
- * the context (texit) unless it is context 0, which the kernel keeps for the process and which is
- * the only one when there is one; else to the context's idle thread, which waits for work. */
-void __leave(struct __pthread* self, int idx) {
+/* Give context idx away for good: self has exited, and if `done` (joined, or detached) nobody
+ * needs its ThMB and stack once the context is off them: it goes into the cache first thing,
+ * marked on_stack (reclaim_exited), so that a create its joiner makes at once finds it there and
+ * waits only for the few instructions to texit. The context goes to the next ready thread, whose
+ * side of the switch clears the mark (__reclaim_dead); else, on hw, it is freed (texit, whose
+ * last store clears it) unless it is context 0, which the kernel keeps for the process and which
+ * is the only one when there is one; else to the context's idle thread, which waits for work. */
+void __leave(struct __pthread* self, int idx, int done) {
+  if (done) reclaim_exited(self);
   struct __pthread* next = __next_ready();
 #ifdef KASANE_THREADS_HW
   if (!next && __cpu_ltn(idx) != 1) {
     __idle_reset(__idle[idx]);
-    __texit_context(idx);
+    __texit_context(idx, self);
   }
 #endif
+  if (done) dead = self;
   __switch_to(self, next ? next : __idle[idx], idx);
   __builtin_trap(); /* nobody switches back to an exited thread */
 }

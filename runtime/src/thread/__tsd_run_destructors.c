@@ -1,8 +1,12 @@
 /* __tsd_run_destructors - at thread exit, call each key's destructor on the thread's non-NULL
  * value (set to NULL first), in rounds, until no value is left or PTHREAD_DESTRUCTOR_ITERATIONS
  * rounds have run: a destructor may set values again. A thread that never set a value has
- * nothing to destroy. */
+ * nothing to destroy. Then every value goes (a destructor may have set one in the last round,
+ * and keys without a destructor keep theirs): the ThMB may serve the next pthread_create
+ * (__thmb_cache.c), whose thread must find all its values NULL, and clearing 1 KiB here, where
+ * the thread used TSD, spares every create a look at it. */
 #include <pthread.h>
+#include <string.h>
 
 #include "pthread_impl.h"
 
@@ -19,6 +23,8 @@ void __tsd_run_destructors(struct __pthread* self) {
       destructor(v);
       called = 1;
     }
-    if (!called) return;
+    if (!called) break;
   }
+  memset(self->tsd, 0, sizeof self->tsd);
+  self->tsd_used = 0;
 }

@@ -95,11 +95,21 @@ struct __fpregs {
 _Static_assert(sizeof(struct __fpregs) == FPREGS_SIZE, "__fpregs layout");
 
 /* The thread management block (ThMB). pthread_t is its address; it starts with the registers
- * the kernel saves into it on a notification. Fields marked (sched) are guarded by __sched_lock. */
+ * the kernel saves into it on a notification. Fields marked (sched) are guarded by __sched_lock.
+ *
+ * A ThMB is reused without zeroing it (__thmb_cache.c): pthread_create stores what a thread's
+ * life can leave nonzero (pthread_create.c, fresh) and what it sets anyway (state, id, start,
+ * arg, ...); every other field is 0 whenever a thread has exited or is written before it is
+ * read: regs.pc (every save is consumed by the resume that follows it), early, timed, in_wait,
+ * cancel_q, cancel_join and cleanup (each undone before the wait or call that set it returns),
+ * tsd (cleared at exit, __tsd_run_destructors); mem, stack_size, guard, guard_size and stack_top
+ * stay the ThMB's own. A new field either keeps that rule or goes into fresh(). */
 struct __pthread {
   struct kasane_regs regs; /* hw: the kernel's save area; conventional: the ucontext, copied */
   struct __ctx ctx;        /* where __switch resumes it */
   uint32_t stack_top;      /* its first $sp: 8-byte aligned, 16 bytes of argument area above */
+  volatile int on_stack;   /* exited and cached, but its context may still be on its stack: a
+                            * create that pops it waits until __texit_context clears it */
   volatile int state;      /* ST_* (sched; plain reads by the thread itself while it sleeps) */
   int ltn;                 /* CPU number + 1 of the context it runs or sleeps on (sched) */
   void* (*start)(void*);
@@ -107,6 +117,7 @@ struct __pthread {
   void* result;            /* pthread_exit's argument (sched) */
   int detached;            /* (sched) */
   struct __pthread* joiner;/* the thread waiting in pthread_join for it (sched) */
+  void** join_res;         /* in pthread_join: where the joinee's exit puts its result, or 0 */
   struct __pthread* next;  /* link in a wait queue (sched) */
   struct __pthread* rnext; /* link in the ready queue (sched) */
   struct __pthread* knext; /* link in __unblocked (lock-free) */
@@ -126,9 +137,6 @@ struct __pthread {
   size_t stack_size;       /* bytes of stack below the ThMB in mem */
   char* guard;             /* the PROT_NONE pages just below the stack in mem, or 0 */
   size_t guard_size;       /* their bytes (a multiple of the page size), 0 if none */
-  /* Below: not zeroed when a cached ThMB is reused (__thmb_cache.c: reset), which would cost
-   * every create; pthread_create sets id and sigmask, reset clears cancel, cancel_disable,
-   * cancel_async and sigpend, and the others are 0 whenever a thread exits. */
   unsigned id;             /* THMB_ID while its pthread_t is valid (see __id_valid) */
   volatile int cancel;     /* pthread_cancel has been called for it */
   int cancel_disable;      /* PTHREAD_CANCEL_DISABLE */
@@ -156,6 +164,7 @@ _Static_assert(offsetof(struct __pthread, ctx.gp) == THMB_CTX_GP, "ThMB layout")
 _Static_assert(offsetof(struct __pthread, ctx.f) == THMB_CTX_F, "ThMB layout");
 _Static_assert(offsetof(struct __pthread, ctx.fcsr) == THMB_CTX_FCSR, "ThMB layout");
 _Static_assert(offsetof(struct __pthread, stack_top) == THMB_STACK_TOP, "ThMB layout");
+_Static_assert(offsetof(struct __pthread, on_stack) == THMB_ON_STACK, "ThMB layout");
 _Static_assert(offsetof(struct __pthread, kfp) == THMB_KFP, "ThMB layout");
 
 /* --- State (__pthread_state.c). */
@@ -191,27 +200,42 @@ extern struct __pthread* __reap;                  /* exited detached threads to 
  * (locked) need __sched_lock held. */
 void __pthread_init(void);                    /* once, before the first thread starts */
 void __pthread_init_failed(const char* what) __attribute__((noreturn)); /* message, abort */
-void __sched_lock_take(void);
+void __sched_lock_wait(void);                 /* __sched_lock_take's wait: see __sched.c */
 int __sched_trylock(void);                    /* 1 if it took the free lock, else 0 */
-void __sched_unlock(void);
 #ifdef KASANE_THREADS_CONV
 /* Set by an UNBLOCKED handler that found the scheduler lock taken and could not hand the context
  * over; the next __sched_unlock looks again (__conv_retry, __backend_conv.c). */
 extern volatile int __conv_missed;
 void __conv_retry(void);
 #endif
+/* Take __sched_lock: one swap when it is free, the fast path inline (a create's, exit's and
+ * hand-off's lock costs no call). */
+static inline __attribute__((always_inline)) void __sched_lock_take(void) {
+  if (__builtin_expect(a_swap(&__sched_lock, 1), 0)) __sched_lock_wait();
+  a_barrier(); /* nothing guarded may be read before the lock is ours */
+}
+static inline __attribute__((always_inline)) void __sched_unlock(void) {
+  a_barrier(); /* what we wrote is visible before the lock looks free */
+  __sched_lock = 0;
+#ifdef KASANE_THREADS_CONV
+  if (__conv_missed) __conv_retry();
+#endif
+}
 void __enqueue(struct __pthread_queue* q, struct __pthread* t);   /* (locked) */
 struct __pthread* __dequeue(struct __pthread_queue* q);           /* (locked) */
 int __unqueue(struct __pthread_queue* q, struct __pthread* t);    /* (locked) 1 if t was in q */
 void __push_unblocked(struct __pthread* t);   /* lock-free: for the notification handlers */
 void __drain_unblocked(void);                 /* (locked) __unblocked into __ready */
-struct __pthread* __next_ready(void);         /* (locked) the next ready thread, or 0 */
-int __ready_nonempty(void);                   /* a hint, without the lock */
+struct __pthread* __next_ready_slow(void);    /* (locked) __next_ready with the queue to drain
+                                               * or threads pinned (__pinned) */
+/* __next_ready (locked: the next ready thread, or 0) and __ready_nonempty (a hint, without the
+ * lock) are inline, at the end of this file. */
 int __dispatch(void);                         /* see that some context will run __ready */
 void __make_ready(struct __pthread* t);       /* (locked) into __ready, and dispatch */
 void __ready_put(struct __pthread* t);        /* (locked) into __ready as READY, no dispatch */
 struct __pthread* __preempt(struct __pthread* self, int state); /* (locked) see __sched.c */
 void __wake(struct __pthread* t);             /* (locked) end t's __block */
+
 /* (locked) Wait until __wake: self is already where its waker will look. Returns unlocked. */
 void __block(struct __pthread* self);
 /* (locked) __block until abstime (CLOCK_REALTIME): 0, or ETIMEDOUT (self taken off q). */
@@ -236,21 +260,39 @@ int __ctx_nap(int idx, long long ns, int (*done)(const void* arg), const void* a
 
 /* (locked) Continue next on context idx; returns (locked) when switched back to. */
 void __switch_to(struct __pthread* self, struct __pthread* next, int idx);
-void __leave(struct __pthread* self, int idx) __attribute__((noreturn)); /* (locked) */
+/* (locked) self has exited: give context idx away (done: reclaim self's ThMB, see __sched.c). */
+void __leave(struct __pthread* self, int idx, int done) __attribute__((noreturn));
+void __reclaim_dead(void); /* (locked) after a switch lands: what an exited thread left (__leave) */
 void __yield(struct __pthread* self);         /* let a ready thread have this context */
 void __idle_loop(struct __pthread* self) __attribute__((noreturn));      /* (locked) */
-void __idle_reset(struct __pthread* idle);    /* its next __switch starts it afresh */
+/* __idle_reset(idle): its next __switch starts it afresh (inline, at the end of this file). */
 struct __pthread* __idle_alloc(int ltn);
 int __idle_here(struct __pthread* self);       /* (locked) idle self's context, made its own */
 /* ThMB above `stack` bytes of stack with `guard` bytes (rounded up to pages) of PROT_NONE guard
  * below it, or 0. */
 struct __pthread* __thmb_alloc(size_t stack, size_t guard);
 void __thmb_free(struct __pthread* t); /* give a ThMB of __thmb_alloc's and its stack back */
-/* (__thmb_cache.c) A ThMB for a new thread, zeroed but for its stack: one an earlier thread left
- * if `stack` is the default size and one is cached, else __thmb_alloc's; or 0. */
+/* (__thmb_cache.c) A ThMB with a default stack an earlier thread left, without a lock; or 0. */
+struct __pthread* __thmb_pop(void);
+/* A ThMB for a new thread: __thmb_pop's if `stack` and `guard` are the defaults and one is
+ * cached, else __thmb_alloc's; or 0. Its fields are as its last thread left them (see struct
+ * __pthread): the caller sets what a new thread starts with. */
 struct __pthread* __thmb_get(size_t stack, size_t guard);
-int __thmb_put(struct __pthread* t); /* (locked) keep t, off its stack, for reuse: 1; or 0: free
-                                      * t->mem yourself */
+/* (locked) Keep t, off its stack (or marked on_stack), for reuse: 1; or 0: free t->mem yourself.
+ * The push of __thmb_cache.c's stack, inline (an exit makes one). */
+extern struct __pthread* __thmb_slots[THMB_CACHE];
+extern volatile int __thmb_top;
+static inline __attribute__((always_inline)) int __thmb_put(struct __pthread* t) {
+  if (!t->mem || t->stack_size != PTHREAD_STACK_DEFAULT || t->guard_size != PTHREAD_GUARD_DEFAULT)
+    return 0;
+  for (;;) {
+    int n = __thmb_top;
+    if (n == THMB_CACHE) return 0;
+    __thmb_slots[n] = t;
+    a_barrier(); /* the slot before the top that covers it */
+    if (__builtin_expect(a_cas(&__thmb_top, n, n + 1) == n, 1)) return 1;
+  }
+}
 
 /* --- Thread ids. A pthread_t is valid from pthread_create until the thread is joined (or, if
  * detached, exits): its ThMB's id word holds THMB_ID meanwhile, and pthread_join, _detach,
@@ -336,8 +378,9 @@ void __runner_entry(void);      /* hw: where tfork starts a context to run the r
 void __thread_trampoline(void); /* a fresh thread's first __switch lands here ($s0 = ThMB) */
 void __idle_trampoline(void);   /* a fresh idle ThMB's first __switch lands here */
 void __upcall_entry(void);      /* hw: the kernel's upcall entry */
-/* __thmbs[idx] = 0, release __sched_lock, texit: the end of a context that has nothing to run. */
-void __texit_context(int idx) __attribute__((noreturn));
+/* __thmbs[idx] = 0, t->on_stack = 0 (t: 0 or the exited thread whose stack this is), release
+ * __sched_lock, texit: the end of a context that has nothing to run. */
+void __texit_context(int idx, struct __pthread* t) __attribute__((noreturn));
 
 /* --- Entry points in C that the assembly calls. */
 void __thread_start(struct __pthread* t) __attribute__((noreturn));
@@ -353,7 +396,7 @@ void __runner_start(struct __pthread* idle) __attribute__((noreturn));
  * kernel moves the slots then, and the idle threads follow (__idle_here). hw on a machine of one
  * core reads it as LTN - 1 with tid, which is the same number: on the paper's pipeline rdhwr
  * costs a mutex hand-off some 65 cycles more (E1). */
-static inline int __ctx_idx(void) {
+static inline __attribute__((always_inline)) int __ctx_idx(void) {
 #ifdef KASANE_THREADS_HW
   if (!__multicore) return (int)kasane_tid() - 1;
 #endif
@@ -367,7 +410,7 @@ static inline int __ctx_idx(void) {
  * record stays at the old number until the next switch there, and interrupted() (__backend_hw.c)
  * looks for it on the other cores. Conventional: at idx, since nothing there depends on them being
  * right after a move (preempt() checks them against the slot). */
-static inline int __run_idx(int idx) {
+static inline __attribute__((always_inline)) int __run_idx(int idx) {
 #ifdef KASANE_THREADS_HW
   if (!__multicore) return (int)kasane_tid() - 1;
 #endif
@@ -404,16 +447,67 @@ void __migrate_self(struct __pthread* self);
 /* The running thread. Before __pthread_init, and on a context the library does not run (its slot
  * is empty), the main thread. A kernel notification may move a running thread to another context
  * (__preempt) between reading the context's number and its slot: read the number again. */
-static inline struct __pthread* __self(void) {
+static inline __attribute__((always_inline)) struct __pthread* __self(void) {
   int idx;
   struct __pthread* t;
+#ifdef KASANE_THREADS_HW
+  if (__builtin_expect(!__multicore, 1)) { /* __ctx_idx's test once, not on every reading */
+    do {
+      idx = (int)kasane_tid() - 1;
+      t = __thmbs[idx];
+    } while (__builtin_expect(idx != (int)kasane_tid() - 1, 0));
+    return __builtin_expect(t != 0, 1) ? t : &__pthread_main;
+  }
+#endif
   do {
-    idx = __ctx_idx();
+    idx = (int)a_cpunum();
     t = __thmbs[idx];
-  } while (idx != __ctx_idx());
+  } while (idx != (int)a_cpunum());
   return t ? t : &__pthread_main;
 }
 
 #include "pthread_wait.h" /* sleeping on a context, and waking it */
+
+/* (locked) The next ready thread, or 0: the common case (nothing to drain, nothing pinned, an
+ * empty queue) inline. */
+static inline __attribute__((always_inline)) struct __pthread* __next_ready(void) {
+  if (__unblocked || __pinned || __ready.__head) return __next_ready_slow();
+  return 0;
+}
+/* A ready thread this context could take: a hint, without the lock (a ThMB in the queue stays
+ * readable: the heap never shrinks). With threads pinned to cores (__pinned), a look along a list
+ * others may change for one this context's core may run, cut short after some threads. Inline,
+ * with no call: a sleeper's loop looks at it (__block.c). */
+static inline __attribute__((always_inline)) int __ready_nonempty(void) {
+  struct __pthread* t = *(struct __pthread* volatile*)&__ready.__head;
+  if (__unblocked) return 1;
+  if (!__pinned) return t != 0;
+  int core = __core_of[__ctx_idx()], n = 64;
+  for (; t && n > 0; t = t->rnext, n--)
+    if (!t->cpus || ((t->cpus >> core) & 1)) return 1;
+  return 0;
+}
+
+/* (locked) End t's wait (t has been taken off whatever queue it waited on), all but the last
+ * step. A thread asleep on its context is told so, and the number of its context returned: the
+ * caller wakes it there with __wake_ctx, at once or after what it has left to do under the lock
+ * (no queue, no switch); a late wake-up is only early for the waiter, which looks at its state.
+ * A timed or switched-out waiter is made ready (__wake_slow): 0. __wake does both steps. */
+int __wake_slow(struct __pthread* t);
+static inline __attribute__((always_inline)) int __wake_begin(struct __pthread* t) {
+  if (__builtin_expect(t->timed || t->state != ST_SUSPENDED, 0)) return __wake_slow(t);
+  t->cancel_q = 0; /* off its queue: pthread_cancel must not look there again */
+  t->state = ST_RUNNING;
+  a_barrier(); /* the state before the wake-up: it looks at it when it wakes */
+  return t->ltn;
+}
+
+/* Its next __switch starts idle afresh, at __idle_trampoline on its own stack. */
+static inline __attribute__((always_inline)) void __idle_reset(struct __pthread* idle) {
+  idle->ctx.sp = idle->stack_top;
+  idle->ctx.ra = (uint32_t)__idle_trampoline;
+  idle->ctx.s[0] = (uint32_t)idle;
+  idle->resume = 0;
+}
 
 #endif /* KASANE_PTHREAD_IMPL_H */

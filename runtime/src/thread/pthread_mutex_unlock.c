@@ -32,8 +32,9 @@ int pthread_mutex_unlock(pthread_mutex_t* m) {
   if (a_swap(&m->__lock, 0) == 2) {
     __sched_lock_take();
     struct __pthread* w = __dequeue(&m->__waiters);
-    if (w) __wake(w);
+    int n = w ? __wake_begin(w) : 0;
     __sched_unlock();
+    if (n) __wake_ctx(n); /* after the lock goes: the waiter may want it */
   }
   return 0;
 }

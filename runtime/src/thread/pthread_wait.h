@@ -14,7 +14,7 @@ typedef int (*__conv_done_fn)(const void* arg);
  *
  *   since = kasane_cycles();
  *   loop: seen = __wait_prepare(idx); ...look at what they wait for...;
- *         __wait_ctx(idx, seen, since, done, arg);
+ *         if (__wait_ctx(idx, seen, since, done, arg)) __kernel_check();
  *
  * hw: tsuspend, and __wake_ctx tresumes; a tresume that comes before the tsuspend leaves a token,
  * so it is never lost. But user code may not tresume context 0 (LTN 1): the kernel keeps it out
@@ -91,31 +91,35 @@ static inline int __wait_prepare(int idx) {
   return 0;
 }
 
-static inline void __wait_ctx(int idx, int seen, unsigned long since, __conv_done_fn done,
-                              const void* arg) {
+/* The wait itself. 1 when it slept a whole NAP_CAP: the caller should enter the kernel once
+ * (__kernel_check) before it looks again; else 0. The caller makes that call, so that on hw this
+ * makes none and a sleeper's loop can be a leaf (__block.c). */
+static inline int __wait_ctx(int idx, int seen, unsigned long since, __conv_done_fn done,
+                             const void* arg) {
 #ifdef KASANE_THREADS_HW
   (void)since, (void)done, (void)arg;
-  if (__multicore) {
-    if (__cpu_wake[idx].word == seen && kasane_mwait(NAP_CAP, 0) == MWAIT_TIMEOUT)
-      __kernel_check();
-  } else if (__cpu_ltn(idx) != 1)
+  if (__multicore)
+    return __cpu_wake[idx].word == seen && kasane_mwait(NAP_CAP, 0) == MWAIT_TIMEOUT;
+  if (__cpu_ltn(idx) != 1) {
     kasane_tsuspend();
-  else if (__ctx0_wake == seen && kasane_mwait(NAP_CAP, 0) == MWAIT_TIMEOUT)
-    __kernel_check();
+    return 0;
+  }
+  return __ctx0_wake == seen && kasane_mwait(NAP_CAP, 0) == MWAIT_TIMEOUT;
 #else
   (void)seen;
   if (kasane_cycles() - since < CONV_NAP_AFTER)
     __conv_pause(done, arg);
   else
     __ctx_nap(idx, -1, done, arg);
+  return 0;
 #endif
 }
 
 /* Wake the context of CPU number n - 1 (a thread's `ltn` field). */
-static inline void __wake_ctx(int n) {
+static inline __attribute__((always_inline)) void __wake_ctx(int n) {
 #ifdef KASANE_THREADS_HW
   int ltn = __cpu_ltn(n - 1);
-  if (__multicore)
+  if (__builtin_expect(__multicore, 0))
     a_add_fetch(&__cpu_wake[n - 1].word, 1);
   else if (ltn == 1)
     a_add_fetch(&__ctx0_wake, 1);
