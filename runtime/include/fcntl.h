@@ -13,9 +13,24 @@
 #define O_CREAT 0x0100   /* create the file if it does not exist, with the mode argument */
 #define O_TRUNC 0x0200   /* empty the file when opening it for writing */
 #define O_EXCL 0x0400    /* with O_CREAT: fail with EEXIST if the file exists */
+#define O_NOCTTY 0x0800
+#define O_NONBLOCK 0x0080
+#define O_SYNC 0x4010
+#define O_DIRECTORY 0x10000 /* fail with ENOTDIR unless path is a directory */
+#define O_NOFOLLOW 0x20000  /* fail with ELOOP if path is a symbolic link */
+#define O_CLOEXEC 0x80000   /* close the descriptor at execve */
+
+/* The *at calls' directory descriptor for the working directory, and their flags. */
+#define AT_FDCWD (-100)
+#define AT_SYMLINK_NOFOLLOW 0x100
+#define AT_REMOVEDIR 0x200
+#define AT_EACCESS 0x200
+#define AT_SYMLINK_FOLLOW 0x400
+#define AT_EMPTY_PATH 0x1000
 
 /* Open the file path; mode (only read with O_CREAT) gives the new file's permissions. The new
  * descriptor, or -1 with errno. */
 int open(const char* path, int flags, ...);
+int openat(int dirfd, const char* path, int flags, ...);
 
 #endif /* _FCNTL_H */

@@ -98,4 +98,11 @@ int vsscanf(const char* __restrict s, const char* __restrict fmt, va_list ap) __
 /* Writes "s: strerror(errno)\n" to stderr in one write (only the text if s is NULL or ""). */
 void perror(const char* s);
 
+/* Names: 0, or -1 with errno. renameat2's flags: RENAME_NOREPLACE, RENAME_EXCHANGE. */
+int rename(const char* old, const char* new);
+int renameat(int olddirfd, const char* old, int newdirfd, const char* new);
+#define RENAME_NOREPLACE 1
+#define RENAME_EXCHANGE 2
+int renameat2(int olddirfd, const char* old, int newdirfd, const char* new, unsigned flags);
+
 #endif /* _STDIO_H */

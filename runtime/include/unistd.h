@@ -75,6 +75,38 @@ extern char* optarg;
 extern int optind, opterr, optopt;
 int getopt(int argc, char* const argv[], const char* optstring);
 
+/* access's and faccessat's mode */
+#define F_OK 0
+#define X_OK 1
+#define W_OK 2
+#define R_OK 4
+
+/* Files and directories: 0, or -1 with errno (Linux's). The *at forms take a directory
+ * descriptor (AT_FDCWD: the working directory) and AT_* flags (<fcntl.h>). */
+int access(const char* path, int mode);
+int faccessat(int dirfd, const char* path, int mode, int flags); /* AT_EACCESS, ... */
+int chdir(const char* path);
+int fchdir(int fd);
+char* getcwd(char* buf, size_t size); /* buf, or NULL with errno (ERANGE: too small) */
+int chown(const char* path, uid_t uid, gid_t gid);
+int fchown(int fd, uid_t uid, gid_t gid);
+int lchown(const char* path, uid_t uid, gid_t gid);
+int fchownat(int dirfd, const char* path, uid_t uid, gid_t gid, int flags);
+int link(const char* old, const char* new);
+int linkat(int olddirfd, const char* old, int newdirfd, const char* new, int flags);
+int symlink(const char* target, const char* path);
+int symlinkat(const char* target, int dirfd, const char* path);
+ssize_t readlink(const char* __restrict path, char* __restrict buf, size_t n); /* no NUL */
+ssize_t readlinkat(int dirfd, const char* __restrict path, char* __restrict buf, size_t n);
+int rmdir(const char* path);
+int unlinkat(int dirfd, const char* path, int flags); /* AT_REMOVEDIR: rmdir */
+int truncate(const char* path, off_t len);
+int ftruncate(int fd, off_t len);
+int fsync(int fd);
+int fdatasync(int fd);
+void sync(void);
+int syncfs(int fd);
+
 /* Make system call number n with up to six arguments: its result, or -1 with errno set. */
 long syscall(long n, ...);
 
