@@ -20,6 +20,15 @@
 #define O_NOFOLLOW 0x20000  /* fail with ELOOP if path is a symbolic link */
 #define O_CLOEXEC 0x80000   /* close the descriptor at execve */
 
+/* fcntl's commands and the descriptor flag */
+#define F_DUPFD 0
+#define F_GETFD 1
+#define F_SETFD 2
+#define F_GETFL 3
+#define F_SETFL 4
+#define F_DUPFD_CLOEXEC 1030
+#define FD_CLOEXEC 1
+
 /* The *at calls' directory descriptor for the working directory, and their flags. */
 #define AT_FDCWD (-100)
 #define AT_SYMLINK_NOFOLLOW 0x100
@@ -32,5 +41,8 @@
  * descriptor, or -1 with errno. */
 int open(const char* path, int flags, ...);
 int openat(int dirfd, const char* path, int flags, ...);
+/* Descriptor control: F_DUPFD, F_DUPFD_CLOEXEC, F_GETFD, F_SETFD, F_GETFL, F_SETFL take an int
+ * argument or none; the result or -1 with errno. */
+int fcntl(int fd, int cmd, ...);
 
 #endif /* _FCNTL_H */

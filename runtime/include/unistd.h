@@ -107,6 +107,16 @@ int fdatasync(int fd);
 void sync(void);
 int syncfs(int fd);
 
+/* Descriptors. */
+int dup(int fd);
+int dup2(int fd, int to);
+int dup3(int fd, int to, int flags); /* flags: O_CLOEXEC */
+int pipe(int fds[2]);                /* fds[0] reads, fds[1] writes */
+int pipe2(int fds[], int flags);     /* fds[2]; O_CLOEXEC, O_NONBLOCK */
+int isatty(int fd);                  /* 1 for a terminal; else 0 with errno ENOTTY or EBADF */
+ssize_t pread(int fd, void* buf, size_t n, off_t off);  /* at off; fd's offset unchanged */
+ssize_t pwrite(int fd, const void* buf, size_t n, off_t off);
+
 /* Make system call number n with up to six arguments: its result, or -1 with errno set. */
 long syscall(long n, ...);
 
