@@ -105,4 +105,9 @@ int renameat(int olddirfd, const char* old, int newdirfd, const char* new);
 #define RENAME_EXCHANGE 2
 int renameat2(int olddirfd, const char* old, int newdirfd, const char* new, unsigned flags);
 
+/* Run `/bin/sh -c command` with its stdout to read from (mode "r") or its stdin to write to
+ * ("w"); "e" adds close-on-exec. pclose waits for it: its wait status, or -1. */
+FILE* popen(const char* command, const char* mode);
+int pclose(FILE* f);
+
 #endif /* _STDIO_H */

@@ -54,5 +54,9 @@ void* bsearch(const void* key, const void* base, size_t nmemb, size_t size,
 /* A 64-bit LCG, the same sequence on every machine; srand(1) is the initial state. */
 int rand(void);
 void srand(unsigned seed);
+/* Run `/bin/sh -c command` and wait for it: its wait status, -1 if it could not be started, or
+ * with command NULL whether a shell is there (nonzero). SIGINT and SIGQUIT are not ignored
+ * meanwhile (the runtime has no terminal). */
+int system(const char* command);
 
 #endif /* _STDLIB_H */

@@ -117,6 +117,18 @@ int isatty(int fd);                  /* 1 for a terminal; else 0 with errno ENOT
 ssize_t pread(int fd, void* buf, size_t n, off_t off);  /* at off; fd's offset unchanged */
 ssize_t pwrite(int fd, const void* buf, size_t n, off_t off);
 
+/* Processes. fork copies the calling thread only (POSIX): with the thread library, see
+ * runtime/README.md, "fork and threads". vfork is fork (POSIX allows it; the child gets a
+ * copy of the memory, not the parent's). */
+pid_t fork(void);
+pid_t vfork(void);
+int execve(const char* path, char* const argv[], char* const envp[]);
+int setpgid(pid_t pid, pid_t pgid);
+pid_t getpgid(pid_t pid);
+pid_t getpgrp(void);
+pid_t setsid(void);
+pid_t getsid(pid_t pid);
+
 /* Make system call number n with up to six arguments: its result, or -1 with errno set. */
 long syscall(long n, ...);
 
