@@ -12,3 +12,7 @@
 #ifndef SEM_VALUE_MAX
 #define SEM_VALUE_MAX 0x7fffffff /* the largest value of a semaphore (<semaphore.h>) */
 #endif
+
+#ifndef PATH_MAX
+#define PATH_MAX 4096 /* bytes in a path name, its NUL included (Linux's) */
+#endif

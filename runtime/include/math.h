@@ -106,4 +106,8 @@ float modff(float, float*);
 #define M_SQRT2 1.41421356237309504880    /* sqrt(2) */
 #define M_SQRT1_2 0.70710678118654752440  /* 1/sqrt(2) */
 
+/* sin(x) and cos(x) at once (GNU; gcc makes a call of it out of sin and cos of one x). */
+void sincos(double x, double* s, double* c);
+void sincosf(float x, float* s, float* c);
+
 #endif /* _MATH_H */

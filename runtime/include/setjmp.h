@@ -9,5 +9,8 @@ typedef unsigned long jmp_buf[26] __attribute__((__aligned__(8)));
 
 __attribute__((__returns_twice__)) int setjmp(jmp_buf env);
 __attribute__((__noreturn__)) void longjmp(jmp_buf env, int val);
+/* setjmp and longjmp never save or restore the signal mask, so these are the same functions. */
+__attribute__((__returns_twice__)) int _setjmp(jmp_buf env);
+__attribute__((__noreturn__)) void _longjmp(jmp_buf env, int val);
 
 #endif /* _SETJMP_H */

@@ -53,6 +53,12 @@ typedef struct {
       union sigval si_value;
     } __rt; /* kill, sigqueue */
     struct {
+      pid_t si_pid;
+      uid_t si_uid;
+      int si_status;
+      long si_utime, si_stime;
+    } __chld; /* SIGCHLD, waitid */
+    struct {
       void* si_addr;
     } __fault; /* SIGSEGV, SIGBUS, SIGILL, SIGFPE */
     struct {
@@ -64,6 +70,13 @@ typedef struct {
 #define si_pid __fields.__rt.si_pid
 #define si_uid __fields.__rt.si_uid
 #define si_value __fields.__rt.si_value
+#define si_status __fields.__chld.si_status
+/* si_code of SIGCHLD (and waitid) */
+#define CLD_EXITED 1 /* exited: si_status is the exit status */
+#define CLD_KILLED 2 /* killed by signal si_status */
+#define CLD_DUMPED 3
+#define CLD_STOPPED 5
+#define CLD_CONTINUED 6
 #define si_addr __fields.__fault.si_addr
 #define si_band __fields.__poll.si_band
 #define si_fd __fields.__poll.si_fd
@@ -114,5 +127,8 @@ int sigismember(const sigset_t* set, int sig);
 struct __pthread;
 int pthread_kill(struct __pthread* t, int sig);
 int pthread_sigmask(int how, const sigset_t* set, sigset_t* oset);
+
+/* Wait with the signal mask mask until a signal's handler has run: always -1, errno EINTR. */
+int sigsuspend(const sigset_t* mask);
 
 #endif /* _SIGNAL_H */

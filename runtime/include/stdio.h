@@ -98,4 +98,20 @@ int vsscanf(const char* __restrict s, const char* __restrict fmt, va_list ap) __
 /* Writes "s: strerror(errno)\n" to stderr in one write (only the text if s is NULL or ""). */
 void perror(const char* s);
 
+/* Names: 0, or -1 with errno. renameat2's flags: RENAME_NOREPLACE, RENAME_EXCHANGE. */
+int rename(const char* old, const char* new);
+int renameat(int olddirfd, const char* old, int newdirfd, const char* new);
+#define RENAME_NOREPLACE 1
+#define RENAME_EXCHANGE 2
+int renameat2(int olddirfd, const char* old, int newdirfd, const char* new, unsigned flags);
+
+/* Print into a new malloc'ed string at *s: its length, or -1 (*s undefined) if out of memory. */
+int asprintf(char** __restrict s, const char* __restrict fmt, ...) __printf_like(2, 3);
+int vasprintf(char** __restrict s, const char* __restrict fmt, va_list ap) __printf_like(2, 0);
+
+/* Run `/bin/sh -c command` with its stdout to read from (mode "r") or its stdin to write to
+ * ("w"); "e" adds close-on-exec. pclose waits for it: its wait status, or -1. */
+FILE* popen(const char* command, const char* mode);
+int pclose(FILE* f);
+
 #endif /* _STDIO_H */

@@ -55,4 +55,13 @@ void* bsearch(const void* key, const void* base, size_t nmemb, size_t size,
 int rand(void);
 void srand(unsigned seed);
 
+/* The environment (environ): setenv adds or, if overwrite, replaces NAME=value; unsetenv
+ * removes every NAME. 0, or -1 with errno EINVAL (name empty or with '=') or ENOMEM. */
+int setenv(const char* name, const char* value, int overwrite);
+int unsetenv(const char* name);
+/* Run `/bin/sh -c command` and wait for it: its wait status, -1 if it could not be started, or
+ * with command NULL whether a shell is there (nonzero). SIGINT and SIGQUIT are not ignored
+ * meanwhile (the runtime has no terminal). */
+int system(const char* command);
+
 #endif /* _STDLIB_H */

@@ -29,4 +29,7 @@ char* strtok_r(char* __restrict s, const char* __restrict sep, char** __restrict
 char* strerror(int e);
 int strerror_r(int e, char* buf, size_t len);
 
+/* The description of signal sig (glibc's texts, "Real-time signal N", "Unknown signal N"). */
+char* strsignal(int sig);
+
 #endif /* _STRING_H */

@@ -67,4 +67,11 @@ extern long timezone;
 extern int daylight;
 void tzset(void);
 
+/* The resolution of clock clk at *res: 0, or -1 with errno. */
+int clock_getres(clockid_t clk, struct timespec* res);
+/* Sleep on clock clk for req, or until the time req with TIMER_ABSTIME: 0, or an error number
+ * (EINTR with the time left at *rem unless NULL; errno is not set), as POSIX says. */
+#define TIMER_ABSTIME 1
+int clock_nanosleep(clockid_t clk, int flags, const struct timespec* req, struct timespec* rem);
+
 #endif /* _TIME_H */

@@ -75,6 +75,60 @@ extern char* optarg;
 extern int optind, opterr, optopt;
 int getopt(int argc, char* const argv[], const char* optstring);
 
+/* access's and faccessat's mode */
+#define F_OK 0
+#define X_OK 1
+#define W_OK 2
+#define R_OK 4
+
+/* Files and directories: 0, or -1 with errno (Linux's). The *at forms take a directory
+ * descriptor (AT_FDCWD: the working directory) and AT_* flags (<fcntl.h>). */
+int access(const char* path, int mode);
+int faccessat(int dirfd, const char* path, int mode, int flags); /* AT_EACCESS, ... */
+int chdir(const char* path);
+int fchdir(int fd);
+char* getcwd(char* buf, size_t size); /* buf, or NULL with errno (ERANGE: too small) */
+int chown(const char* path, uid_t uid, gid_t gid);
+int fchown(int fd, uid_t uid, gid_t gid);
+int lchown(const char* path, uid_t uid, gid_t gid);
+int fchownat(int dirfd, const char* path, uid_t uid, gid_t gid, int flags);
+int link(const char* old, const char* new);
+int linkat(int olddirfd, const char* old, int newdirfd, const char* new, int flags);
+int symlink(const char* target, const char* path);
+int symlinkat(const char* target, int dirfd, const char* path);
+ssize_t readlink(const char* __restrict path, char* __restrict buf, size_t n); /* no NUL */
+ssize_t readlinkat(int dirfd, const char* __restrict path, char* __restrict buf, size_t n);
+int rmdir(const char* path);
+int unlinkat(int dirfd, const char* path, int flags); /* AT_REMOVEDIR: rmdir */
+int truncate(const char* path, off_t len);
+int ftruncate(int fd, off_t len);
+int fsync(int fd);
+int fdatasync(int fd);
+void sync(void);
+int syncfs(int fd);
+
+/* Descriptors. */
+int dup(int fd);
+int dup2(int fd, int to);
+int dup3(int fd, int to, int flags); /* flags: O_CLOEXEC */
+int pipe(int fds[2]);                /* fds[0] reads, fds[1] writes */
+int pipe2(int fds[], int flags);     /* fds[2]; O_CLOEXEC, O_NONBLOCK */
+int isatty(int fd);                  /* 1 for a terminal; else 0 with errno ENOTTY or EBADF */
+ssize_t pread(int fd, void* buf, size_t n, off_t off);  /* at off; fd's offset unchanged */
+ssize_t pwrite(int fd, const void* buf, size_t n, off_t off);
+
+/* Processes. fork copies the calling thread only (POSIX): with the thread library, see
+ * runtime/README.md, "fork and threads". vfork is fork (POSIX allows it; the child gets a
+ * copy of the memory, not the parent's). */
+pid_t fork(void);
+pid_t vfork(void);
+int execve(const char* path, char* const argv[], char* const envp[]);
+int setpgid(pid_t pid, pid_t pgid);
+pid_t getpgid(pid_t pid);
+pid_t getpgrp(void);
+pid_t setsid(void);
+pid_t getsid(pid_t pid);
+
 /* Make system call number n with up to six arguments: its result, or -1 with errno set. */
 long syscall(long n, ...);
 

@@ -5,6 +5,20 @@
 #define _SYS_RESOURCE_H
 
 #include <sys/types.h>
+#include <sys/time.h>
+
+/* getrusage's who */
+#define RUSAGE_SELF 0
+#define RUSAGE_CHILDREN (-1) /* the waited-for children, together */
+
+struct rusage {
+  struct timeval ru_utime; /* user time */
+  struct timeval ru_stime; /* system time */
+  long ru_maxrss, ru_ixrss, ru_idrss, ru_isrss, ru_minflt, ru_majflt, ru_nswap, ru_inblock,
+      ru_oublock, ru_msgsnd, ru_msgrcv, ru_nsignals, ru_nvcsw, ru_nivcsw;
+};
+
+int getrusage(int who, struct rusage* ru);
 
 #define PRIO_PROCESS 0 /* who is a thread (process) id */
 #define PRIO_PGRP 1    /* a process group: not supported (EINVAL) */

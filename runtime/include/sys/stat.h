@@ -49,4 +49,19 @@ struct stat {
 
 int fstat(int fd, struct stat* st);
 
+int stat(const char* __restrict path, struct stat* __restrict st);
+int lstat(const char* __restrict path, struct stat* __restrict st); /* a link itself */
+int fstatat(int dirfd, const char* __restrict path, struct stat* __restrict st, int flags);
+int chmod(const char* path, mode_t mode);
+int fchmod(int fd, mode_t mode);
+/* AT_SYMLINK_NOFOLLOW on a symbolic link is EOPNOTSUPP, as glibc's (a link has no mode). */
+int fchmodat(int dirfd, const char* path, mode_t mode, int flags);
+int mkdir(const char* path, mode_t mode);
+int mkdirat(int dirfd, const char* path, mode_t mode);
+mode_t umask(mode_t mask); /* the old mask; cannot fail */
+/* Access and modification times (times NULL: now; tv_nsec UTIME_NOW or UTIME_OMIT). */
+#define UTIME_NOW ((1L << 30) - 1L)
+#define UTIME_OMIT ((1L << 30) - 2L)
+int utimensat(int dirfd, const char* path, const struct timespec* times, int flags); /* times[2] */
+
 #endif /* _SYS_STAT_H */

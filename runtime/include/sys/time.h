@@ -29,4 +29,7 @@ int setitimer(int which, const struct itimerval* new, struct itimerval* old);
 /* The time left and the interval of the timer: 0, or -1 with errno. */
 int getitimer(int which, struct itimerval* cur);
 
+/* Access and modification times of path (tv NULL: now): 0, or -1 with errno. */
+int utimes(const char* path, const struct timeval* tv); /* tv[2] */
+
 #endif /* _SYS_TIME_H */

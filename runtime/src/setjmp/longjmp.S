@@ -3,10 +3,13 @@
  * which also says why $f20..$f31 and FCSR come back too. */
 	.text
 	.globl	longjmp
+	.globl	_longjmp /* the same: no signal mask is ever saved (<setjmp.h>) */
+	.type	_longjmp, @function
 	.type	longjmp, @function
 	.ent	longjmp
 	.set	noreorder
 longjmp:
+_longjmp:
 	move	$v0, $a1
 	bne	$v0, $zero, 1f
 	nop

@@ -11,10 +11,13 @@
  * of code that changed the rounding mode leaves the mode of the setjmp caller. */
 	.text
 	.globl	setjmp
+	.globl	_setjmp /* the same: no signal mask is ever saved (<setjmp.h>) */
+	.type	_setjmp, @function
 	.type	setjmp, @function
 	.ent	setjmp
 	.set	noreorder
 setjmp:
+_setjmp:
 	sw	$s0, 0($a0)
 	sw	$s1, 4($a0)
 	sw	$s2, 8($a0)
