@@ -72,6 +72,10 @@ int main(void) {
   errno = 0;
   CHECK(getcwd(cwd, 2) == NULL);
   CHECK_INT(errno, ERANGE);
+  char* grown = getcwd(NULL, 0); /* allocated, just long enough */
+  CHECK(grown != NULL);
+  CHECK(strcmp(grown, cwd) == 0);
+  free(grown);
   CHECK_INT(fchdir(top), 0);
 
   /* A file, its status, links to it. */
