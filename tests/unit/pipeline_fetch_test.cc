@@ -13,7 +13,7 @@
 namespace kasane::test {
 namespace {
 
-using Order = std::array<unsigned, FetchLimits::kMaxContexts>;
+using Order = std::array<unsigned, kMaxContexts>;
 
 // A FetchStage over two running contexts; context 0 has 5 instructions in its window (3 fetched,
 // 2 decoded) and context 1 has 1, so context 0 is the one round robin serves first in cycle 0.

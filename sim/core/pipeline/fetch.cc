@@ -52,7 +52,7 @@ unsigned FetchStage<F>::select(uint64_t now, std::array<unsigned, kMaxContexts>&
   if (count <= 1) return std::min(count, s_.cfg.fetch_threads);  // nothing to order
   // Higher priority first, then the policy's key; ties keep the rotating order, so round robin
   // is fair and icount breaks ties by it. An insertion sort: it is stable, allocates nothing,
-  // and there are at most 16 contexts.
+  // and there are at most kMaxContexts.
   std::array<unsigned, kMaxContexts> prio, key;
   for (unsigned k = 0; k < count; ++k) {
     prio[k] = f_.priority(order[k]);

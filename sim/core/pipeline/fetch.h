@@ -8,19 +8,15 @@
 #include <vector>
 
 #include "core/bpred.h"
+#include "core/limits.h"
 #include "core/pipeline/functional.h"
 #include "core/pipeline/pipe_state.h"
 #include "mem/mem_level.h"
 
 namespace kasane {
 
-// The stage's constants, shared by its instances.
-struct FetchLimits {
-  static constexpr unsigned kMaxContexts = 16;
-};
-
 template <typename F>
-class FetchStage : public FetchLimits {
+class FetchStage {
  public:
   FetchStage(PipeState& s, F& f, MemLevel& icache, BranchPredictor& bp, unsigned line_bytes);
   void evaluate(uint64_t now);

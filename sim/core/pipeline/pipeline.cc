@@ -37,7 +37,6 @@ BasicPipeline<F>::BasicPipeline(const PipelineConfig& cfg, F& f, MemLevel& icach
       issue_(s_, f, ex_, mem_),
       decode_(s_),
       fetch_(s_, f, icache, bp_, line_bytes) {
-  static_assert(FetchLimits::kMaxContexts <= 32, "PipeState::active has a bit per context");
   s_.trace = trace;
   s_.power = power;
 }
