@@ -84,7 +84,7 @@ void FetchStage<F>::evaluate(uint64_t now) {
       if (!fetch_one(c, now) || budget == 0 || !has_room(s_.ctx[c], now)) break;
     }
   }
-  rr_ = next_start(rr_, s_.contexts);
+  rr_.turn(s_.contexts);
 }
 
 template <typename F>

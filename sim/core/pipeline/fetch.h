@@ -21,7 +21,7 @@ class FetchStage {
   FetchStage(PipeState& s, F& f, MemLevel& icache, BranchPredictor& bp, unsigned line_bytes);
   void evaluate(uint64_t now);
   // Cycles in which nothing could run were skipped: turn as if they had been evaluated.
-  void skip(uint64_t cycles) { rr_ = static_cast<unsigned>((rr_ + cycles) % s_.ctx.size()); }
+  void skip(uint64_t cycles) { rr_.skip(cycles, s_.contexts); }
   // The contexts fetch serves this cycle, in the order it serves them: fills `order`, returns
   // how many.
   unsigned select(uint64_t now, std::array<unsigned, kMaxContexts>& order);
@@ -72,7 +72,7 @@ class FetchStage {
   BranchPredictor& bp_;
   uint32_t line_mask_;
   std::vector<Predecoded> predecoded_;
-  unsigned rr_ = 0;
+  RotatingStart rr_;
 };
 
 }  // namespace kasane

@@ -44,7 +44,7 @@ void WritebackStage::evaluate(uint64_t now) {
     }
     return true;
   });
-  rr_ = next_start(rr_, n);
+  rr_.turn(n);
 }
 
 // Issue is in order within a context, so the executed instructions are the oldest ones.

@@ -14,7 +14,7 @@ class WritebackStage {
   explicit WritebackStage(PipeState& s) : s_(s) {}
   void evaluate(uint64_t now);
   // Cycles in which nothing could run were skipped: turn as if they had been evaluated.
-  void skip(uint64_t cycles) { rr_ = static_cast<unsigned>((rr_ + cycles) % s_.ctx.size()); }
+  void skip(uint64_t cycles) { rr_.skip(cycles, s_.contexts); }
   // The run ends at `now`: retire every instruction that has executed, whatever its latency and
   // the retire width. The functional model has already executed them (an instruction takes
   // effect at issue), so they are architecturally done; without this the instruction that ends
@@ -33,7 +33,7 @@ class WritebackStage {
   [[gnu::noinline]] void trace_retire(const DynInst& d, uint64_t now);
 
   PipeState& s_;
-  unsigned rr_ = 0;
+  RotatingStart rr_;
 };
 
 }  // namespace kasane
