@@ -152,21 +152,10 @@ const std::vector<KeySpec>& config_schema() {
        "with kasane_ias_bonus)",
        0, 256, {}},
       // --- power and thermal (sim/power/README.md gives the sources of the defaults)
-      {"power.fetch_pj", KeyType::Float, "12", "pJ", "dynamic energy per instruction fetched (PC, predictor, fetch queue)", 0, 1e6, {}},
-      {"power.decode_pj", KeyType::Float, "9", "pJ", "dynamic energy per instruction decoded", 0, 1e6, {}},
-      {"power.issue_alu_pj", KeyType::Float, "18.1", "pJ", "dynamic energy per operation issued to a simple ALU (or a system instruction)", 0, 1e6, {}},
-      {"power.issue_muldiv_pj", KeyType::Float, "21.1", "pJ", "dynamic energy per operation issued to the complex ALU", 0, 1e6, {}},
-      {"power.issue_mem_pj", KeyType::Float, "18.1", "pJ", "dynamic energy per load or store issued (address generation; the array is l1d)", 0, 1e6, {}},
-      {"power.issue_branch_pj", KeyType::Float, "18.1", "pJ", "dynamic energy per branch issued", 0, 1e6, {}},
-      {"power.issue_fpadd_pj", KeyType::Float, "18.9", "pJ", "dynamic energy per FPU add, compare, conversion or move issued", 0, 1e6, {}},
-      {"power.issue_fpmul_pj", KeyType::Float, "21.7", "pJ", "dynamic energy per FPU multiply or multiply-add issued", 0, 1e6, {}},
-      {"power.issue_fpdiv_pj", KeyType::Float, "46.8", "pJ", "dynamic energy per FPU divide, square root or reciprocal issued", 0, 1e6, {}},
-      {"power.reg_read_pj", KeyType::Float, "2", "pJ", "dynamic energy per register-file read", 0, 1e6, {}},
-      {"power.reg_write_pj", KeyType::Float, "2", "pJ", "dynamic energy per register-file write", 0, 1e6, {}},
-      {"power.l1i_pj", KeyType::Float, "25", "pJ", "dynamic energy per L1 instruction cache access", 0, 1e6, {}},
-      {"power.l1d_pj", KeyType::Float, "20", "pJ", "dynamic energy per L1 data cache access", 0, 1e6, {}},
-      {"power.l2_pj", KeyType::Float, "100", "pJ", "dynamic energy per L2 access", 0, 1e6, {}},
-      {"power.dram_pj", KeyType::Float, "2600", "pJ", "dynamic energy per DRAM access (counted, off the die: it does not heat the core)", 0, 1e6, {}},
+#define POWER_EVENT(id, name, pj, description) \
+      {"power." #name "_pj", KeyType::Float, #pj, "pJ", description, 0, 1e6, {}},
+#include "power/power_events.def"
+#undef POWER_EVENT
       {"power.static_running_mw", KeyType::Float, "15", "mW", "static power of a running context (stalls and spinning included)", 0, 1e5, {}},
       {"power.static_suspended_mw", KeyType::Float, "3", "mW", "static power of a suspended, waiting or free context (clock-gated)", 0, 1e5, {}},
       {"power.static_mwait_light_mw", KeyType::Float, "3", "mW", "static power of a context in light MWAIT", 0, 1e5, {}},

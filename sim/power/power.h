@@ -27,22 +27,12 @@ namespace kasane {
 
 class PackagePower;
 
+// The dynamic events (power_events.def): fetch, decode, an issue per unit class, register reads
+// and writes, L1I, L1D, L2 and DRAM accesses. DRAM is counted but not on the die (see above).
 enum class PowerEvent : uint8_t {
-  kFetch,        // per instruction fetched (PC, prediction, fetch queue; not the I-cache array)
-  kDecode,       // per instruction decoded
-  kIssueAlu,     // per operation issued to a unit of that class, including the unit's operation
-  kIssueMulDiv,
-  kIssueMem,     // address generation and queueing; the data array is kL1D
-  kIssueBranch,
-  kIssueFpAdd,   // FPU: add, subtract, compare, convert, moves
-  kIssueFpMul,   // FPU: multiply, multiply-add
-  kIssueFpDiv,   // FPU: divide, square root, reciprocals
-  kRegRead,      // per register-file read port use
-  kRegWrite,     // per register-file write
-  kL1I,          // per L1 instruction cache access
-  kL1D,          // per L1 data cache access
-  kL2,           // per L2 access (a fill or write-back from an L1, or a demand access)
-  kDram,         // per DRAM access (one line); counted, but not on the die (see above)
+#define POWER_EVENT(id, name, pj, description) id,
+#include "power/power_events.def"
+#undef POWER_EVENT
   kCount
 };
 
