@@ -25,7 +25,7 @@ CacheConfig cache(const Config& c, const std::string& name, bool write_back) {
 
 CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   CoreTiming t;
-  t.pipeline = c.get_string("sim.model") == "pipeline";
+  t.model = parse_model(c.get_string("sim.model"));
   PipelineConfig& p = t.pipe;
   p.fetch_width = u(c, "fetch.width");
   p.fetch_threads = u(c, "fetch.threads_per_cycle");
@@ -111,7 +111,7 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   t.ff.back_after_roi = c.get_string("sim.after_roi") == "iss";
   if (t.ff.back_after_roi && !t.ff.on())
     throw std::invalid_argument("sim.after_roi = iss needs sim.fast_forward (roi or a count)");
-  if (t.ff.on() && !t.pipeline)
+  if (t.ff.on() && t.model == ModelKind::kIss)
     throw std::invalid_argument("sim.fast_forward needs sim.model = pipeline (the ISS is what it "
                                 "fast-forwards with)");
   if (t.ff.on() && c.get_int("platform.cores") > 1)

@@ -1,0 +1,14 @@
+// See core_model.h.
+#include "core/core_model.h"
+
+#include <stdexcept>
+
+namespace kasane {
+
+ModelKind parse_model(const std::string& name) {
+  if (name == "iss") return ModelKind::kIss;
+  if (name == "pipeline") return ModelKind::kPipeline;
+  throw std::invalid_argument("unknown core model '" + name + "' (pipeline or iss)");
+}
+
+}  // namespace kasane
