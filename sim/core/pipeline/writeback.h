@@ -9,6 +9,11 @@
 
 namespace kasane {
 
+// The reference check: the instruction at `pc` with word `raw` that context c retires must be the
+// oldest one the functional model executed for it that has not retired yet (s.executed); a
+// failure is counted and the first one described.
+void check_retired(PipeState& s, unsigned c, uint32_t pc, uint32_t raw);
+
 class WritebackStage {
  public:
   explicit WritebackStage(PipeState& s) : s_(s) {}
