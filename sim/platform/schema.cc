@@ -212,10 +212,11 @@ const std::vector<KeySpec>& config_schema() {
       {"fu.fpdiv.sqrt_latency", KeyType::Int, "32", "cycles", "FPU square-root latency, also RSQRT (MIPS 24Kf, double precision; single is 17)", 1, 200, {}},
       {"fu.fpdiv.pipelined", KeyType::Bool, "false", "-", "an FPU divider accepts an operation every cycle (false: busy for the whole latency)", 0, 0, {}},
       {"bpred.kind", KeyType::String, "bimodal", "-",
-       "direction predictor: not_taken, bimodal (2-bit counters) or gshare (per-context history)",
-       0, 0, {"not_taken", "bimodal", "gshare"}},
+       "direction predictor: not_taken, bimodal (2-bit counters), gshare (per-context history) "
+       "or tournament (the Alpha 21264's: local and global predictors and a chooser)",
+       0, 0, {"not_taken", "bimodal", "gshare", "tournament"}},
       {"bpred.table_entries", KeyType::Int, "1024", "counters", "predictor table size (power of two)", 1, 1048576, {}},
-      {"bpred.history_bits", KeyType::Int, "8", "bits", "gshare global history length", 0, 20, {}},
+      {"bpred.history_bits", KeyType::Int, "8", "bits", "gshare and tournament global history length (the tournament's local histories too)", 0, 20, {}},
       {"bpred.btb_entries", KeyType::Int, "64", "entries", "branch target buffer for JR/JALR (power of two)", 1, 65536, {}},
       // --- memory hierarchy (timing; the pipeline model only)
       {"memory.model", KeyType::String, "cached", "-",
