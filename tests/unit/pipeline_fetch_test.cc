@@ -56,6 +56,27 @@ TEST(PipelineFetch, IcountFavoursTheContextWithFewerInstructionsInFlight) {
   EXPECT_EQ(order[1], 0u);
 }
 
+// BRCOUNT and MISSCOUNT read counts that the out-of-order core keeps (the pipeline refuses them).
+TEST(PipelineFetch, BrcountFavoursTheContextWithFewerUnresolvedBranches) {
+  FetchRig rig(FetchPolicy::kBrcount);
+  rig.skew();  // context 0 has more in flight, but fewer branches
+  rig.s.ctx[0].n_branches = 1;
+  rig.s.ctx[1].n_branches = 3;
+  Order order;
+  ASSERT_EQ(rig.fetch.select(0, order), 2u);
+  EXPECT_EQ(order[0], 0u);
+  EXPECT_EQ(order[1], 1u);
+}
+
+TEST(PipelineFetch, MisscountFavoursTheContextWithFewerOutstandingMisses) {
+  FetchRig rig(FetchPolicy::kMisscount);
+  rig.s.ctx[0].n_misses = 2;
+  Order order;
+  ASSERT_EQ(rig.fetch.select(0, order), 2u);
+  EXPECT_EQ(order[0], 1u);
+  EXPECT_EQ(order[1], 0u);
+}
+
 TEST(PipelineFetch, RoundRobinAlternatesWhateverTheOccupancy) {
   FetchRig rig(FetchPolicy::kRoundRobin);
   rig.skew();

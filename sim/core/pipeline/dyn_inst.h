@@ -42,6 +42,7 @@ struct DynInst : DepRegs {
   // A branch or jump (its row has kF_delay): fetch predicts it, execute scores the prediction.
   // Kept here so that neither follows `info` for every instruction.
   bool branch = false;
+  uint32_t bp_snapshot = 0;  // speculative history: the predictor's history its prediction read
   uint64_t fetched_at = 0, decoded_at = 0;
   uint64_t ready_at = 0;  // result available to dependents; the instruction may retire
   // Branches: what fetch predicted, to score the predictor when the branch executes.

@@ -10,14 +10,31 @@
 
 namespace kasane {
 
+namespace {
+struct PolicyName {
+  FetchPolicy policy;
+  const char* name;
+};
+constexpr PolicyName kPolicies[] = {{FetchPolicy::kIcount, "icount"},
+                                    {FetchPolicy::kRoundRobin, "round_robin"},
+                                    {FetchPolicy::kBrcount, "brcount"},
+                                    {FetchPolicy::kMisscount, "misscount"}};
+}  // namespace
+
 FetchPolicy parse_fetch_policy(const std::string& name) {
-  if (name == "round_robin") return FetchPolicy::kRoundRobin;
-  if (name == "icount") return FetchPolicy::kIcount;
-  throw std::invalid_argument("unknown fetch policy '" + name + "' (round_robin or icount)");
+  std::string choices;
+  for (const PolicyName& p : kPolicies) {
+    if (name == p.name) return p.policy;
+    choices += choices.empty() ? "" : ", ";
+    choices += p.name;
+  }
+  throw std::invalid_argument("unknown fetch policy '" + name + "' (" + choices + ")");
 }
 
 const char* fetch_policy_name(FetchPolicy p) {
-  return p == FetchPolicy::kIcount ? "icount" : "round_robin";
+  for (const PolicyName& n : kPolicies)
+    if (n.policy == p) return n.name;
+  return "?";
 }
 
 namespace {
@@ -26,6 +43,8 @@ unsigned policy_key(FetchPolicy p, const ContextPipe& cp) {
   switch (p) {
     case FetchPolicy::kRoundRobin: return 0;  // only the rotating start decides
     case FetchPolicy::kIcount: return cp.n_fetched + cp.n_decoded;  // fewest in decode/issue
+    case FetchPolicy::kBrcount: return cp.n_branches;  // fewest unresolved branches
+    case FetchPolicy::kMisscount: return cp.n_misses;  // fewest outstanding d-cache misses
   }
   return 0;
 }
@@ -192,7 +211,8 @@ bool FetchStage<F>::predict_next(unsigned c, DynInst& d) {
     // BEQ r,r and BGEZ(AL) $0 are the unconditional B and BAL.
     bool always = (i.op() == 4 && i.rs() == i.rt()) ||
                   (i.op() == 1 && (i.rt() == 0x01 || i.rt() == 0x11) && i.rs() == 0);
-    taken = always || bp_.predict(c, pc);
+    taken = s_.cfg.speculative_history ? bp_.predict_speculative(c, pc, always, d.bp_snapshot)
+                                       : always || bp_.predict(c, pc);
   }
   d.pred_taken = taken;
   d.pred_target = taken ? target : pc + 8;

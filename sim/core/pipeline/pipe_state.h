@@ -19,8 +19,10 @@ namespace kasane {
 class KanataWriter;
 class PowerModel;
 
-// Fetch policies: named values with one small function each (fetch.cc).
-enum class FetchPolicy : uint8_t { kRoundRobin, kIcount };
+// Fetch policies: named values with one small function each (fetch.cc). BRCOUNT (fewest
+// unresolved branches) and MISSCOUNT (fewest outstanding data-cache misses) read counts that only
+// the out-of-order core keeps (ContextPipe::n_branches, n_misses).
+enum class FetchPolicy : uint8_t { kRoundRobin, kIcount, kBrcount, kMisscount };
 FetchPolicy parse_fetch_policy(const std::string& name);  // throws std::invalid_argument
 const char* fetch_policy_name(FetchPolicy p);
 
@@ -39,6 +41,10 @@ struct PipelineConfig {
   PredictorConfig bpred{PredictorKind::kBimodal, 1024, 8, 64};
   bool check = false;               // compare every retired instruction with the executed stream
   bool keep_fetch_on_sleep = false; // a sleeping context keeps its fetched instructions
+  // Fetch shifts each prediction into the predictor's history at once (BranchPredictor::
+  // predict_speculative), for a core that resolves branches out of order and repairs the
+  // history when it squashes; the in-order pipeline trains it when a branch resolves.
+  bool speculative_history = false;
 };
 
 // Where a context's cycle went, for its CPI stack.
@@ -67,6 +73,8 @@ struct ContextPipe {
 
   Window window;
   unsigned n_fetched = 0, n_decoded = 0;  // instructions in those stages (queue occupancy)
+  // The out-of-order core's: unresolved branches and outstanding data-cache misses.
+  unsigned n_branches = 0, n_misses = 0;
 
   // Fetch: the next pc to fetch and whether it is a delay slot (then fetch goes to slot_target).
   uint32_t fetch_pc = 0;
