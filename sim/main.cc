@@ -72,7 +72,7 @@ po::options_description describe(Options& o) {
       ("env", po::value(&o.env)->value_name("NAME=VALUE")->composing(),
        "environment string for the program (repeatable)")
       ("pipeline-trace", po::value(&o.trace)->value_name("FILE"),
-       "write a Kanata pipeline trace (open it in Konata); needs sim.model = pipeline")
+       "write a Kanata pipeline trace (open it in Konata); needs sim.model = pipeline or o3")
       ("trace", po::value(&o.exec_trace)->value_name("exec,mem,syscall,notify"),
        "write an instruction trace of these categories to --trace-file")
       ("trace-file", po::value(&o.exec_trace_file)->value_name("FILE"),
@@ -340,8 +340,9 @@ std::optional<int> plan_run(const Options& o, const Config& cfg, RunPlan& plan) 
       return fail(exit_status::kUsage, std::string("--trace: ") + e.what());
     }
   }
-  if (!o.trace.empty() && cfg.get_string("sim.model") != "pipeline")
-    return fail(exit_status::kUsage, "--pipeline-trace needs sim.model = pipeline");
+  if (!o.trace.empty() && cfg.get_string("sim.model") == "iss")
+    return fail(exit_status::kUsage, "--pipeline-trace needs a timing model, sim.model = "
+                                     "pipeline or o3");
   if (std::string p = input_problems(o, cfg); !p.empty()) return fail(exit_status::kNoInput, p);
   if (!o.restore.empty()) {
     try {

@@ -44,11 +44,19 @@ Core::Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming&
       timing.memory.model == "cached" ? timing.memory.l1i.line_bytes : timing.fetch_block;
   KanataWriter* writer = trace_ ? trace_.get() : timing.trace_writer;
   // The timing models, each a template on the functional model (core_model.h).
-  using Pipeline = BasicPipeline<IssModel>;
-  model_ = std::make_unique<TimedModel<Pipeline>>(
-      std::make_unique<Pipeline>(timing.pipe, functional_, memory_->inst(), memory_->data(), line,
-                                 writer, power_.get()),
-      iss_, charge_, timing.idle_skip);
+  if (timing.model == ModelKind::kO3) {
+    using O3 = O3Core<IssModel>;
+    model_ = std::make_unique<TimedModel<O3>>(
+        std::make_unique<O3>(timing.o3, functional_, memory_->inst(), memory_->data(), line,
+                             writer, power_.get()),
+        iss_, charge_, timing.idle_skip);
+  } else {
+    using Pipeline = BasicPipeline<IssModel>;
+    model_ = std::make_unique<TimedModel<Pipeline>>(
+        std::make_unique<Pipeline>(timing.pipe, functional_, memory_->inst(), memory_->data(),
+                                   line, writer, power_.get()),
+        iss_, charge_, timing.idle_skip);
+  }
   if (timing.ff.on()) {
     std::unique_ptr<Warmer> warmer;
     if (timing.ff.warmup)

@@ -21,6 +21,7 @@
 #include "core/fast_forward.h"
 #include "core/iss.h"
 #include "core/kanata.h"
+#include "core/o3/o3_core.h"
 #include "core/pipeline/pipeline.h"
 #include "mem/hierarchy.h"
 #include "power/package_thermal.h"
@@ -33,6 +34,7 @@ struct CoreTiming {
   bool idle_skip = true;  // jump over cycles in which no context can run
   unsigned fetch_block = 32;  // flat memory: bytes fetch reads with one access
   PipelineConfig pipe;
+  O3Config o3;  // sim.model = o3 (its `front` is `pipe`)
   HierarchyConfig memory;
   PowerConfig power = default_power_config();
   ThermalConfig thermal = default_thermal_config();

@@ -8,7 +8,8 @@ namespace kasane {
 ModelKind parse_model(const std::string& name) {
   if (name == "iss") return ModelKind::kIss;
   if (name == "pipeline") return ModelKind::kPipeline;
-  throw std::invalid_argument("unknown core model '" + name + "' (pipeline or iss)");
+  if (name == "o3") return ModelKind::kO3;
+  throw std::invalid_argument("unknown core model '" + name + "' (pipeline, iss or o3)");
 }
 
 }  // namespace kasane

@@ -21,7 +21,7 @@
 namespace kasane {
 
 // sim.model's values.
-enum class ModelKind : uint8_t { kIss, kPipeline };
+enum class ModelKind : uint8_t { kIss, kPipeline, kO3 };
 // Throws std::invalid_argument naming the value and the choices.
 ModelKind parse_model(const std::string& name);
 

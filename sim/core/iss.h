@@ -119,6 +119,8 @@ class Iss final : public DeviceHost {
     }
     return peek_pa(c, va, store ? Access::kStore : Access::kLoad, pa);
   }
+  // Physical address `pa` is RAM (not a device).
+  bool is_ram(uint32_t pa) { return mem_.ram_page(pa >> 12) != nullptr; }
   // The table row for word `raw` at `pc` through the decode cache; nullptr if none matches.
   const InsnInfo* decode_cached(uint32_t pc, uint32_t raw);
 

@@ -79,9 +79,10 @@ const std::vector<KeySpec>& config_schema() {
        1e6, {}},
       // --- sim
       {"sim.model", KeyType::String, "pipeline", "-",
-       "the core model: pipeline = cycle-level SMT pipeline; iss = functional, one instruction "
-       "per running context per cycle",
-       0, 0, {"pipeline", "iss"}},
+       "the core model: pipeline = cycle-level SMT pipeline, in order within a context; iss = "
+       "functional, one instruction per running context per cycle; o3 = out-of-order SMT core "
+       "(rename, ROB, issue queue, load/store queues shared by the contexts)",
+       0, 0, {"pipeline", "iss", "o3"}},
       {"sim.check", KeyType::Bool, "false", "-",
        "pipeline test mode: check every retired instruction against the stream the ISS executed",
        0, 0, {}},
@@ -182,9 +183,11 @@ const std::vector<KeySpec>& config_schema() {
       {"fetch.block", KeyType::Int, "32", "bytes", "aligned block fetch reads with one memory access in the flat model (power of two; the cached model reads one L1I line)", 4, 4096, {}},
       {"fetch.queue", KeyType::Int, "8", "instructions", "fetch queue per context (fetched, not decoded)", 1, 64, {}},
       {"fetch.policy", KeyType::String, "icount", "-",
-       "which contexts fetch first: icount = fewest instructions in decode and issue, ties by "
-       "round robin; round_robin = rotate",
-       0, 0, {"icount", "round_robin"}},
+       "which contexts fetch first: icount = fewest instructions fetched and not yet issued, "
+       "ties by round robin (Tullsen's ICOUNT.T.N with T = fetch.threads_per_cycle, N = "
+       "fetch.width); round_robin = rotate; brcount (o3) = fewest unresolved branches; "
+       "misscount (o3) = fewest outstanding data-cache misses",
+       0, 0, {"icount", "round_robin", "brcount", "misscount"}},
       {"decode.width", KeyType::Int, "4", "instructions", "instructions decoded per cycle, over all contexts", 1, 16, {}},
       {"issue.width", KeyType::Int, "4", "instructions", "instructions issued per cycle, over all contexts (in order within a context)", 1, 16, {}},
       {"issue.queue", KeyType::Int, "16", "instructions", "issue queue per context (decoded, not issued)", 1, 64, {}},
@@ -218,7 +221,43 @@ const std::vector<KeySpec>& config_schema() {
       {"bpred.table_entries", KeyType::Int, "1024", "counters", "predictor table size (power of two)", 1, 1048576, {}},
       {"bpred.history_bits", KeyType::Int, "8", "bits", "gshare and tournament global history length (the tournament's local histories too)", 0, 20, {}},
       {"bpred.btb_entries", KeyType::Int, "64", "entries", "branch target buffer for JR/JALR (power of two)", 1, 65536, {}},
-      // --- memory hierarchy (timing; the pipeline model only)
+      // --- the out-of-order core (sim.model = "o3"). It shares fetch.*, decode.width,
+      // issue.width, retire.width, fu.* and bpred.* with the pipeline.
+      {"rename.width", KeyType::Int, "4", "instructions", "o3: instructions renamed per cycle, over all contexts", 1, 16, {}},
+      {"dispatch.width", KeyType::Int, "4", "instructions", "o3: instructions dispatched into the ROB and issue queue per cycle, over all contexts (the ISS executes them there)", 1, 16, {}},
+      {"rename.int_regs", KeyType::Int, "128", "registers", "o3: physical integer registers beyond the contexts' architectural ones (33 each: $1-$31, HI, LO)", 1, 4096, {}},
+      {"rename.fp_regs", KeyType::Int, "64", "registers", "o3: physical FPU registers beyond the contexts' architectural ones (17 each: 16 even/odd pairs, the condition codes)", 1, 4096, {}},
+      {"rob.entries", KeyType::Int, "128", "entries", "o3: reorder buffer entries, shared by the contexts by rob.policy", 1, 1024, {}},
+      {"rob.policy", KeyType::String, "shared", "-",
+       "o3: how the contexts share the ROB: shared = any context may take every entry; "
+       "partitioned = each active context at most entries / active contexts; threshold = each "
+       "at most rob.threshold percent",
+       0, 0, {"shared", "partitioned", "threshold"}},
+      {"rob.threshold", KeyType::Int, "50", "percent", "o3, rob.policy = threshold: the share of the ROB one context may hold", 1, 100, {}},
+      {"iq.entries", KeyType::Int, "32", "entries", "o3: unified issue queue entries (reservation stations), shared by iq.policy", 1, 512, {}},
+      {"iq.policy", KeyType::String, "shared", "-", "o3: how the contexts share the issue queue (as rob.policy)", 0, 0, {"shared", "partitioned", "threshold"}},
+      {"iq.threshold", KeyType::Int, "50", "percent", "o3, iq.policy = threshold: the share of the issue queue one context may hold", 1, 100, {}},
+      {"lsq.load_entries", KeyType::Int, "32", "entries", "o3: load queue entries, shared by lsq.policy", 1, 512, {}},
+      {"lsq.store_entries", KeyType::Int, "32", "entries", "o3: store queue entries (a store stays after commit until the data cache takes it), shared by lsq.policy", 1, 512, {}},
+      {"lsq.policy", KeyType::String, "shared", "-", "o3: how the contexts share the load queue and the store queue, each (as rob.policy)", 0, 0, {"shared", "partitioned", "threshold"}},
+      {"lsq.threshold", KeyType::Int, "50", "percent", "o3, lsq.policy = threshold: the share of each queue one context may hold", 1, 100, {}},
+      {"lsq.forward_latency", KeyType::Int, "2", "cycles", "o3: a load that takes its data from an older store of its context (store-to-load forwarding)", 1, 100, {}},
+      {"lsq.mem_dep", KeyType::String, "store_sets", "-",
+       "o3: memory-dependence predictor: store_sets = a load that once read memory before an "
+       "older store to its address waits for that store set from then on (Chrysos and Emer, "
+       "ISCA 1998); none = loads never wait, and every such conflict is a memory-order violation",
+       0, 0, {"store_sets", "none"}},
+      {"lsq.ssit_entries", KeyType::Int, "1024", "entries", "o3, store sets: the store-set id table, by instruction address (power of two)", 1, 1048576, {}},
+      {"fetch.long_latency", KeyType::String, "none", "-",
+       "o3: a context whose load misses the L2 (data later than an L2 hit): none = fetches on; "
+       "stall = fetches nothing until the data returns; flush = also gives back everything "
+       "after the load, refetched then (Tullsen and Brown, MICRO 2001)",
+       0, 0, {"none", "stall", "flush"}},
+      {"retire.policy", KeyType::String, "round_robin", "-",
+       "o3: which context takes each commit slot: round_robin = the contexts in turn; "
+       "oldest_ready = the one whose completed oldest instruction is the oldest",
+       0, 0, {"round_robin", "oldest_ready"}},
+      // --- memory hierarchy (timing; the pipeline and o3 models)
       {"memory.model", KeyType::String, "cached", "-",
        "flat = no caches, every access takes memory.latency (the papers' machine); cached = "
        "L1I/L1D per core, optional L2, DRAM",

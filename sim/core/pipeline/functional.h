@@ -41,6 +41,8 @@ class FunctionalCore {
   // The word at `va` and its physical address, or false if fetching it would fault.
   virtual bool peek_fetch(unsigned ctx, uint32_t va, uint32_t& pa, uint32_t& raw) = 0;
   virtual bool peek_pa(unsigned ctx, uint32_t va, bool store, uint32_t& pa) = 0;
+  // Physical address `pa` is RAM, not a device (a device access is serialised out of order).
+  virtual bool is_ram(uint32_t) { return true; }
   virtual const InsnInfo* decode(uint32_t pc, uint32_t raw) = 0;
   virtual uint32_t reg(unsigned ctx, unsigned r) const = 0;
   virtual ExecResult execute(unsigned ctx, uint64_t cycle) = 0;
@@ -82,6 +84,7 @@ class IssModel {
   bool peek_pa(unsigned ctx, uint32_t va, bool store, uint32_t& pa) {
     return iss_.peek_data_pa(iss_.context(ctx), va, store, pa);
   }
+  bool is_ram(uint32_t pa) { return iss_.is_ram(pa); }
   const InsnInfo* decode(uint32_t pc, uint32_t raw) { return iss_.decode_cached(pc, raw); }
   uint32_t reg(unsigned ctx, unsigned r) const { return iss_.context(ctx).gpr[r]; }
   ExecResult execute(unsigned ctx, uint64_t cycle) {
@@ -127,6 +130,7 @@ class IssCore : public FunctionalCore {
   bool peek_pa(unsigned ctx, uint32_t va, bool store, uint32_t& pa) override {
     return m_.peek_pa(ctx, va, store, pa);
   }
+  bool is_ram(uint32_t pa) override { return m_.is_ram(pa); }
   const InsnInfo* decode(uint32_t pc, uint32_t raw) override { return m_.decode(pc, raw); }
   uint32_t reg(unsigned ctx, unsigned r) const override { return m_.reg(ctx, r); }
   ExecResult execute(unsigned ctx, uint64_t cycle) override { return m_.execute(ctx, cycle); }
