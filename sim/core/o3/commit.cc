@@ -106,7 +106,10 @@ void O3Commit<F>::check(unsigned c, uint32_t pc, uint32_t raw) {
 
 template <typename F>
 void O3Commit<F>::drain_store(uint64_t now) {
-  for_each_active(s_.front.active, store_rr_, [&](unsigned c) {
+  const unsigned start = store_rr_;
+  store_rr_.turn(s_.contexts);  // every cycle, whether a store waits or not
+  if (s_.lsq.committed_stores() == 0) return;
+  for_each_active(s_.front.active, start, [&](unsigned c) {
     const StoreEntry* st = s_.lsq.committed_store(c, now);
     if (!st) return true;
     if (!st->device && !st->phantom) {
@@ -116,7 +119,6 @@ void O3Commit<F>::drain_store(uint64_t now) {
     s_.lsq.pop_store(c);
     return false;
   });
-  store_rr_.turn(s_.contexts);
 }
 
 template <typename F>

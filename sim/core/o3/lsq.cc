@@ -96,11 +96,13 @@ void LoadStoreQueue::commit_store(unsigned c, uint64_t now) {
     if (!q[k].committed) {
       q[k].committed = true;
       q[k].committed_at = now;
+      ++committed_;
       return;
     }
 }
 
 void LoadStoreQueue::pop_store(unsigned c) {
+  --committed_;
   sq_[c].pop_front();
   sq_cap_.give(c);
 }

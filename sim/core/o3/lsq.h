@@ -70,6 +70,8 @@ class LoadStoreQueue {
     return !q.empty() && q[0].committed && q[0].committed_at < now ? &q[0] : nullptr;
   }
   void pop_store(unsigned c);  // committed_store(c) has been written
+  // Committed stores of every context that wait for the cache.
+  unsigned committed_stores() const { return committed_; }
   // Context c's loads and stores of seq >= `from` leave (a squash; committed stores stay).
   void squash(unsigned c, uint64_t from);
   // Stores of context c in the queue, committed ones included.
@@ -79,6 +81,7 @@ class LoadStoreQueue {
   SharedCapacity lq_cap_, sq_cap_;
   std::vector<Ring<O3Inst*>> lq_;
   std::vector<Ring<StoreEntry>> sq_;
+  unsigned committed_ = 0;
 };
 
 }  // namespace kasane

@@ -48,6 +48,15 @@ O3Core<F>::O3Core(const O3Config& cfg, F& f, MemLevel& icache, MemLevel& dcache,
       fetch_(s_.front, f, icache, s_.bp, line_bytes) {
   s_.trace = s_.front.trace = trace;
   s_.power = s_.front.power = power;
+  occ_size_ = {s_.rob.capacity().entries(),  s_.iq.capacity().entries(),
+               s_.lsq.loads().entries(),     s_.lsq.stores().entries(),
+               s_.rename.rename_regs(false), s_.rename.rename_regs(true)};
+  for (size_t k = 0; k < occ_size_.size(); ++k) {
+    bucket_of_[k].resize(occ_size_[k] + 1);
+    for (unsigned held = 0; held <= occ_size_[k]; ++held)
+      bucket_of_[k][held] = static_cast<uint8_t>(
+          std::min(kOccBuckets - 1, occ_size_[k] ? held * kOccBuckets / occ_size_[k] : 0));
+  }
 }
 
 template <typename F>
@@ -155,13 +164,9 @@ void O3Core<F>::account(uint64_t now) {
                              s_.lsq.stores().held(c),
                              s_.rename.held(c, false),
                              s_.rename.held(c, true)};
-    const unsigned size[] = {s_.rob.capacity().entries(), s_.iq.capacity().entries(),
-                             s_.lsq.loads().entries(),    s_.lsq.stores().entries(),
-                             s_.rename.rename_regs(false), s_.rename.rename_regs(true)};
     for (size_t k = 0; k < static_cast<size_t>(O3Occ::kCount); ++k) {
       st.occ_sum[k] += held[k];
-      const unsigned bucket = size[k] ? held[k] * kOccBuckets / size[k] : 0;
-      ++st.occ_hist[k][std::min(bucket, kOccBuckets - 1)];
+      ++st.occ_hist[k][bucket_of_[k][std::min(held[k], occ_size_[k])]];
     }
     if (empty(c) && !f_.may_run(c)) {
       park(c);

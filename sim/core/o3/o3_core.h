@@ -15,9 +15,11 @@
 // A template on the functional model, as the pipeline is (core/pipeline/functional.h).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -83,6 +85,10 @@ class O3Core {
 
   O3State s_;
   F& f_;
+  // Per structure of O3Occ: its size, and the histogram bucket of each count from 0 to it (a
+  // division per structure per context per cycle, worked out once).
+  std::array<unsigned, static_cast<size_t>(O3Occ::kCount)> occ_size_;
+  std::array<std::vector<uint8_t>, static_cast<size_t>(O3Occ::kCount)> bucket_of_;
   const uint64_t* epoch_now_;
   uint64_t epoch_ = ~0ull;
   uint64_t accounted_ = 0;  // cycles charged to every context, idle ones included

@@ -92,9 +92,6 @@ void O3Core<F>::counters(CounterSet& out) const {
 template <typename F>
 nlohmann::json O3Core<F>::report(const CounterSet& n, uint64_t cycles) const {
   using nlohmann::json;
-  const unsigned sizes[] = {s_.rob.capacity().entries(),  s_.iq.capacity().entries(),
-                            s_.lsq.loads().entries(),     s_.lsq.stores().entries(),
-                            s_.rename.rename_regs(false), s_.rename.rename_regs(true)};
   json ctxs = json::array();
   for (unsigned c = 0; c < s_.contexts; ++c) {
     json ctx = {{"id", c}};
@@ -112,7 +109,7 @@ nlohmann::json O3Core<F>::report(const CounterSet& n, uint64_t cycles) const {
       for (unsigned b = 0; b < kOccBuckets; ++b)
         hist.push_back(n.count(occ_key(c, o, "h" + std::to_string(b))));
       occ[o3_occ_name(static_cast<O3Occ>(o))] = {
-          {"size", sizes[o]},
+          {"size", occ_size_[o]},
           {"mean", cycles ? static_cast<double>(n.count(occ_key(c, o, "sum"))) / cycles : 0.0},
           {"histogram_eighths", hist}};
     }

@@ -6,8 +6,8 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
-#include <vector>
 
 #include "core/limits.h"
 #include "core/o3/o3_config.h"
@@ -20,8 +20,9 @@ class SharedCapacity {
       : entries_(cfg.entries),
         policy_(cfg.policy),
         cap_(std::max(1u, cfg.entries * cfg.threshold / 100)),
-        share_(cfg.entries),
-        held_(contexts, 0) {}
+        share_(cfg.entries) {
+    (void)contexts;  // at most kMaxContexts, each with its count
+  }
 
   // Context c may take one more entry now.
   bool may_take(unsigned c) const { return total_ < entries_ && held_[c] < limit(c); }
@@ -55,7 +56,7 @@ class SharedCapacity {
   SharePolicy policy_;
   unsigned cap_;    // threshold: its percentage of the entries
   unsigned share_;  // partitioned: entries / active contexts
-  std::vector<unsigned> held_;
+  std::array<unsigned, kMaxContexts> held_{};  // an array: asked on every dispatch
   unsigned total_ = 0;
 };
 
