@@ -224,11 +224,7 @@ void O3Dispatch<F>::check_path(unsigned c, size_t idx, O3Inst& d, uint64_t now) 
 
 template <typename F>
 std::pair<uint32_t, uint32_t> O3Dispatch<F>::reference(unsigned c) {
-  bool in_slot;
-  uint32_t slot_target, pa, raw = 0;
-  const uint32_t pc = f_.next_pc(c, in_slot, slot_target);
-  f_.peek_fetch(c, pc, pa, raw);
-  return {pc, raw};
+  return reference_of(f_, c);
 }
 
 template class O3Dispatch<FunctionalCore>;

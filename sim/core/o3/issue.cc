@@ -6,6 +6,7 @@
 
 #include "core/kanata.h"
 #include "core/pipeline/functional.h"
+#include "core/pipeline/shared_stats.h"
 #include "power/power.h"
 
 namespace kasane {
@@ -111,14 +112,7 @@ void O3Issue<F>::issue(O3Inst& d, uint64_t now, uint64_t ready) {
   --cp.n_decoded;
   if (d.branch) --cp.n_branches;
   if (s_.power) {
-    static constexpr PowerEvent kIssue[] = {PowerEvent::kIssueAlu,    PowerEvent::kIssueMulDiv,
-                                            PowerEvent::kIssueMem,    PowerEvent::kIssueBranch,
-                                            PowerEvent::kIssueFpAdd,  PowerEvent::kIssueFpMul,
-                                            PowerEvent::kIssueFpDiv};
-    static_assert(std::size(kIssue) == static_cast<size_t>(FuClass::kCount));
-    s_.power->count(kIssue[static_cast<size_t>(fc)]);
-    s_.power->count(PowerEvent::kRegRead, d.regs.nsrc);
-    s_.power->count(PowerEvent::kRegWrite, d.regs.ndst);
+    count_issue(*s_.power, fc, d.regs.nsrc, d.regs.ndst);
     if (d.regs.ndst) s_.power->count(PowerEvent::kIqWakeup);  // its tag to the waiting entries
   }
   if (s_.trace && d.trace_id != ~0ull) {

@@ -35,12 +35,12 @@ LoadStoreQueue::LoadStoreQueue(const ShareConfig& lq, const ShareConfig& sq, uns
 
 void LoadStoreQueue::add_load(O3Inst* d) {
   lq_cap_.take(d->thread);
-  lq_[d->thread].push_back() = d;
+  lq_[d->thread].push_back_uncleared() = d;
 }
 
 void LoadStoreQueue::add_store(const O3Inst& d) {
   sq_cap_.take(d.thread);
-  StoreEntry& e = sq_[d.thread].push_back();
+  StoreEntry& e = sq_[d.thread].push_back_uncleared();
   e = StoreEntry{d.seq, d.pa, d.size, d.partial, d.device, d.phantom, false, false, 0};
 }
 

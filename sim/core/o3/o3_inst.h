@@ -1,5 +1,5 @@
-// An instruction in flight in the out-of-order core, from decode to commit, and the ring that
-// holds one context's in-flight instructions in program order.
+// An instruction in flight in the out-of-order core, from decode to commit (each context keeps
+// its own in program order in a Ring, core/pipeline/ring.h).
 //
 // An instruction is real or a phantom. A real one is on the context's architectural path: the ISS
 // executed it when it dispatched (or earlier, if it is being replayed after a squash), so its
@@ -9,12 +9,11 @@
 // the window until the squash.
 #pragma once
 
-#include <cstddef>
 #include <cstdint>
-#include <vector>
 
 #include "core/insn.h"
 #include "core/pipeline/dyn_inst.h"
+#include "core/pipeline/ring.h"
 
 namespace kasane {
 
@@ -73,42 +72,6 @@ struct O3Inst {
 
   uint64_t fetched_at = 0, decoded_at = 0, renamed_at = 0, dispatched_at = 0, issued_at = 0;
   uint64_t done_at = ~0ull;  // its result is ready (it may commit) from this cycle
-};
-
-// A fixed-capacity ring in program order: index 0 is the oldest. The slots never move, so a
-// pointer to an instruction stays valid until it leaves the ring.
-template <typename T>
-class Ring {
- public:
-  explicit Ring(size_t capacity) : buf_(round_up(capacity)), mask_(buf_.size() - 1) {}
-  size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  size_t capacity() const { return mask_ + 1; }
-  T& operator[](size_t i) { return buf_[(head_ + i) & mask_]; }
-  const T& operator[](size_t i) const { return buf_[(head_ + i) & mask_]; }
-  T& front() { return (*this)[0]; }
-  const T& front() const { return (*this)[0]; }
-  T& back() { return (*this)[size_ - 1]; }
-  T& push_back() {
-    T& t = buf_[(head_ + size_) & mask_];
-    ++size_;
-    return t;
-  }
-  void pop_front() {
-    head_ = (head_ + 1) & mask_;
-    --size_;
-  }
-  void truncate(size_t n) { size_ = n; }  // keep the oldest n
-
- private:
-  static size_t round_up(size_t n) {
-    size_t p = 1;
-    while (p < n) p <<= 1;
-    return p;
-  }
-  std::vector<T> buf_;
-  size_t mask_;
-  size_t head_ = 0, size_ = 0;
 };
 
 }  // namespace kasane

@@ -39,7 +39,7 @@ class Rob {
 
   // Moves between the parts: decoded (a new instruction at the end), renamed, dispatched,
   // committed (the oldest leaves).
-  O3Inst& decode(unsigned c) { return ring_[c].push_back(); }
+  O3Inst& decode(unsigned c) { return ring_[c].push_back_uncleared(); }
   void renamed_one(unsigned c) { ++renamed_[c]; }
   void dispatched_one(unsigned c) {
     --renamed_[c];

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 
 #include "core/iss.h"
 
@@ -109,6 +110,18 @@ class IssModel {
   }
   Iss& iss_;
 };
+
+// The reference check's record of what the functional model is about to execute for context c:
+// its pc and word, taken from it rather than from the timing model, so that a wrong instruction
+// retiring is caught (both timing models, sim.check).
+template <typename F>
+std::pair<uint32_t, uint32_t> reference_of(F& f, unsigned c) {
+  bool in_slot;
+  uint32_t slot_target, pa, raw = 0;
+  const uint32_t pc = f.next_pc(c, in_slot, slot_target);
+  f.peek_fetch(c, pc, pa, raw);
+  return {pc, raw};
+}
 
 // The ISS behind the interface, for the tests that drive the pipeline over a real ISS and
 // override some of its answers.
