@@ -8,13 +8,11 @@
 namespace kasane {
 
 namespace {
-// Fetch's configuration: the pipeline's, with a fetch queue as its whole window and the
-// predictor's history shifted at prediction (repaired on a squash).
+// Fetch's configuration: the pipeline's, with a fetch queue as its whole window.
 PipelineConfig front_config(const O3Config& cfg) {
   PipelineConfig p = cfg.front;
   p.issue_queue = 0;
   p.inflight = 0;
-  p.speculative_history = true;
   return p;
 }
 }  // namespace
@@ -151,7 +149,7 @@ void O3Core<F>::account(uint64_t now) {
       th.misses.erase(std::remove_if(th.misses.begin(), th.misses.end(),
                                      [now](uint64_t t) { return t <= now; }),
                       th.misses.end());
-      cp.n_misses = static_cast<unsigned>(th.misses.size());
+      cp.n_misses = static_cast<uint16_t>(th.misses.size());
     }
     const O3Cpi cat = head_category(c, now);
     if (cat != O3Cpi::kIdle) ++th.stats.cpi[static_cast<size_t>(cat)];

@@ -98,7 +98,7 @@ class O3Core {
   O3Rename rename_;
   O3Dispatch<F> dispatch_;
   O3Decode decode_;
-  FetchStage<F> fetch_;
+  FetchStage<F, true> fetch_;  // predicting into a speculative history
 };
 
 }  // namespace kasane

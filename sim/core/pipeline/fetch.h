@@ -15,7 +15,12 @@
 
 namespace kasane {
 
-template <typename F>
+// kSpeculative: fetch shifts each prediction into the predictor's history at once
+// (BranchPredictor::predict_speculative) and keeps the history it read in the instruction, for a
+// core that resolves branches out of order and repairs the history when it squashes (o3); the
+// in-order pipeline trains the predictor when a branch resolves. A template parameter rather than
+// a setting: each model gets its own instance, and the pipeline's stays as small as it was.
+template <typename F, bool kSpeculative = false>
 class FetchStage {
  public:
   FetchStage(PipeState& s, F& f, MemLevel& icache, BranchPredictor& bp, unsigned line_bytes);

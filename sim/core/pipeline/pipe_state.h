@@ -41,10 +41,6 @@ struct PipelineConfig {
   PredictorConfig bpred{PredictorKind::kBimodal, 1024, 8, 64};
   bool check = false;               // compare every retired instruction with the executed stream
   bool keep_fetch_on_sleep = false; // a sleeping context keeps its fetched instructions
-  // Fetch shifts each prediction into the predictor's history at once (BranchPredictor::
-  // predict_speculative), for a core that resolves branches out of order and repairs the
-  // history when it squashes; the in-order pipeline trains it when a branch resolves.
-  bool speculative_history = false;
 };
 
 // Where a context's cycle went, for its CPI stack.
@@ -73,8 +69,6 @@ struct ContextPipe {
 
   Window window;
   unsigned n_fetched = 0, n_decoded = 0;  // instructions in those stages (queue occupancy)
-  // The out-of-order core's: unresolved branches and outstanding data-cache misses.
-  unsigned n_branches = 0, n_misses = 0;
 
   // Fetch: the next pc to fetch and whether it is a delay slot (then fetch goes to slot_target).
   uint32_t fetch_pc = 0;
@@ -98,6 +92,10 @@ struct ContextPipe {
   bool recovering = false;             // refilling after a redirect, until an instruction
   uint64_t redirect_seq = 0;           // fetched after it (seq >= redirect_seq) retires
   bool retired_this_cycle = false;
+  // The out-of-order core's unresolved branches and outstanding data-cache misses (the fetch
+  // policies brcount and misscount). 16 bits each, in what was padding: the stages index
+  // ContextPipe every cycle, and 8 more bytes made that indexing dearer.
+  uint16_t n_branches = 0, n_misses = 0;
   ContextStats stats;
 };
 
