@@ -46,6 +46,7 @@ Core::Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming&
   // The timing models, each a template on the functional model (core_model.h).
   if (timing.model == ModelKind::kO3) {
     using O3 = O3Core<IssModel>;
+    power_->report_structure_events();
     model_ = std::make_unique<TimedModel<O3>>(
         std::make_unique<O3>(timing.o3, functional_, memory_->inst(), memory_->data(), line,
                              writer, power_.get()),

@@ -320,7 +320,7 @@ PowerModel::Summary PowerModel::summary() const {
 void PowerModel::counters(CounterSet& out) const {
   const Totals t = totals();
   out.set("power.cycles", t.cycles);
-  for (size_t i = 0; i < kPowerEventCount; ++i) {
+  for (size_t i = 0; i < reported_events_; ++i) {
     out.set(std::string("power.events.") + kEventNames[i], t.activity.events[i]);
     out.set_real(std::string("power.energy.") + kEventNames[i], t.energy.event_j[i]);
   }
@@ -338,7 +338,7 @@ void PowerModel::counters(CounterSet& out) const {
 
 nlohmann::json PowerModel::report(const CounterSet& n) const {
   Energy e;
-  for (size_t i = 0; i < kPowerEventCount; ++i)
+  for (size_t i = 0; i < reported_events_; ++i)
     e.event_j[i] = n.real(std::string("power.energy.") + kEventNames[i]);
   for (size_t i = 0; i < kContextPowerStateCount; ++i)
     e.context_j[i] = n.real(std::string("power.context_energy.") + kStateNames[i]);
@@ -359,7 +359,7 @@ nlohmann::json PowerModel::report(const CounterSet& n) const {
   j["dram_energy_j"] = e.event_j[kDram];
   j["energy_with_dram_j"] = energy + e.event_j[kDram];
   nlohmann::json& dyn = j["dynamic"];
-  for (size_t i = 0; i < kPowerEventCount; ++i)
+  for (size_t i = 0; i < reported_events_; ++i)
     dyn[kEventNames[i]] = {{"events", n.count(std::string("power.events.") + kEventNames[i])},
                            {"energy_j", e.event_j[i]}};
   nlohmann::json& ctx = j["static"]["contexts"];

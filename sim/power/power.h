@@ -46,6 +46,11 @@ enum class ContextPowerState : uint8_t {
 };
 
 constexpr size_t kPowerEventCount = static_cast<size_t>(PowerEvent::kCount);
+// The out-of-order core's structure events (rename, rob, iq_wakeup, lsq_search) close
+// power_events.def: the events from this one on are reported only by a model that counts them.
+constexpr size_t kFirstStructureEvent = static_cast<size_t>(PowerEvent::kRename);
+static_assert(static_cast<size_t>(PowerEvent::kLsqSearch) + 1 == kPowerEventCount,
+              "the structure events close power_events.def");
 constexpr size_t kContextPowerStateCount = static_cast<size_t>(ContextPowerState::kCount);
 
 // Lower-case names used in stats_json() and the CSV header ("issue_alu", "mwait_deep", ...); the
@@ -116,6 +121,10 @@ class PowerModel {
   // (the run, or a region's difference; the average temperature of a region is approximate
   // within a thermal interval at each end).
   nlohmann::json report(const CounterSet& counters) const;
+  // The model counts the out-of-order structure events: counters(), report() and stats_json()
+  // name them from now on (without it they leave them out, and the in-order models' statistics
+  // are what they were before the events existed).
+  void report_structure_events() { reported_events_ = kPowerEventCount; }
 
   // One CSV row per completed interval: cycle, seconds, power_w, dynamic_w, static_w, die_c,
   // spreader_c. Writes the header line now; nullptr stops tracing. The caller owns the file.
@@ -166,6 +175,7 @@ class PowerModel {
   PowerConfig cfg_;
   ThermalConfig tcfg_;
   unsigned contexts_;
+  size_t reported_events_ = kFirstStructureEvent;
   double seconds_per_cycle_;
   ThermalModel thermal_;
 

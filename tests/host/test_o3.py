@@ -2,10 +2,10 @@
 and each structure's occupancy histogram to the run's cycles), a partitioned ROB keeps each of two
 running contexts to its half and a shared one does not, ICOUNT gives a memory-bound and a
 compute-bound thread more throughput than round robin, its own power events are charged (and no
-other model charges them), a region's figures come from the same counters, a checkpoint taken on the ISS restores
-onto it and a fast-forward switches to it at a region, with the results of a straight run; a
-Kanata trace of two contexts has its stages in order, squashes and both threads; and the
-settings it refuses say why."""
+other model reports them), a region's figures come from the same counters, a checkpoint taken on
+the ISS restores onto it and a fast-forward switches to it at a region, with the results of a
+straight run; a Kanata trace of two contexts has its stages in order, squashes and both threads;
+and the settings it refuses say why."""
 import json
 import pathlib
 import subprocess
@@ -88,7 +88,7 @@ def test_its_power_events_are_charged_and_the_pipelines_are_not(stats_of, kernel
     for event in ("rename", "rob", "iq_wakeup", "lsq_search"):
         assert o3["power"]["dynamic"][event]["events"] > 0, event
         assert o3["power"]["dynamic"][event]["energy_j"] > 0, event
-        assert pipe["power"]["dynamic"][event]["events"] == 0, event
+        assert event not in pipe["power"]["dynamic"], event  # its statistics as they were
     # A ROB entry written at dispatch and read at commit for each instruction.
     assert o3["power"]["dynamic"]["rob"]["events"] >= 2 * o3["retired"]
 
