@@ -58,9 +58,10 @@ def main():
     print("| mem-compute-mix, two threads | cycles | throughput (IPC) | compute thread IPC "
           "| memory thread's loads |")
     print("|---|---:|---:|---:|---:|")
-    for fetch, rob, ll in (("round_robin", "partitioned", "none"), ("icount", "partitioned", "none"),
-                           ("round_robin", "shared", "none"), ("icount", "shared", "none"),
-                           ("icount", "shared", "stall"), ("icount", "shared", "flush")):
+    for fetch, rob, ll in (("round_robin", "partitioned", "none"),
+                           ("icount", "partitioned", "none"), ("round_robin", "shared", "none"),
+                           ("icount", "shared", "none"), ("icount", "shared", "stall"),
+                           ("icount", "shared", "flush")):
         out, s = run(sim, "--set", "core.smp_start=true", "--set", f"fetch.policy={fetch}",
                      "--set", f"rob.policy={rob}", "--set", f"fetch.long_latency={ll}", mix)
         loads = out.split(" loads ")[1].split()[0]

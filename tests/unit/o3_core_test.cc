@@ -242,7 +242,8 @@ std::pair<O3Run, uint64_t> smt_mix(LongLatencyPolicy policy, FetchPolicy fetch, 
   const unsigned src = dependent ? r::t1 : r::zero;
   m.load({enc::addiu(r::t0, r::zero, 30), enc::lui(r::a0, 0x8002),  // slow data at 0x80020000
           enc::lw(r::t1, 0, r::a0),  // loop:
-          enc::addu(r::t2, r::t2, r::t1), enc::addu(r::t3, r::t3, src), enc::addu(r::t4, r::t4, src),
+          enc::addu(r::t2, r::t2, r::t1), enc::addu(r::t3, r::t3, src),
+          enc::addu(r::t4, r::t4, src),
           enc::addiu(r::a0, r::a0, 64), enc::addiu(r::t0, r::t0, -1),
           enc::bne(r::t0, r::zero, -7), enc::nop(), enc::wait()});
   std::vector<uint32_t> adds;

@@ -36,7 +36,9 @@ class StoreSets {
 
  private:
   static constexpr uint32_t kNoSet = ~0u;
-  uint32_t index(uint32_t pc) const { return (pc >> 2) & (static_cast<uint32_t>(ssit_.size()) - 1); }
+  uint32_t index(uint32_t pc) const {
+    return (pc >> 2) & (static_cast<uint32_t>(ssit_.size()) - 1);
+  }
 
   bool enabled_;
   std::vector<uint32_t> ssit_;               // by instruction address: set id, or kNoSet
