@@ -65,7 +65,7 @@ def run(opt) -> int:
     jobs = [make_job(p, build) for p in points]
     executor = executors.make(opt.jobs, opt.scheduler, opt.cluster, opt.connect_timeout)
     outcomes = runner.run_jobs(jobs, out, executor, progress=not opt.no_progress)
-    rows = results.collect(outcomes, exp.metrics)
+    rows = results.collect(outcomes, exp.metrics, exp.optional)
     results.write(out, rows, exp.metrics)
     errors, table_md = [], []
     for t in exp.tables:

@@ -1,12 +1,14 @@
 """Metrics from each point's stats.json (a dotted path; a number indexes a list) and the results
 files: results.csv and results.jsonl, one row per run in sweep order with its parameters, its seed
 (with `repeat`: every run is kept), its metrics, its status and its key. A metric whose path is
-missing fails the point."""
+missing fails the point, unless the metric is optional: then its value is ABSENT (an empty cell)
+and the point's other metrics stand."""
 import csv
 import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from .expr import ABSENT
 from .points import STATS
 from .repeats import seed_of
 from .runner import Outcome
@@ -58,14 +60,14 @@ def get_path(doc, path: str):
     return cur
 
 
-def collect(outcomes: list[Outcome], metrics: dict) -> list[Row]:
+def collect(outcomes: list[Outcome], metrics: dict, optional=frozenset()) -> list[Row]:
     rows = []
     for o in outcomes:
         values = None
         if o.status != "failed":
             try:
                 stats = json.loads((o.directory / STATS).read_text())
-                values = {m: metric(stats, m, p) for m, p in metrics.items()}
+                values = {m: metric(stats, m, p, m in optional) for m, p in metrics.items()}
             except MissingPath as e:
                 o.status, o.reason, values = "failed", str(e), None
             except (OSError, ValueError) as e:
@@ -74,10 +76,12 @@ def collect(outcomes: list[Outcome], metrics: dict) -> list[Row]:
     return rows
 
 
-def metric(stats, name: str, path: str):
+def metric(stats, name: str, path: str, optional: bool = False):
     try:
         return get_path(stats, path)
     except MissingPath as e:
+        if optional:
+            return ABSENT
         raise MissingPath(f"metric {name!r}: path {path!r} is not in stats.json: {e}") from None
 
 
@@ -96,7 +100,7 @@ def record(r: Row, metrics: dict) -> dict:
     if seed_of(r) is not None:
         out["seed"] = seed_of(r)
     for m in metrics:
-        out[m] = r.metrics[m] if r.ok else None
+        out[m] = r.metrics[m] if r.ok and r.metrics[m] is not ABSENT else None
     out["status"] = "ok" if r.ok else "failed"
     out["key"] = r.outcome.job.key
     return out

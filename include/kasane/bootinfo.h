@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #define KASANE_BOOT_MAGIC 0x454e534bu /* "KSNE" */
-#define KASANE_BOOT_VERSION 5u
+#define KASANE_BOOT_VERSION 6u
 
 /* The initial user stack of exec lies stack_offset bytes lower than it would (a multiple of
  * KASANE_STACK_OFFSET_ALIGN, at most KASANE_STACK_OFFSET_MAX): with sim.perturb_seed set,
@@ -45,6 +45,7 @@ struct kasane_bootinfo {
   uint32_t cores;        /* cores (platform.cores): each has contexts / cores of them */
   uint32_t scheduler;    /* KASANE_SCHED_CFS or KASANE_SCHED_IAS (os.scheduler) */
   uint32_t ias_bonus;    /* IAS's priority bonus, sixteenths of a quantum (os.ias_bonus) */
+  uint32_t epoch;        /* the wall clock at boot, seconds since 1970 UTC (os.epoch) */
 };
 
 #endif /* KASANE_BOOTINFO_H */
