@@ -6,8 +6,7 @@
 # pipeline's host time, so its runs get three times the timeout.
 math(EXPR O3_TIMEOUT "3 * ${TARGET_TIMEOUT}")
 set(O3_ARGS --sim-arg=--config=${CMAKE_SOURCE_DIR}/configs/machines/default.toml
-    --sim-arg=--set=sim.model=o3 --sim-arg=--set=core.contexts=2
-    --sim-arg=--set=sim.check=true)
+    --sim-arg=--set=sim.model=o3 --sim-arg=--set=core.contexts=2 ${CHECK_ARGS_o3})
 set(O3_ARGS_2CORES ${O3_ARGS} --sim-arg=--set=platform.cores=2
     --sim-arg=--set=core.smp_start=true)
 # The sample: a few programs of each suite that between them reach what the core does: calls and

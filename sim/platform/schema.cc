@@ -85,7 +85,8 @@ const std::vector<KeySpec>& config_schema() {
        "(rename, ROB, issue queue, load/store queues shared by the contexts)",
        0, 0, {"pipeline", "iss", "o3"}},
       {"sim.check", KeyType::Bool, "false", "-",
-       "pipeline test mode: check every retired instruction against the stream the ISS executed",
+       "timing models' test mode (pipeline, o3): check every retired instruction against the "
+       "stream the ISS executed",
        0, 0, {}},
       {"sim.max_cycles", KeyType::Int, "0", "cycles",
        "stop with an error after this many cycles (0 = no limit)", 0, kCycleMax, {}},
@@ -314,14 +315,25 @@ const std::vector<KeySpec>& config_schema() {
 }
 
 const std::vector<KeyCondition>& key_conditions() {
-  static const std::vector<KeyCondition> conditions = {
-      {"sim.warmup", "sim.fast_forward (now off)",
-       [](const Config& c) { return c.get_string("sim.fast_forward") != "off"; }},
-      {"os.ias_bonus", "os.scheduler = \"ias\"",
-       [](const Config& c) { return c.get_string("os.scheduler") == "ias"; }},
-      {"sim.check", "a timing model (sim.model is \"iss\", the reference itself)",
-       [](const Config& c) { return c.get_string("sim.model") != "iss"; }},
-  };
+  static const std::vector<KeyCondition> conditions = [] {
+    std::vector<KeyCondition> v = {
+        {"sim.warmup", "sim.fast_forward (now off)",
+         [](const Config& c) { return c.get_string("sim.fast_forward") != "off"; }},
+        {"os.ias_bonus", "os.scheduler = \"ias\"",
+         [](const Config& c) { return c.get_string("os.scheduler") == "ias"; }},
+        {"sim.check", "a timing model (sim.model is \"iss\", the reference itself)",
+         [](const Config& c) { return c.get_string("sim.model") != "iss"; }},
+    };
+    // The out-of-order core's own keys (the rows between rename.width and retire.policy).
+    for (const char* key : {"rename.width", "dispatch.width", "rename.int_regs", "rename.fp_regs",
+                            "rob.entries", "rob.policy", "rob.threshold", "iq.entries",
+                            "iq.policy", "iq.threshold", "lsq.load_entries", "lsq.store_entries",
+                            "lsq.policy", "lsq.threshold", "lsq.forward_latency", "lsq.mem_dep",
+                            "lsq.ssit_entries", "fetch.long_latency", "retire.policy"})
+      v.push_back({key, "sim.model = \"o3\"",
+                   [](const Config& c) { return c.get_string("sim.model") == "o3"; }});
+    return v;
+  }();
   return conditions;
 }
 
