@@ -50,8 +50,11 @@ foreach(src ${TARGET_TESTS})
 endforeach()
 foreach(src ${GLIBC_TESTS})
   get_filename_component(name ${src} NAME_WE)
+  # As for the pipeline: glibc's own threads, and a program whose header says "Models: iss" (a
+  # long one), run on the ISS only.
   file(STRINGS ${src} nptl REGEX "^[ *]*Link: -pthread")
-  if(nptl)
+  file(STRINGS ${src} issonly REGEX "^[ *]*Models: iss$")
+  if(nptl OR issonly)
     continue()
   endif()
   add_test(NAME glibc/o3/${name}
