@@ -324,14 +324,11 @@ const std::vector<KeyCondition>& key_conditions() {
         {"sim.check", "a timing model (sim.model is \"iss\", the reference itself)",
          [](const Config& c) { return c.get_string("sim.model") != "iss"; }},
     };
-    // The out-of-order core's own keys (the rows between rename.width and retire.policy).
-    for (const char* key : {"rename.width", "dispatch.width", "rename.int_regs", "rename.fp_regs",
-                            "rob.entries", "rob.policy", "rob.threshold", "iq.entries",
-                            "iq.policy", "iq.threshold", "lsq.load_entries", "lsq.store_entries",
-                            "lsq.policy", "lsq.threshold", "lsq.forward_latency", "lsq.mem_dep",
-                            "lsq.ssit_entries", "fetch.long_latency", "retire.policy"})
-      v.push_back({key, "sim.model = \"o3\"",
-                   [](const Config& c) { return c.get_string("sim.model") == "o3"; }});
+    // The out-of-order core's own keys: the rows whose description starts "o3" (o3: or o3, ...).
+    for (const KeySpec& spec : config_schema())
+      if (std::strncmp(spec.description, "o3", 2) == 0)
+        v.push_back({spec.key, "sim.model = \"o3\"",
+                     [](const Config& c) { return c.get_string("sim.model") == "o3"; }});
     return v;
   }();
   return conditions;
