@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Simulation speed: the cycle-level pipeline, the functional ISS and qemu-mipsel, in one run.
+"""Simulation speed: the cycle-level pipeline, the out-of-order core, the functional ISS and
+qemu-mipsel, in one run.
 
 On the default machine (configs/machines/default.toml: 4 contexts, caches on):
   - fib N (workloads/fib.elf, recursive Fibonacci under the Kasane kernel, call-heavy integer
-    code) on the pipeline and on the ISS, and the very same file under qemu-mipsel (a JIT);
+    code) on the pipeline, on the out-of-order core (sim.model = o3) and on the ISS, and the
+    very same file under qemu-mipsel (a JIT);
   - the same pipeline run with 1 and 16 contexts (core.contexts), one of them busy: what idle
     contexts cost, as the ratio of host seconds to 1 context's (the aim is 1.15x at most);
-  - image-reduce (bare metal, all 4 contexts running) on the pipeline and on the ISS; qemu
+  - image-reduce (bare metal, all 4 contexts running) on the pipeline, o3 and the ISS; qemu
     cannot run it (it is a kernel, not a Linux program); and on the pipeline of four such cores
     (configs/machines/quad-core.toml, 16 contexts), whose figure is core-cycles (cycles times
     cores) per second: the cost of a core-cycle at 4 cores against one core's is printed last;
@@ -72,11 +74,13 @@ def main():
              "|---|---:|---:|---:|"]
     with tempfile.TemporaryDirectory() as tmp:
         p = best_sim("pipeline", [KERNEL, fib, args.n], args.repeat, tmp)
+        o = best_sim("o3", [KERNEL, fib, args.n], args.repeat, tmp)
         i = best_sim("iss", [KERNEL, fib, args.n], args.repeat, tmp)
         qemu = min(run(["qemu-mipsel", fib, args.n])[0] for _ in range(args.repeat))
-        if not (p[3] == i[3] == run(["qemu-mipsel", fib, args.n])[1]):
-            raise SystemExit("bench: the three runs printed different results")
+        if not (p[3] == o[3] == i[3] == run(["qemu-mipsel", fib, args.n])[1]):
+            raise SystemExit("bench: the four runs printed different results")
         lines.append(row(f"fib({args.n}), pipeline, 1 of 4 contexts running", *p[:3]))
+        lines.append(row(f"fib({args.n}), o3, 1 of 4 contexts running", *o[:3]))
         lines.append(row(f"fib({args.n}), ISS", *i[:3]))
         lines.append(f"| fib({args.n}), qemu-mipsel (wall time, JIT) | {qemu:.3f} | - | "
                      f"{i[2] / qemu / 1e6:.0f} M |")
@@ -89,8 +93,12 @@ def main():
         lines.append(row(f"fib({args.n}), pipeline, 1 of 16 contexts running", *sixteen[:3]))
         smp = ["--set", "core.smp_start=true", image]
         ps = best_sim("pipeline", smp, args.repeat, tmp)
+        os_ = best_sim("o3", smp, args.repeat, tmp)
         ii = best_sim("iss", smp, args.repeat, tmp)
+        if not (ps[3] == os_[3] == ii[3]):
+            raise SystemExit("bench: image-reduce printed different results")
         lines.append(row("image-reduce, pipeline, 4 contexts running", *ps[:3]))
+        lines.append(row("image-reduce, o3, 4 contexts running", *os_[:3]))
         lines.append(row("image-reduce, ISS, 4 contexts running", *ii[:3]))
         quad = best_sim("pipeline", smp, args.repeat, tmp,
                         ROOT / "configs" / "machines" / "quad-core.toml")
@@ -108,13 +116,15 @@ def main():
         lines.append(row("mwait-timeouts, pipeline, idle cycles skipped", *skip[:3]))
         lines.append(row("mwait-timeouts, pipeline, idle cycles ticked", *tick[:3]))
     print(f"fib({args.n}): {p[2]:,} instructions; pipeline {p[1]:,} cycles (IPC "
-          f"{p[2] / p[1]:.2f}), ISS {i[1]:,} cycles; best of {args.repeat}\n")
+          f"{p[2] / p[1]:.2f}), o3 {o[1]:,} cycles (IPC {o[2] / o[1]:.2f}), ISS {i[1]:,} cycles; "
+          f"best of {args.repeat}\n")
     print("\n".join(lines))
     print(f"\nHost time against the ISS and qemu on the same binary: fib({args.n}) on the pipeline "
           f"takes {p[0] / i[0]:.1f}x the ISS's time and {p[0] / qemu:.0f}x qemu's; image-reduce "
           f"{ps[0] / ii[0]:.1f}x the ISS's. A core-cycle at 4 cores costs {core_cycle_cost:.2f}x "
           f"one core's. 16 contexts with one running take {sixteen[0] / one[0]:.2f}x the host time "
-          f"of 1 context.")
+          f"of 1 context. The out-of-order core takes {o[0] / p[0]:.1f}x the pipeline's time on "
+          f"fib({args.n}) and {os_[0] / ps[0]:.1f}x on image-reduce.")
 
 
 if __name__ == "__main__":

@@ -7,7 +7,8 @@
 # The training set is the kind of work kasane-sim does for its users, not the benchmark's programs
 # (scripts/bench.py runs fib and the bare-metal image-reduce, neither of which is here): POSIX
 # threads under the kernel with four busy contexts, thread-control instructions, work stealing,
-# a four-core machine with its coherent L2, and the ISS. The simulated runs are deterministic but
+# a four-core machine with its coherent L2, the ISS, and the out-of-order core (two threads on
+# the X5560-like core, work stealing on four). The simulated runs are deterministic but
 # their host side is not quite (host timers, the order of indirect calls), so each training gives a
 # slightly different profile: the digest names it, it does not promise to repeat.
 set -euo pipefail
@@ -37,5 +38,8 @@ train --config $M/default.toml --set sim.model=pipeline $K $T/workloads/lazy/laz
 train --config $M/x5560-4core.toml --set sim.model=pipeline --set core.smp_start=true \
   $K $T/workloads/shadow/forkjoin-cores.elf mwait
 train --config $M/default.toml --set sim.model=iss $K $T/workloads/imagereduce/imagereduce.elf 4 512
+train --config $M/x5560-o3.toml $K $T/workloads/imagereduce/imagereduce.elf 2 512
+train --config $M/default.toml --set sim.model=o3 $K $T/workloads/lazy/lazybench.elf \
+  -p fair -b 65536 -w 4 fib 9
 cat "$PROFILE"/*.gcda | sha256sum | cut -c1-16 > "$BUILD/pgo/id"
 echo "pgo: profile $(cat "$BUILD/pgo/id") in $PROFILE"

@@ -2,20 +2,22 @@
 """A still picture of a kasane-sim pipeline trace (--pipeline-trace FILE, Kanata 0004) as a PNG,
 for pages that need the pipeline view without the Konata GUI: a band per hardware context (the
 Kanata thread id, labelled cC.tT as in the file), an instruction per row in fetch order, its
-stages F, D, Is, X, M, W as coloured bars over the cycles, the cycles it waited with a reason
-(lane 1: operand, unit busy, MSHR full, serialise) hatched over its Is bar and the reasons
-written on it, squashed instructions grey.
+stages as coloured bars over the cycles (the pipeline's F, D, Is, X, M, W; the out-of-order
+core's F, D, Rn, Ds, Is, X, W, C), the cycles it waited with a reason (lane 1: operand, unit
+busy, MSHR full, serialise) hatched over its Is bar and the reasons written on it, squashed
+instructions grey. For the out-of-order core the summary also gives the most ROB entries each
+context held at once (from dispatch to commit or squash).
 
-    python3 scripts/plot_kanata.py TRACE.kanata OUT.png [--start CYCLE|ctxT[-N]|insn:TEXT[-N]]
+    python3 scripts/plot_kanata.py TRACE.kanata OUT.png [--start CYCLE|ctxT[±N]|insn:TEXT[±N]]
                                    [--count N]
     python3 scripts/plot_kanata.py TRACE.kanata --summary [--start ...] [--count N]
 
 The file is read with the strict reader of the tests (tests/host/kanata.py), so a picture is only
 made of a trace that follows the format's rules. --start picks the first instruction shown: the
 first one fetched at or after CYCLE (absolute: the file's C= line says where it starts), with
-ctxT-N the first one fetched at most N cycles before context T's first instruction, with
-insn:TEXT-N the same before the first instruction whose label (pc: disassembly) holds TEXT
-(default: the file's first). --count N instructions are drawn (default 40). --summary prints
+ctxT-N the first one fetched at most N cycles before context T's first instruction (ctxT+N:
+from N cycles after it), with insn:TEXT-N and insn:TEXT+N the same around the first instruction
+whose label (pc: disassembly) holds TEXT (default: the file's first). --count N instructions are drawn (default 40). --summary prints
 what the picture shows.
 """
 import argparse
@@ -32,10 +34,11 @@ import matplotlib.pyplot as plt  # noqa: E402
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tests" / "host"))
 import kanata  # noqa: E402
 
-# Konata's order of the stages; the colours follow the pipeline from front (blue) to back (red).
-STAGES = ["F", "D", "Is", "X", "M", "W"]
-COLOURS = {"F": "#4e79a7", "D": "#76b7b2", "Is": "#edc948", "X": "#59a14f", "M": "#f28e2b",
-           "W": "#e15759"}
+# The stages of both timing models in pipeline order (the in-order pipeline's F D Is X M W, the
+# out-of-order core's F D Rn Ds Is X W C); the colours go from front (blue) to back (red).
+STAGES = ["F", "D", "Rn", "Ds", "Is", "X", "M", "W", "C"]
+COLOURS = {"F": "#4e79a7", "D": "#76b7b2", "Rn": "#9c755f", "Ds": "#b07aa1", "Is": "#edc948",
+           "X": "#59a14f", "M": "#f28e2b", "W": "#e15759", "C": "#ff9da7"}
 SQUASHED = "#c8c8c8"
 
 
@@ -49,8 +52,8 @@ def select(insns, start, count):
     """The `count` instructions shown: from the first fetched at or after `start`."""
     begin = 0
     if start is not None:
-        ctx = re.fullmatch(r"ctx(\d+)(?:-(\d+))?", start)
-        text = re.fullmatch(r"insn:(.+?)(?:-(\d+))?", start)
+        ctx = re.fullmatch(r"ctx(\d+)(?:([-+])(\d+))?", start)
+        text = re.fullmatch(r"insn:(.+?)(?:([-+])(\d+))?", start)
         if ctx or text:
             if ctx:
                 first = next((i["stages"][0][1] for i in insns
@@ -60,11 +63,13 @@ def select(insns, start, count):
                               if text.group(1) in i["label"] and i["stages"]), None)
             if first is None:
                 sys.exit(f"plot_kanata: no instruction of --start {start} in the trace")
-            cycle = first - int((ctx or text).group(2) or 0)
+            m = ctx or text
+            cycle = first + (1 if m.group(2) == "+" else -1) * int(m.group(3) or 0)
         elif start.isdigit():
             cycle = int(start)
         else:
-            sys.exit(f"plot_kanata: --start {start!r} is neither CYCLE, ctxT[-N] nor insn:TEXT[-N]")
+            sys.exit(f"plot_kanata: --start {start!r} is neither CYCLE, ctxT[±N] nor "
+                     "insn:TEXT[±N]")
         begin = next((k for k, i in enumerate(insns) if i["stages"] and i["stages"][0][1] >= cycle),
                      len(insns))
     shown = [i for i in insns[begin:] if i["stages"]][:count]
@@ -83,6 +88,24 @@ def summary(shown):
              "per context: " + ", ".join(f"{k} {v}" for k, v in sorted(per_context.items())),
              "stall labels: " + (", ".join(f"{k} {v}" for k, v in sorted(stalls.items()))
                                  or "none")]
+    # The out-of-order core: an instruction holds its ROB entry from its dispatch (Ds) until the
+    # cycle it commits (C: another may take the entry in that cycle) or is squashed (the end of
+    # its last stage).
+    held = collections.defaultdict(collections.Counter)
+    for i in shown:
+        names = [name for name, _, _ in i["stages"]]
+        if "Ds" not in names:
+            continue
+        start = i["stages"][names.index("Ds")][1]
+        if "C" in names:
+            end = i["stages"][names.index("C")][1]
+        else:
+            end = i["stages"][-1][2] if i["stages"][-1][2] is not None else hi + 1
+        for cycle in range(start, end):
+            held[context_name(i)][cycle] += 1
+    if held:
+        lines.append("ROB entries held at once, most: " +
+                     ", ".join(f"{k} {max(v.values())}" for k, v in sorted(held.items())))
     return "\n".join(lines)
 
 
@@ -134,12 +157,13 @@ def draw(shown, out):
     ax.xaxis.set_major_formatter(plt.FuncFormatter(lambda v, _: f"{int(v):,}"))
     ax.set_xlabel("cycle")
     ax.grid(axis="x", linewidth=0.3, alpha=0.5)
+    present = [s for s in STAGES if any(name == s for i in shown for name, _, _ in i["stages"])]
     handles = [plt.Rectangle((0, 0), 1, 1, facecolor=COLOURS[s], edgecolor="black", linewidth=0.3)
-               for s in STAGES]
+               for s in present]
     handles += [plt.Rectangle((0, 0), 1, 1, facecolor="white", edgecolor="#7a4f01", hatch="////"),
                 plt.Rectangle((0, 0), 1, 1, facecolor=SQUASHED)]
-    ax.legend(handles, STAGES + ["waiting (reason on Is)", "squashed"], loc="lower center",
-              bbox_to_anchor=(0.5, 1.0), ncol=8, fontsize=7, frameon=False)
+    ax.legend(handles, present + ["waiting (reason on Is)", "squashed"], loc="lower center",
+              bbox_to_anchor=(0.5, 1.0), ncol=11, fontsize=7, frameon=False)
     fig.tight_layout()
     # No date or software version in the file: the picture changes only when the trace does.
     fig.savefig(out, dpi=110, metadata={"Software": None})
@@ -149,7 +173,7 @@ def main():
     ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("trace")
     ap.add_argument("out", nargs="?")
-    ap.add_argument("--start", help="CYCLE, ctxT[-N] or insn:TEXT[-N]")
+    ap.add_argument("--start", help="CYCLE, ctxT[±N] or insn:TEXT[±N]")
     ap.add_argument("--count", type=int, default=40)
     ap.add_argument("--summary", action="store_true")
     opt = ap.parse_args()

@@ -72,7 +72,7 @@ po::options_description describe(Options& o) {
       ("env", po::value(&o.env)->value_name("NAME=VALUE")->composing(),
        "environment string for the program (repeatable)")
       ("pipeline-trace", po::value(&o.trace)->value_name("FILE"),
-       "write a Kanata pipeline trace (open it in Konata); needs sim.model = pipeline")
+       "write a Kanata pipeline trace (open it in Konata); needs sim.model = pipeline or o3")
       ("trace", po::value(&o.exec_trace)->value_name("exec,mem,syscall,notify"),
        "write an instruction trace of these categories to --trace-file")
       ("trace-file", po::value(&o.exec_trace_file)->value_name("FILE"),
@@ -237,10 +237,9 @@ std::string help_text(const po::options_description& desc) {
   return s.str();
 }
 
-// sc_main's body. Every error it expects returns a status from exit_status.h; sc_main catches
-// the rest.
-int run(int argc, char** argv) {
-  Options o;
+// The command line: options, then KERNEL and the guest's command line. A status if the run
+// ends here (--help, --help-config, a usage error).
+std::optional<int> parse_command_line(int argc, char** argv, Options& o) {
   po::options_description desc = describe(o);
   size_t end = options_end(argc, argv, desc);
   try {
@@ -257,8 +256,11 @@ int run(int argc, char** argv) {
   if (!o.help_config.empty())
     return fail(exit_status::kUsage,
                 "--help-config takes text or json, not '" + o.help_config + "'");
+  return std::nullopt;
+}
 
-  Config cfg;
+// The machine: --config, then every --set, then --disk. A status if it is wrong.
+std::optional<int> load_config(const Options& o, Config& cfg) {
   try {
     if (!o.config.empty()) {
       if (std::string p = input_problem(o.config, Config::kMaxFileBytes); !p.empty())
@@ -275,41 +277,54 @@ int run(int argc, char** argv) {
   } catch (const ConfigError& e) {
     return fail(exit_status::kConfig, e.what());
   }
-  if (!o.platform_header.empty()) {
-    const std::string text = cfg.platform_header();
-    // An unchanged header is left alone: the build reruns this after every rebuild of kasane-sim,
-    // and a fresh timestamp would recompile the whole target tree for nothing.
-    std::error_code ec;
-    if (std::filesystem::is_regular_file(o.platform_header, ec) &&
-        std::filesystem::file_size(o.platform_header, ec) == text.size()) {
-      std::ifstream old(o.platform_header, std::ios::binary);
-      if (old && std::string(std::istreambuf_iterator<char>(old), {}) == text) return 0;
-    }
-    try {
-      OutputFile header("--platform-header", o.platform_header);
-      std::fputs(text.c_str(), header.get());
-      if (std::string p = header.close(); !p.empty()) return fail(exit_status::kNoInput, p);
-    } catch (const OutputError& e) {
-      return fail(exit_status::kNoInput, e.what());
-    }
-    return 0;
-  }
+  return std::nullopt;
+}
 
-  // The command line, then the inputs, then the outputs: all checked before anything is loaded.
+// --platform-header FILE: the target header for the config, and nothing else.
+int write_platform_header(const std::string& path, const Config& cfg) {
+  const std::string text = cfg.platform_header();
+  // An unchanged header is left alone: the build reruns this after every rebuild of kasane-sim,
+  // and a fresh timestamp would recompile the whole target tree for nothing.
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec) &&
+      std::filesystem::file_size(path, ec) == text.size()) {
+    std::ifstream old(path, std::ios::binary);
+    if (old && std::string(std::istreambuf_iterator<char>(old), {}) == text) return 0;
+  }
+  try {
+    OutputFile header("--platform-header", path);
+    std::fputs(text.c_str(), header.get());
+    if (std::string p = header.close(); !p.empty()) return fail(exit_status::kNoInput, p);
+  } catch (const OutputError& e) {
+    return fail(exit_status::kNoInput, e.what());
+  }
+  return 0;
+}
+
+// What the options ask of a run, checked before anything is loaded.
+struct RunPlan {
+  std::optional<uint64_t> checkpoint_cycle;  // --checkpoint-at CYCLE
+  TraceOptions trace;                        // the files are set once opened
+  std::optional<nlohmann::json> restored;    // --restore: the checkpoint read
+  uint64_t restored_cycle = 0;
+  uint16_t gdb_port = 0;
+};
+
+// The command line, then the inputs (outputs are opened after): a status if any is wrong.
+std::optional<int> plan_run(const Options& o, const Config& cfg, RunPlan& plan) {
   if (o.positional.empty())
     return fail(exit_status::kUsage, std::string("no KERNEL given\n") + kUsage);
-  std::optional<uint64_t> checkpoint_cycle;
   if (!o.checkpoint_at.empty()) {
     if (o.checkpoint_at.size() != 2)
       return fail(exit_status::kUsage,
                   "--checkpoint-at takes two words: roi or a cycle, then FILE");
     try {
-      checkpoint_cycle = parse_checkpoint_at(o.checkpoint_at[0]);
+      plan.checkpoint_cycle = parse_checkpoint_at(o.checkpoint_at[0]);
     } catch (const std::invalid_argument& e) {
       return fail(exit_status::kUsage, std::string("--checkpoint-at: ") + e.what());
     }
   }
-  TraceOptions trace;
+  TraceOptions& trace = plan.trace;
   trace.progress = o.progress;
   if (!o.trace_window.empty()) {
     if (o.trace.empty() && o.exec_trace.empty())
@@ -329,33 +344,36 @@ int run(int argc, char** argv) {
       return fail(exit_status::kUsage, std::string("--trace: ") + e.what());
     }
   }
-  if (!o.trace.empty() && cfg.get_string("sim.model") != "pipeline")
-    return fail(exit_status::kUsage, "--pipeline-trace needs sim.model = pipeline");
+  if (!o.trace.empty() && cfg.get_string("sim.model") == "iss")
+    return fail(exit_status::kUsage, "--pipeline-trace needs a timing model, sim.model = "
+                                     "pipeline or o3");
   if (std::string p = input_problems(o, cfg); !p.empty()) return fail(exit_status::kNoInput, p);
-  std::optional<nlohmann::json> restored;
-  uint64_t restored_cycle = 0;
   if (!o.restore.empty()) {
     try {
-      restored = read_checkpoint(o.restore);
-      Platform::check_checkpoint_config(*restored, cfg, o.restore);
+      plan.restored = read_checkpoint(o.restore);
+      Platform::check_checkpoint_config(*plan.restored, cfg, o.restore);
     } catch (const CheckpointError& e) {
       return fail(e.status, e.what());
     }
-    const nlohmann::json& c = (*restored)["cycle"];
-    const uint64_t from = restored_cycle = c.is_number_unsigned() ? c.get<uint64_t>() : 0;
-    if (checkpoint_cycle && *checkpoint_cycle < from)
+    const nlohmann::json& c = (*plan.restored)["cycle"];
+    const uint64_t from = plan.restored_cycle = c.is_number_unsigned() ? c.get<uint64_t>() : 0;
+    if (plan.checkpoint_cycle && *plan.checkpoint_cycle < from)
       return fail(exit_status::kUsage, "--checkpoint-at " + o.checkpoint_at[0] +
                                            ": the run restored from '" + o.restore +
                                            "' starts at cycle " + std::to_string(from));
   }
-  uint16_t gdb_port = 0;
   try {
-    if (!o.gdb.empty()) gdb_port = gdb::parse_port(o.gdb);
+    if (!o.gdb.empty()) plan.gdb_port = gdb::parse_port(o.gdb);
   } catch (const std::invalid_argument& e) {
     return fail(exit_status::kUsage, std::string("--gdb: ") + e.what());
   }
-  Outputs out;
-  OutputFile checkpoint_out;  // closed only once written: a run that never reaches it leaves none
+  return std::nullopt;
+}
+
+// Every output file, opened before the first cycle; --checkpoint-at's only once written (a run
+// that never reaches it leaves none). A status if one cannot be opened.
+std::optional<int> open_outputs(const Options& o, Outputs& out, OutputFile& checkpoint_out,
+                                TraceOptions& trace) {
   try {
     if (!o.stats.empty()) out.stats = OutputFile("--stats", o.stats);
     if (!o.trace.empty()) out.trace = OutputFile("--pipeline-trace", o.trace);
@@ -371,7 +389,47 @@ int run(int argc, char** argv) {
   trace.thermal_file = out.thermal.get();
   trace.exec_file = out.exec_trace.get();
   trace.timeline_file = out.timeline.get();
+  return std::nullopt;
+}
 
+// After the run, --checkpoint-at: the checkpoint's file, or why there is none (then `status`
+// becomes a usage error). A status if the file could not be written.
+std::optional<int> end_checkpoint(const Options& o, const RunPlan& plan, const RunResult& r,
+                                  const std::string& bytes, OutputFile& checkpoint_out,
+                                  int& status) {
+  if (r.outcome == RunResult::Outcome::kCheckpoint) {
+    std::fwrite(bytes.data(), 1, bytes.size(), checkpoint_out.get());
+    if (std::string p = checkpoint_out.close(); !p.empty()) return fail(exit_status::kNoInput, p);
+    std::cerr << "kasane-sim: checkpoint at cycle " << r.cycles << " written to "
+              << o.checkpoint_at[1] << " (" << bytes.size() << " bytes); the run ends here\n";
+  } else if (!o.checkpoint_at.empty() && (r.outcome == RunResult::Outcome::kExit ||
+                                          r.outcome == RunResult::Outcome::kAllExited)) {
+    std::cerr << "kasane-sim: --checkpoint-at " << o.checkpoint_at[0] << ": the run ended at cycle "
+              << r.cycles
+              << (plan.checkpoint_cycle ? " before that cycle"
+                                        : " before any region of interest began")
+              << ", so no checkpoint was written (the guest's status was " << status << ")\n";
+    status = exit_status::kUsage;
+  }
+  return std::nullopt;
+}
+
+// Every output closed and checked: the exit status, `status` unless one could not be written.
+int close_outputs(const RunResult& r, int status, Outputs& out) {
+  // Output that did not reach its file is an error even when the guest did well; the guest's
+  // own status is still said, since the exit status can no longer carry it.
+  const std::vector<std::string> problems = out.close();
+  if (problems.empty()) return status;
+  for (const std::string& p : problems) std::cerr << "kasane-sim: " << p << "\n";
+  if (r.outcome == RunResult::Outcome::kExit || r.outcome == RunResult::Outcome::kAllExited)
+    std::cerr << "kasane-sim: the guest exited with status " << status << "\n";
+  return exit_status::kNoInput;
+}
+
+// Load the kernel and program, build the platform, boot it (or restore it), run it, and report.
+int simulate(const Options& o, const Config& cfg, RunPlan& plan, Outputs& out,
+             OutputFile& checkpoint_out) {
+  TraceOptions& trace = plan.trace;
   try {
     const uint64_t elf_cap = static_cast<uint64_t>(cfg.get_int("memory.ram_size"));
     ElfImage kernel = ElfImage::load(o.positional[0], elf_cap);
@@ -395,18 +453,18 @@ int run(int argc, char** argv) {
     sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
     sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
     Platform platform("platform", cfg, stdout, stdin, trace);
-    if (restored) {
-      platform.restore_checkpoint(*restored, o.restore);
-      restored.reset();  // its RAM pages are in the machine now
+    if (plan.restored) {
+      platform.restore_checkpoint(*plan.restored, o.restore);
+      plan.restored.reset();  // its RAM pages are in the machine now
     } else {
       platform.load_kernel(kernel);
       platform.boot(kernel, program ? &*program : nullptr, args, o.env);
     }
-    if (checkpoint_cycle) platform.checkpoint_at_cycle(*checkpoint_cycle);
-    if (!o.checkpoint_at.empty() && !checkpoint_cycle) platform.checkpoint_at_roi();
+    if (plan.checkpoint_cycle) platform.checkpoint_at_cycle(*plan.checkpoint_cycle);
+    if (!o.checkpoint_at.empty() && !plan.checkpoint_cycle) platform.checkpoint_at_roi();
 
     std::optional<gdb::Session> debugger;
-    if (!o.gdb.empty()) debugger.emplace(platform, gdb_port, kernel);
+    if (!o.gdb.empty()) debugger.emplace(platform, plan.gdb_port, kernel);
 
     auto t0 = std::chrono::steady_clock::now();
     RunResult r = platform.run();
@@ -420,34 +478,15 @@ int run(int argc, char** argv) {
       r.checkpoint["file"] = o.checkpoint_at[1];
       r.checkpoint["bytes"] = checkpoint.size();
     } else if (!o.restore.empty()) {
-      r.checkpoint = {{"restored_from", o.restore}, {"restored_cycle", restored_cycle}};
+      r.checkpoint = {{"restored_from", o.restore}, {"restored_cycle", plan.restored_cycle}};
     }
     if (out.stats.is_open())
       std::fputs((make_stats(cfg, r, seconds).dump(2) + "\n").c_str(), out.stats.get());
     int status = report_outcome(r, kernel, platform, o, trace);
-    if (r.outcome == RunResult::Outcome::kCheckpoint) {
-      std::fwrite(checkpoint.data(), 1, checkpoint.size(), checkpoint_out.get());
-      if (std::string p = checkpoint_out.close(); !p.empty()) return fail(exit_status::kNoInput, p);
-      std::cerr << "kasane-sim: checkpoint at cycle " << r.cycles << " written to "
-                << o.checkpoint_at[1] << " (" << checkpoint.size()
-                << " bytes); the run ends here\n";
-    } else if (!o.checkpoint_at.empty() && (r.outcome == RunResult::Outcome::kExit ||
-                                            r.outcome == RunResult::Outcome::kAllExited)) {
-      std::cerr << "kasane-sim: --checkpoint-at " << o.checkpoint_at[0]
-                << ": the run ended at cycle " << r.cycles
-                << (checkpoint_cycle ? " before that cycle" : " before any region of interest began")
-                << ", so no checkpoint was written (the guest's status was " << status << ")\n";
-      status = exit_status::kUsage;
-    }
+    if (std::optional<int> failed = end_checkpoint(o, plan, r, checkpoint, checkpoint_out, status))
+      return *failed;
     if (debugger) debugger->finish(status);
-    // Output that did not reach its file is an error even when the guest did well; the guest's
-    // own status is still said, since the exit status can no longer carry it.
-    const std::vector<std::string> problems = out.close();
-    if (problems.empty()) return status;
-    for (const std::string& p : problems) std::cerr << "kasane-sim: " << p << "\n";
-    if (r.outcome == RunResult::Outcome::kExit || r.outcome == RunResult::Outcome::kAllExited)
-      std::cerr << "kasane-sim: the guest exited with status " << status << "\n";
-    return exit_status::kNoInput;
+    return close_outputs(r, status, out);
   } catch (const ElfError& e) {
     return fail(exit_status::kBadInput, e.what());
   } catch (const LoadError& e) {
@@ -461,6 +500,22 @@ int run(int argc, char** argv) {
   } catch (const gdb::SocketError& e) {
     return fail(exit_status::kUsage, std::string("--gdb: ") + e.what());
   }
+}
+
+// sc_main's body: each step returns a status when the run ends there. Every error it expects
+// returns a status from exit_status.h; sc_main catches the rest.
+int run(int argc, char** argv) {
+  Options o;
+  if (std::optional<int> done = parse_command_line(argc, argv, o)) return *done;
+  Config cfg;
+  if (std::optional<int> done = load_config(o, cfg)) return *done;
+  if (!o.platform_header.empty()) return write_platform_header(o.platform_header, cfg);
+  RunPlan plan;
+  if (std::optional<int> done = plan_run(o, cfg, plan)) return *done;
+  Outputs out;
+  OutputFile checkpoint_out;
+  if (std::optional<int> done = open_outputs(o, out, checkpoint_out, plan.trace)) return *done;
+  return simulate(o, cfg, plan, out, checkpoint_out);
 }
 
 }  // namespace

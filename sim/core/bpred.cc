@@ -1,5 +1,5 @@
 // The direction policies (one small function each), their 2-bit counter tables, the per-context
-// gshare histories and the direct-mapped BTB.
+// global histories and the direct-mapped BTB.
 #include "core/bpred.h"
 
 #include <cassert>
@@ -18,6 +18,7 @@ constexpr PredictorName kPredictors[] = {
     {PredictorKind::kNotTaken, "not_taken"},
     {PredictorKind::kBimodal, "bimodal"},
     {PredictorKind::kGshare, "gshare"},
+    {PredictorKind::kTournament, "tournament"},
 };
 
 constexpr uint32_t kMaxHistoryBits = 20;
@@ -35,6 +36,11 @@ void require_power_of_two(const char* field, uint32_t v) {
 
 // MIPS instructions are word aligned, so the low two pc bits carry no information.
 uint32_t word_index(uint32_t pc) { return pc >> 2; }
+
+void count(uint8_t& c, bool taken) {
+  if (taken && c < kCounterMax) ++c;
+  if (!taken && c > 0) --c;
+}
 
 }  // namespace
 
@@ -58,42 +64,90 @@ BranchPredictor::BranchPredictor(const PredictorConfig& cfg, unsigned contexts) 
   if (contexts == 0) throw std::invalid_argument("branch predictor: contexts must be at least 1");
   const bool has_counters = cfg.kind != PredictorKind::kNotTaken;
   if (has_counters) require_power_of_two("table_entries", cfg.table_entries);
-  if (cfg.kind == PredictorKind::kGshare &&
-      (cfg.history_bits == 0 || cfg.history_bits > kMaxHistoryBits))
+  const bool has_history =
+      cfg.kind == PredictorKind::kGshare || cfg.kind == PredictorKind::kTournament;
+  if (has_history && (cfg.history_bits == 0 || cfg.history_bits > kMaxHistoryBits))
     throw std::invalid_argument("branch predictor: history_bits = " +
                                 std::to_string(cfg.history_bits) + " must be between 1 and " +
                                 std::to_string(kMaxHistoryBits));
   require_power_of_two("btb_entries", cfg.btb_entries);
   if (has_counters) counters_.assign(cfg.table_entries, kWeaklyNotTaken);
+  if (cfg.kind == PredictorKind::kTournament) {
+    local_history_.assign(cfg.table_entries, 0);
+    local_.assign(size_t{1} << cfg.history_bits, kWeaklyNotTaken);
+    choice_.assign(cfg.table_entries, kWeaklyNotTaken);  // trust the local counters at first
+  }
   history_.assign(contexts, 0);
   btb_.resize(cfg.btb_entries);
 }
 
-uint32_t BranchPredictor::counter_index(unsigned ctx, uint32_t pc) const {
-  assert(ctx < history_.size());
+uint32_t BranchPredictor::counter_index(uint32_t history, uint32_t pc) const {
   const uint32_t mask = cfg_.table_entries - 1;
   switch (cfg_.kind) {
     case PredictorKind::kNotTaken: return 0;
     case PredictorKind::kBimodal: return word_index(pc) & mask;
-    case PredictorKind::kGshare: return (word_index(pc) ^ history_[ctx]) & mask;
+    case PredictorKind::kGshare: return (word_index(pc) ^ history) & mask;
+    case PredictorKind::kTournament: return history & mask;  // the global counters
   }
   return 0;
 }
 
-bool BranchPredictor::predict(unsigned ctx, uint32_t pc) const {
+bool BranchPredictor::lookup(uint32_t history, uint32_t pc) const {
   if (cfg_.kind == PredictorKind::kNotTaken) return false;
-  return counters_[counter_index(ctx, pc)] > kWeaklyNotTaken;
+  const bool global = counters_[counter_index(history, pc)] > kWeaklyNotTaken;
+  if (cfg_.kind != PredictorKind::kTournament) return global;
+  const uint32_t mask = cfg_.table_entries - 1;
+  const uint32_t local_history = local_history_[word_index(pc) & mask];
+  const bool local = local_[local_history] > kWeaklyNotTaken;
+  return choice_[history & mask] > kWeaklyNotTaken ? global : local;
+}
+
+void BranchPredictor::train(uint32_t history, uint32_t pc, bool taken) {
+  if (cfg_.kind == PredictorKind::kNotTaken) return;
+  uint8_t& global = counters_[counter_index(history, pc)];
+  if (cfg_.kind == PredictorKind::kTournament) {
+    // The chooser moves toward the component that was right, when they disagreed; each
+    // component learns the outcome; the branch's local history takes it.
+    const uint32_t mask = cfg_.table_entries - 1;
+    uint32_t& local_history = local_history_[word_index(pc) & mask];
+    uint8_t& local = local_[local_history];
+    const bool global_right = (global > kWeaklyNotTaken) == taken;
+    const bool local_right = (local > kWeaklyNotTaken) == taken;
+    if (global_right != local_right) count(choice_[history & mask], global_right);
+    count(local, taken);
+    local_history = shifted(local_history, taken);
+  }
+  count(global, taken);
+}
+
+bool BranchPredictor::predict(unsigned ctx, uint32_t pc) const {
+  assert(ctx < history_.size());
+  return lookup(history_[ctx], pc);
 }
 
 void BranchPredictor::update(unsigned ctx, uint32_t pc, bool taken) {
   if (cfg_.kind == PredictorKind::kNotTaken) return;
-  uint8_t& c = counters_[counter_index(ctx, pc)];
-  if (taken && c < kCounterMax) ++c;
-  if (!taken && c > 0) --c;
-  if (cfg_.kind == PredictorKind::kGshare) {
-    const uint32_t history_mask = (1u << cfg_.history_bits) - 1;
-    history_[ctx] = ((history_[ctx] << 1) | (taken ? 1u : 0u)) & history_mask;
-  }
+  train(history_[ctx], pc, taken);
+  if (cfg_.kind == PredictorKind::kGshare || cfg_.kind == PredictorKind::kTournament)
+    history_[ctx] = shifted(history_[ctx], taken);
+}
+
+bool BranchPredictor::predict_speculative(unsigned ctx, uint32_t pc, bool always,
+                                          uint32_t& snapshot) {
+  snapshot = history_[ctx];
+  const bool taken = always || lookup(snapshot, pc);
+  if (cfg_.kind == PredictorKind::kGshare || cfg_.kind == PredictorKind::kTournament)
+    history_[ctx] = shifted(snapshot, taken);
+  return taken;
+}
+
+void BranchPredictor::update_from(unsigned, uint32_t pc, bool taken, uint32_t snapshot) {
+  train(snapshot, pc, taken);
+}
+
+void BranchPredictor::restore_history(unsigned ctx, uint32_t snapshot, bool shift, bool taken) {
+  if (cfg_.kind != PredictorKind::kGshare && cfg_.kind != PredictorKind::kTournament) return;
+  history_[ctx] = shift ? shifted(snapshot, taken) : snapshot;
 }
 
 std::optional<uint32_t> BranchPredictor::predict_target(unsigned ctx, uint32_t pc) const {

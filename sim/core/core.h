@@ -1,5 +1,5 @@
-// A core as a SystemC module: its contexts, its model (the functional ISS alone or the cycle-level
-// pipeline driving it, sim.model), its private L1s and TLB and its power node. It has no process
+// A core as a SystemC module: its contexts, its model (sim.model: the functional ISS alone or a
+// timing model driving it, core_model.h), its private L1s and TLB and its power node. It has no process
 // of its own: the machine's clock (platform/machine.h) advances it, reaching RAM through per-page
 // DMI pointers and the devices through blocking transport with the core's local time annotated.
 #pragma once
@@ -15,10 +15,13 @@
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
 
+#include "core/core_model.h"
+#include "core/core_power.h"
 #include "core/exec_trace.h"
 #include "core/fast_forward.h"
 #include "core/iss.h"
 #include "core/kanata.h"
+#include "core/o3/o3_core.h"
 #include "core/pipeline/pipeline.h"
 #include "mem/hierarchy.h"
 #include "power/package_thermal.h"
@@ -27,10 +30,11 @@
 namespace kasane {
 
 struct CoreTiming {
-  bool pipeline = false;  // false: the ISS alone, one instruction per context per cycle
+  ModelKind model = ModelKind::kIss;  // the ISS alone, one instruction per context per cycle
   bool idle_skip = true;  // jump over cycles in which no context can run
   unsigned fetch_block = 32;  // flat memory: bytes fetch reads with one access
   PipelineConfig pipe;
+  O3Config o3;  // sim.model = o3 (its `front` is `pipe`)
   HierarchyConfig memory;
   PowerConfig power = default_power_config();
   ThermalConfig thermal = default_thermal_config();
@@ -45,15 +49,15 @@ struct CoreTiming {
   std::FILE* exec_trace_file = nullptr;  // instruction trace (--trace), or none
   ExecTraceFlags exec_trace_flags;
   Symbolizer symbolize;  // pc -> "main+0x14" for the instruction trace
-  FastForwardConfig ff;  // sim.fast_forward, sim.warmup (pipeline model only)
+  FastForwardConfig ff;  // sim.fast_forward, sim.warmup (timing models only)
 };
 
 class Core : public sc_core::sc_module, public PhysMemory {
  public:
   tlm_utils::simple_initiator_socket<Core> bus;
 
-  // In the pipeline model the L1s sit over `shared`, the machine's L2 and memory, which this
-  // core reaches as requester `index`; null: the core has its own (or the ISS model, none).
+  // In a timing model the L1s sit over `shared`, the machine's L2 and memory, which this core
+  // reaches as requester `index`; null: the core has its own (or the ISS alone, none).
   Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming& timing,
        sc_core::sc_time period, SharedMemory* shared = nullptr, unsigned index = 0);
 
@@ -63,13 +67,13 @@ class Core : public sc_core::sc_module, public PhysMemory {
   // ---- driven by the machine's clock ----
   // Run the model until cycle `end`, or until a stop is requested.
   void advance(uint64_t end);
-  // The end of a quantum: the ISS model charges the power of the cycles run since the last one
+  // The end of a quantum: the ISS alone charges the power of the cycles run since the last one
   // (once a quantum, not once an advance: with several cores the machine advances a cycle at a
   // time).
   void settle();
-  uint64_t cycle() const { return on_pipeline() ? cycle_ : iss_.cycle(); }
-  // The pipeline runs the core (not the ISS alone, nor the ISS fast-forwarding).
-  bool on_pipeline() const { return pipeline_ && !(ff_ && ff_->functional()); }
+  uint64_t cycle() const { return functional_now() ? iss_.cycle() : model_->cycle(); }
+  // A timing model runs the core (not the ISS alone, nor the ISS fast-forwarding).
+  bool on_timing_model() const { return !functional_now(); }
   // stats.json's "fast_forward" (core/fast_forward.h), or null without one.
   nlohmann::json fast_forward_stats() const { return ff_ ? ff_->stats() : nlohmann::json(); }
   // Nothing runs or is in flight on this core.
@@ -79,39 +83,36 @@ class Core : public sc_core::sc_module, public PhysMemory {
     synced_cycle_ = cycle;
     if (trace_) trace_->flush();
   }
-  // The run is over: the pipeline retires what is still in flight.
+  // The run is over: the timing model retires what is still in flight.
   void finish();
-  // The ISS was restored from a checkpoint: the pipeline's clock starts at the ISS's, and power
-  // is charged only for what runs from here.
+  // The ISS was restored from a checkpoint: the timing model's clock starts at the ISS's, and
+  // power is charged only for what runs from here.
   void restored() {
-    cycle_ = iss_power_cycle_ = iss_.cycle();
-    instret_seen_ = 0;
-    for (unsigned i = 0; i < iss_.num_contexts(); ++i) instret_seen_ += iss_.context(i).instret;
+    model_->start_at(iss_.cycle());
+    charge_.restart_iss(iss_.cycle());
   }
-  // L2 and DRAM accesses this core's requests caused (pipeline model, else 0).
+  // L2 and DRAM accesses this core's requests caused (timing models, else 0).
   uint64_t l2_requests() const { return memory_ ? memory_->l2_accesses() : 0; }
   uint64_t dram_requests() const { return memory_ ? memory_->dram_accesses() : 0; }
   // Instructions context c has executed (retired architecturally).
   uint64_t retired(unsigned c) const;
-  // The timing model's statistics (pipeline and memory hierarchy), null in ISS mode.
+  // The timing model's statistics (its own and the memory hierarchy's), null for the ISS alone.
   nlohmann::json timing_stats() const;
   // Every counter of the core (stats/counter_set.h): each context's executed instructions
-  // ("instret.C"), the pipeline's, the memory hierarchy's and the power model's.
+  // ("instret.C"), the timing model's, the memory hierarchy's and the power model's.
   CounterSet counters() const;
-  // counters(), with the ISS model's power charged up to now (for a region marker).
+  // counters(), with the ISS's power charged up to now (for a region marker).
   CounterSet snapshot();
   // From counters over `cycles` cycles (a region's difference): {"pipeline": timing_stats()'s
-  // figures (pipeline model only), "power": the energies and average power}. timing_stats() is
+  // figures (timing models only), "power": the energies and average power}. timing_stats() is
   // the same code on the whole run's counters.
   nlohmann::json report(const CounterSet& counters, uint64_t cycles) const;
   PowerModel& power() { return *power_; }
   const PowerModel& power() const { return *power_; }
   // The pipeline trace this core owns (core 0), or null.
   KanataWriter* kanata() { return trace_.get(); }
-  uint64_t check_failures() const { return pipeline_ ? pipeline_->check_failures() : 0; }
-  std::string first_check_failure() const {
-    return pipeline_ ? pipeline_->first_check_failure() : "";
-  }
+  uint64_t check_failures() const { return model_->check_failures(); }
+  std::string first_check_failure() const { return model_->first_check_failure(); }
 
   // A region of interest begins or ends (sim-control): the pipeline trace may follow it.
   void region_marker(uint32_t id, bool begin, uint64_t cycle) {
@@ -128,27 +129,11 @@ class Core : public sc_core::sc_module, public PhysMemory {
   bool io(uint32_t pa, unsigned size, bool write, uint32_t& data) override;
 
  private:
+  // The ISS runs the core: the model is the ISS alone, or a fast-forward has not switched yet
+  // (or went back, sim.after_roi = iss).
+  bool functional_now() const { return !model_->timed() || (ff_ && ff_->functional()); }
   nlohmann::json timing_report(const CounterSet& counters, uint64_t cycles) const;
-  // Run the pipeline until `end` or a stop.
-  void run_pipeline(uint64_t end);
-  // Charge `cycles` cycles in the contexts' current states to the power model, with the memory
-  // traffic below the L1s since the last call.
-  void account_power(uint64_t cycles) {
-    charge_power(cycles);
-    flush_power();
-  }
-  // The same, gathered: the cycles wait in power_pending_ while the contexts keep their states
-  // and the power model's interval stays open, which changes nothing the model computes (it only
-  // adds until an interval closes) but calls it once a state change or an interval rather than
-  // once a cycle. Flushed before anything reads the model (snapshot(), the end of an advance).
-  void charge_power(uint64_t cycles);
-  void flush_power() {
-    if (power_pending_) power_->advance_counted(in_state_, power_pending_);
-    power_pending_ = 0;
-  }
-  // In the ISS model: the instructions executed since the last call, as power events.
-  void account_iss_power();
-  // sim.after_roi = iss: the pipeline retires what it executed and the ISS goes on from here.
+  // sim.after_roi = iss: the timing model retires what it executed and the ISS goes on from here.
   void back_to_iss();
 
   Iss iss_;
@@ -156,18 +141,11 @@ class Core : public sc_core::sc_module, public PhysMemory {
   std::unique_ptr<MemoryHierarchy> memory_;
   std::unique_ptr<KanataWriter> trace_;
   std::unique_ptr<ExecTrace> exec_trace_;
-  std::unique_ptr<BasicPipeline<IssModel>> pipeline_;
   std::unique_ptr<PowerModel> power_;
+  CorePower charge_;  // charges power_ with what runs, on either model
+  std::unique_ptr<CoreModel> model_;
   std::unique_ptr<FastForward> ff_;  // sim.fast_forward, or none
-  uint64_t l2_seen_ = 0, dram_seen_ = 0, instret_seen_ = 0;
-  uint64_t iss_power_cycle_ = 0;
-  // account_power(): how many contexts are in each power state, as of state epoch power_epoch_.
-  uint64_t power_epoch_ = ~0ull;
-  uint64_t in_state_[kContextPowerStateCount] = {};  // ISS model: the cycle up to which power is charged
-  uint64_t power_pending_ = 0;  // cycles charged, not yet advanced (charge_power())
-  uint64_t cycle_ = 0;  // the pipeline's clock (the ISS keeps its own in ISS mode)
   sc_core::sc_time period_;
-  bool idle_skip_;
   uint64_t synced_cycle_ = 0;  // cycle at the last wait(): SystemC time in cycles
   std::unordered_map<uint32_t, uint8_t*> dmi_;  // ppn -> host page, nullptr if not RAM
 };

@@ -8,6 +8,7 @@
 
 #include "core/decoder.h"
 #include "core/exec_trace.h"
+#include "core/run_loop.h"
 
 namespace kasane {
 
@@ -64,37 +65,41 @@ void Iss::reset(uint32_t entry, uint32_t a0, uint32_t a1) {
   }
 }
 
-uint64_t Iss::run(uint64_t cycles) {
-  const uint64_t start = cycle_, end = cycle_ + cycles;
-  while (cycle_ < end && !stop_ && !pause_) {
-    if (cycle_ >= next_timer_ || cycle_ >= events_->next()) fire_timers();
-    bool any = false;
-    for (Context& c : ctx_) {
-      if (c.state != ContextState::kRunning) continue;
-      any = true;
-      if (c.wake_at <= cycle_) step(c);
+namespace {
+// The ISS alone as a model of the run loop (run_loop.h): a cycle executes one instruction of each
+// running context whose wake-up latency has passed. Whether any context runs is counted again
+// only when some context's state may have changed (Iss::state_epoch).
+class IssStepper {
+ public:
+  explicit IssStepper(Iss& iss)
+      : iss_(iss), first_(&iss.context(0)), last_(first_ + iss.num_contexts()) {}
+  bool quiescent() {
+    if (seen_ != iss_.state_epoch()) {
+      seen_ = iss_.state_epoch();
+      running_ = iss_.any_running();
     }
-    if (any) {
-      ++cycle_;
-      continue;
-    }
-    if (!cfg_.alone && next_wake_cycle() == ~0ull) {  // the platform decides (IssConfig::alone)
-      cycle_ = end;
-      break;
-    }
-    if (all_exited()) {
-      stop_ = true;
-      break;
-    }
-    // Nothing runs: jump to the next event that can wake a context instead of ticking idle
-    // cycles. Skipping changes no count, since idle cycles do nothing but advance Count.
-    uint64_t wake = next_wake_cycle();
-    if (wake == ~0ull) {
-      deadlocked_ = stop_ = true;
-      break;
-    }
-    cycle_ = idle_skip_ ? std::min(end, std::max(cycle_ + 1, wake)) : cycle_ + 1;
+    return !running_;
   }
+  void tick(uint64_t now) {
+    for (Context* c = first_; c != last_; ++c)
+      if (c->state == ContextState::kRunning && c->wake_at <= now) iss_.step(*c);
+  }
+  void idle(uint64_t, uint64_t) {}  // idle cycles only advance Count, which is the clock
+
+ private:
+  Iss& iss_;
+  Context* const first_;  // the contexts, walked by pointer: a Context is kilobytes, and an
+  Context* const last_;   // index would cost a multiply per context per cycle
+  uint64_t seen_ = ~0ull;
+  bool running_ = false;
+};
+}  // namespace
+
+uint64_t Iss::run(uint64_t cycles) {
+  const uint64_t start = cycle_;
+  uint64_t now = cycle_;
+  IssStepper stepper(*this);
+  run_cycles(stepper, *this, now, start + cycles, idle_skip_);
   pause_ = false;
   return cycle_ - start;
 }

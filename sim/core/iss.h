@@ -77,7 +77,8 @@ class Iss final : public DeviceHost {
 
   // Start CPU 0 (context 0 of core 0; with smp_start, every context) at `entry` in kernel mode.
   void reset(uint32_t entry, uint32_t a0, uint32_t a1);
-  // Run for at most `cycles` cycles; returns early when stopped. Returns the cycles run.
+  // Run for at most `cycles` cycles (core/run_loop.h); returns early when stopped. Returns the
+  // cycles run.
   uint64_t run(uint64_t cycles);
   // What one step did.
   enum class StepResult : uint8_t {
@@ -118,6 +119,8 @@ class Iss final : public DeviceHost {
     }
     return peek_pa(c, va, store ? Access::kStore : Access::kLoad, pa);
   }
+  // Physical address `pa` is RAM (not a device).
+  bool is_ram(uint32_t pa) { return mem_.ram_page(pa >> 12) != nullptr; }
   // The table row for word `raw` at `pc` through the decode cache; nullptr if none matches.
   const InsnInfo* decode_cached(uint32_t pc, uint32_t raw);
 
@@ -158,6 +161,7 @@ class Iss final : public DeviceHost {
   // Make run() return at the end of the current cycle without ending the run (the fast-forward
   // switching models at a region marker); run() clears it when it returns.
   void request_pause() { pause_ = true; }
+  bool pause_requested() const { return pause_; }
 
   void request_stop() { stop_ = true; }
   // false: tick idle cycles one by one instead of jumping over them (for measuring the jump).
@@ -219,6 +223,12 @@ class Iss final : public DeviceHost {
   void wake_on_interrupt(Context& c);
   // Every context has ended with TEXIT.
   bool all_exited() const;
+  // Some context is in the running state (it may still be waiting out a wake-up latency).
+  bool any_running() const {
+    for (const Context& c : ctx_)
+      if (c.state == ContextState::kRunning) return true;
+    return false;
+  }
 
   // The thread timeline (or any recorder) hears of state changes, exceptions and hand-offs.
   // A count that changes whenever a context's state (Context::state, mwait_deep) may have.

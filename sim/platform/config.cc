@@ -377,7 +377,7 @@ void Config::validate() const {
 
   // MONITOR watches an aligned line and fetch reads an aligned block, and a line's L2 bank is
   // some of its address bits: each must be a power of two for the mask that finds it to be right.
-  for (const char* key : {"core.monitor_line", "fetch.block", "l2.banks"}) {
+  for (const char* key : {"core.monitor_line", "fetch.block", "l2.banks", "lsq.ssit_entries"}) {
     const int64_t size = get_int(key);
     if (size & (size - 1))
       fail(key, nullptr, [&](const Describe& describe) {

@@ -15,6 +15,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/limits.h"
+
 namespace kasane {
 
 enum class KeyType { Int, Bool, Float, String };
@@ -111,9 +113,9 @@ class Config {
   // 16 MiB region sits at physical 0 (reachable through kseg0/kseg1), the rest continues at
   // kRamHighBase (reachable only through the TLB).
   static constexpr uint64_t kRamHighBase = 0x20000000;
-  // Hardware contexts in the machine (platform.cores * core.contexts), at most: the one
-  // definition, generated for the OS and runtime as KASANE_MAX_CONTEXTS (platform_header()).
-  static constexpr int kMaxContexts = 16;
+  // Hardware contexts in the machine (platform.cores * core.contexts), at most (core/limits.h),
+  // generated for the OS and runtime as KASANE_MAX_CONTEXTS (platform_header()).
+  static constexpr int kMaxContexts = static_cast<int>(kasane::kMaxContexts);
   uint64_t ram_low_size() const;
 
   // C header for target code (<kasane/platform.h>): RAM size, device bases, context count.

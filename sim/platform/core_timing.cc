@@ -1,5 +1,5 @@
 // From config keys to the core's timing model: the pipeline's widths, policies, units and
-// predictor, and the memory hierarchy. The keys and their meaning are in schema.cc.
+// predictor, the out-of-order core's structures and SMT policies, and the memory hierarchy. The keys and their meaning are in schema.cc.
 #include <stdexcept>
 
 #include "mem/perturb.h"
@@ -23,9 +23,41 @@ CacheConfig cache(const Config& c, const std::string& name, bool write_back) {
 }
 }  // namespace
 
+namespace {
+ShareConfig share(const Config& c, const char* entries, const char* prefix) {
+  return ShareConfig{u(c, entries),
+                     parse_share_policy(c.get_string(std::string(prefix) + ".policy")),
+                     u(c, (std::string(prefix) + ".threshold").c_str())};
+}
+
+// The out-of-order core: its front end is the pipeline's (t.pipe, filled before).
+void o3_timing(const Config& c, CoreTiming& t) {
+  O3Config& o = t.o3;
+  o.front = t.pipe;
+  o.rename_width = u(c, "rename.width");
+  o.dispatch_width = u(c, "dispatch.width");
+  o.rob = share(c, "rob.entries", "rob");
+  o.iq = share(c, "iq.entries", "iq");
+  o.lq = share(c, "lsq.load_entries", "lsq");
+  o.sq = share(c, "lsq.store_entries", "lsq");
+  o.int_regs = u(c, "rename.int_regs");
+  o.fp_regs = u(c, "rename.fp_regs");
+  o.forward_latency = u(c, "lsq.forward_latency");
+  o.mem_dep = parse_mem_dep(c.get_string("lsq.mem_dep"));
+  o.ssit_entries = u(c, "lsq.ssit_entries");
+  o.long_latency = parse_long_latency(c.get_string("fetch.long_latency"));
+  o.commit = parse_commit_policy(c.get_string("retire.policy"));
+  // What counts as a miss: data later than an L1 hit, and later than an L2 hit after it.
+  const bool cached = c.get_string("memory.model") == "cached";
+  o.l1_hit_latency = cached ? u(c, "l1d.hit_latency") : u(c, "memory.latency");
+  o.l2_hit_latency = o.l1_hit_latency +
+                     (cached && c.get_bool("l2.enabled") ? u(c, "l2.hit_latency") : 0);
+}
+}  // namespace
+
 CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   CoreTiming t;
-  t.pipeline = c.get_string("sim.model") == "pipeline";
+  t.model = parse_model(c.get_string("sim.model"));
   PipelineConfig& p = t.pipe;
   p.fetch_width = u(c, "fetch.width");
   p.fetch_threads = u(c, "fetch.threads_per_cycle");
@@ -53,7 +85,13 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   p.bpred.btb_entries = u(c, "bpred.btb_entries");
   p.check = c.get_bool("sim.check");
   p.keep_fetch_on_sleep = c.get_bool("thread.keep_fetch_on_sleep");
+  if (t.model != ModelKind::kO3 && (p.fetch_policy == FetchPolicy::kBrcount ||
+                                    p.fetch_policy == FetchPolicy::kMisscount))
+    throw std::invalid_argument("fetch.policy = " + c.get_string("fetch.policy") +
+                                " needs sim.model = o3 (only it counts unresolved branches "
+                                "and outstanding misses per context)");
   t.idle_skip = c.get_bool("sim.idle_skip");
+  o3_timing(c, t);
 
   HierarchyConfig& m = t.memory;
   m.model = c.get_string("memory.model");
@@ -111,9 +149,9 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   t.ff.back_after_roi = c.get_string("sim.after_roi") == "iss";
   if (t.ff.back_after_roi && !t.ff.on())
     throw std::invalid_argument("sim.after_roi = iss needs sim.fast_forward (roi or a count)");
-  if (t.ff.on() && !t.pipeline)
-    throw std::invalid_argument("sim.fast_forward needs sim.model = pipeline (the ISS is what it "
-                                "fast-forwards with)");
+  if (t.ff.on() && t.model == ModelKind::kIss)
+    throw std::invalid_argument("sim.fast_forward needs a timing model, sim.model = pipeline or "
+                                "o3 (the ISS is what it fast-forwards with)");
   if (t.ff.on() && c.get_int("platform.cores") > 1)
     throw std::invalid_argument("sim.fast_forward works with platform.cores = 1 only for now");
   return t;

@@ -22,7 +22,7 @@ Machine::Machine(sc_core::sc_module_name name, unsigned cores, IssConfig cfg,
       progress_(progress),
       start_(std::chrono::steady_clock::now()),
       last_report_(start_) {
-  if (timing.pipeline) {
+  if (timing.model != ModelKind::kIss) {
     shared_ = std::make_unique<SharedMemory>(timing.memory);
     if (cores > 1 && timing.memory.model == "cached")
       shared_->enable_coherence(timing.memory.coherence);
@@ -99,7 +99,8 @@ void Machine::lockstep(uint64_t end) {
     bool idle = true;
     for (const auto& c : cores_) idle = idle && c->idle();
     if (idle) {
-      // Nothing runs anywhere: jump to the earliest wake-up, or end the run if there is none.
+      // Nothing runs anywhere: jump to the earliest wake-up of any core, or end the run if there
+      // is none, as one core alone would (core/run_loop.h).
       uint64_t wake = ~0ull;
       bool exited = true;
       for (auto& c : cores_) {
@@ -107,12 +108,13 @@ void Machine::lockstep(uint64_t end) {
         wake = std::min(wake, c->iss().next_wake_cycle());
         exited = exited && c->iss().all_exited();
       }
-      if (wake == ~0ull) {
-        (exited ? all_exited_ : deadlocked_) = true;
+      const IdleStep step = idle_step(now, end, wake, exited, idle_skip_);
+      if (step.kind != IdleStep::kJump) {
+        (step.kind == IdleStep::kAllExited ? all_exited_ : deadlocked_) = true;
         request_stop();
         break;
       }
-      if (idle_skip_) next = std::min(end, std::max(now + 1, wake));
+      next = step.next;
     }
     KanataWriter* kanata = cores_[0]->kanata();
     for (unsigned k = 0; k < cores_.size(); ++k) {

@@ -64,7 +64,7 @@ class Machine : public sc_core::sc_module, public DeviceHost {
     if (shared_ && shared_->coherence() && bytes)
       shared_->coherence()->dma_write(pa, bytes, cycle());
   }
-  // The shared levels (pipeline model), else null.
+  // The shared levels (timing models), else null.
   const SharedMemory* shared() const { return shared_.get(); }
   // Several cores: their power models on one thermal network; one core: null.
   PackagePower* package() { return package_.get(); }
@@ -76,7 +76,7 @@ class Machine : public sc_core::sc_module, public DeviceHost {
   bool stop_requested() const;
   void report_progress();
 
-  std::unique_ptr<SharedMemory> shared_;  // pipeline model only; before the cores that use it
+  std::unique_ptr<SharedMemory> shared_;  // timing models only; before the cores that use it
   DeviceEvents events_;
   StoreObserver observer_;
   std::vector<std::unique_ptr<Core>> cores_;

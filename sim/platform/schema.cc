@@ -80,11 +80,13 @@ const std::vector<KeySpec>& config_schema() {
        1e6, {}},
       // --- sim
       {"sim.model", KeyType::String, "pipeline", "-",
-       "the core model: pipeline = cycle-level SMT pipeline; iss = functional, one instruction "
-       "per running context per cycle",
-       0, 0, {"pipeline", "iss"}},
+       "the core model: pipeline = cycle-level SMT pipeline, in order within a context; iss = "
+       "functional, one instruction per running context per cycle; o3 = out-of-order SMT core "
+       "(rename, ROB, issue queue, load/store queues shared by the contexts)",
+       0, 0, {"pipeline", "iss", "o3"}},
       {"sim.check", KeyType::Bool, "false", "-",
-       "pipeline test mode: check every retired instruction against the stream the ISS executed",
+       "timing models' test mode (pipeline, o3): check every retired instruction against the "
+       "stream the ISS executed",
        0, 0, {}},
       {"sim.max_cycles", KeyType::Int, "0", "cycles",
        "stop with an error after this many cycles (0 = no limit)", 0, kCycleMax, {}},
@@ -157,21 +159,10 @@ const std::vector<KeySpec>& config_schema() {
        "since 1970-01-01 UTC; fixed by default (2024-01-01) so that runs repeat",
        0, 4294967295.0, {}},
       // --- power and thermal (sim/power/README.md gives the sources of the defaults)
-      {"power.fetch_pj", KeyType::Float, "12", "pJ", "dynamic energy per instruction fetched (PC, predictor, fetch queue)", 0, 1e6, {}},
-      {"power.decode_pj", KeyType::Float, "9", "pJ", "dynamic energy per instruction decoded", 0, 1e6, {}},
-      {"power.issue_alu_pj", KeyType::Float, "18.1", "pJ", "dynamic energy per operation issued to a simple ALU (or a system instruction)", 0, 1e6, {}},
-      {"power.issue_muldiv_pj", KeyType::Float, "21.1", "pJ", "dynamic energy per operation issued to the complex ALU", 0, 1e6, {}},
-      {"power.issue_mem_pj", KeyType::Float, "18.1", "pJ", "dynamic energy per load or store issued (address generation; the array is l1d)", 0, 1e6, {}},
-      {"power.issue_branch_pj", KeyType::Float, "18.1", "pJ", "dynamic energy per branch issued", 0, 1e6, {}},
-      {"power.issue_fpadd_pj", KeyType::Float, "18.9", "pJ", "dynamic energy per FPU add, compare, conversion or move issued", 0, 1e6, {}},
-      {"power.issue_fpmul_pj", KeyType::Float, "21.7", "pJ", "dynamic energy per FPU multiply or multiply-add issued", 0, 1e6, {}},
-      {"power.issue_fpdiv_pj", KeyType::Float, "46.8", "pJ", "dynamic energy per FPU divide, square root or reciprocal issued", 0, 1e6, {}},
-      {"power.reg_read_pj", KeyType::Float, "2", "pJ", "dynamic energy per register-file read", 0, 1e6, {}},
-      {"power.reg_write_pj", KeyType::Float, "2", "pJ", "dynamic energy per register-file write", 0, 1e6, {}},
-      {"power.l1i_pj", KeyType::Float, "25", "pJ", "dynamic energy per L1 instruction cache access", 0, 1e6, {}},
-      {"power.l1d_pj", KeyType::Float, "20", "pJ", "dynamic energy per L1 data cache access", 0, 1e6, {}},
-      {"power.l2_pj", KeyType::Float, "100", "pJ", "dynamic energy per L2 access", 0, 1e6, {}},
-      {"power.dram_pj", KeyType::Float, "2600", "pJ", "dynamic energy per DRAM access (counted, off the die: it does not heat the core)", 0, 1e6, {}},
+#define POWER_EVENT(id, name, pj, description) \
+      {"power." #name "_pj", KeyType::Float, #pj, "pJ", description, 0, 1e6, {}},
+#include "power/power_events.def"
+#undef POWER_EVENT
       {"power.static_running_mw", KeyType::Float, "15", "mW", "static power of a running context (stalls and spinning included)", 0, 1e5, {}},
       {"power.static_suspended_mw", KeyType::Float, "3", "mW", "static power of a suspended, waiting or free context (clock-gated)", 0, 1e5, {}},
       {"power.static_mwait_light_mw", KeyType::Float, "3", "mW", "static power of a context in light MWAIT", 0, 1e5, {}},
@@ -198,9 +189,11 @@ const std::vector<KeySpec>& config_schema() {
       {"fetch.block", KeyType::Int, "32", "bytes", "aligned block fetch reads with one memory access in the flat model (power of two; the cached model reads one L1I line)", 4, 4096, {}},
       {"fetch.queue", KeyType::Int, "8", "instructions", "fetch queue per context (fetched, not decoded)", 1, 64, {}},
       {"fetch.policy", KeyType::String, "icount", "-",
-       "which contexts fetch first: icount = fewest instructions in decode and issue, ties by "
-       "round robin; round_robin = rotate",
-       0, 0, {"icount", "round_robin"}},
+       "which contexts fetch first: icount = fewest instructions fetched and not yet issued, "
+       "ties by round robin (Tullsen's ICOUNT.T.N with T = fetch.threads_per_cycle, N = "
+       "fetch.width); round_robin = rotate; brcount (o3) = fewest unresolved branches; "
+       "misscount (o3) = fewest outstanding data-cache misses",
+       0, 0, {"icount", "round_robin", "brcount", "misscount"}},
       {"decode.width", KeyType::Int, "4", "instructions", "instructions decoded per cycle, over all contexts", 1, 16, {}},
       {"issue.width", KeyType::Int, "4", "instructions", "instructions issued per cycle, over all contexts (in order within a context)", 1, 16, {}},
       {"issue.queue", KeyType::Int, "16", "instructions", "issue queue per context (decoded, not issued)", 1, 64, {}},
@@ -228,12 +221,49 @@ const std::vector<KeySpec>& config_schema() {
       {"fu.fpdiv.sqrt_latency", KeyType::Int, "32", "cycles", "FPU square-root latency, also RSQRT (MIPS 24Kf, double precision; single is 17)", 1, 200, {}},
       {"fu.fpdiv.pipelined", KeyType::Bool, "false", "-", "an FPU divider accepts an operation every cycle (false: busy for the whole latency)", 0, 0, {}},
       {"bpred.kind", KeyType::String, "bimodal", "-",
-       "direction predictor: not_taken, bimodal (2-bit counters) or gshare (per-context history)",
-       0, 0, {"not_taken", "bimodal", "gshare"}},
+       "direction predictor: not_taken, bimodal (2-bit counters), gshare (per-context history) "
+       "or tournament (the Alpha 21264's: local and global predictors and a chooser)",
+       0, 0, {"not_taken", "bimodal", "gshare", "tournament"}},
       {"bpred.table_entries", KeyType::Int, "1024", "counters", "predictor table size (power of two)", 1, 1048576, {}},
-      {"bpred.history_bits", KeyType::Int, "8", "bits", "gshare global history length", 0, 20, {}},
+      {"bpred.history_bits", KeyType::Int, "8", "bits", "gshare and tournament global history length (the tournament's local histories too)", 0, 20, {}},
       {"bpred.btb_entries", KeyType::Int, "64", "entries", "branch target buffer for JR/JALR (power of two)", 1, 65536, {}},
-      // --- memory hierarchy (timing; the pipeline model only)
+      // --- the out-of-order core (sim.model = "o3"). It shares fetch.*, decode.width,
+      // issue.width, retire.width, fu.* and bpred.* with the pipeline.
+      {"rename.width", KeyType::Int, "4", "instructions", "o3: instructions renamed per cycle, over all contexts", 1, 16, {}},
+      {"dispatch.width", KeyType::Int, "4", "instructions", "o3: instructions dispatched into the ROB and issue queue per cycle, over all contexts (the ISS executes them there)", 1, 16, {}},
+      {"rename.int_regs", KeyType::Int, "128", "registers", "o3: physical integer registers beyond the contexts' architectural ones (33 each: $1-$31, HI, LO)", 1, 4096, {}},
+      {"rename.fp_regs", KeyType::Int, "64", "registers", "o3: physical FPU registers beyond the contexts' architectural ones (17 each: 16 even/odd pairs, the condition codes)", 1, 4096, {}},
+      {"rob.entries", KeyType::Int, "128", "entries", "o3: reorder buffer entries, shared by the contexts by rob.policy", 1, 1024, {}},
+      {"rob.policy", KeyType::String, "shared", "-",
+       "o3: how the contexts share the ROB: shared = any context may take every entry; "
+       "partitioned = each active context at most entries / active contexts; threshold = each "
+       "at most rob.threshold percent",
+       0, 0, {"shared", "partitioned", "threshold"}},
+      {"rob.threshold", KeyType::Int, "50", "percent", "o3, rob.policy = threshold: the share of the ROB one context may hold", 1, 100, {}},
+      {"iq.entries", KeyType::Int, "32", "entries", "o3: unified issue queue entries (reservation stations), shared by iq.policy", 1, 512, {}},
+      {"iq.policy", KeyType::String, "shared", "-", "o3: how the contexts share the issue queue (as rob.policy)", 0, 0, {"shared", "partitioned", "threshold"}},
+      {"iq.threshold", KeyType::Int, "50", "percent", "o3, iq.policy = threshold: the share of the issue queue one context may hold", 1, 100, {}},
+      {"lsq.load_entries", KeyType::Int, "32", "entries", "o3: load queue entries, shared by lsq.policy", 1, 512, {}},
+      {"lsq.store_entries", KeyType::Int, "32", "entries", "o3: store queue entries (a store stays after commit until the data cache takes it), shared by lsq.policy", 1, 512, {}},
+      {"lsq.policy", KeyType::String, "shared", "-", "o3: how the contexts share the load queue and the store queue, each (as rob.policy)", 0, 0, {"shared", "partitioned", "threshold"}},
+      {"lsq.threshold", KeyType::Int, "50", "percent", "o3, lsq.policy = threshold: the share of each queue one context may hold", 1, 100, {}},
+      {"lsq.forward_latency", KeyType::Int, "2", "cycles", "o3: a load that takes its data from an older store of its context (store-to-load forwarding)", 1, 100, {}},
+      {"lsq.mem_dep", KeyType::String, "store_sets", "-",
+       "o3: memory-dependence predictor: store_sets = a load that once read memory before an "
+       "older store to its address waits for that store set from then on (Chrysos and Emer, "
+       "ISCA 1998); none = loads never wait, and every such conflict is a memory-order violation",
+       0, 0, {"store_sets", "none"}},
+      {"lsq.ssit_entries", KeyType::Int, "1024", "entries", "o3, store sets: the store-set id table, by instruction address (power of two)", 1, 1048576, {}},
+      {"fetch.long_latency", KeyType::String, "none", "-",
+       "o3: a context whose load misses the L2 (data later than an L2 hit): none = fetches on; "
+       "stall = fetches nothing until the data returns; flush = also gives back everything "
+       "after the load, refetched then (Tullsen and Brown, MICRO 2001)",
+       0, 0, {"none", "stall", "flush"}},
+      {"retire.policy", KeyType::String, "round_robin", "-",
+       "o3: which context takes each commit slot: round_robin = the contexts in turn; "
+       "oldest_ready = the one whose completed oldest instruction is the oldest",
+       0, 0, {"round_robin", "oldest_ready"}},
+      // --- memory hierarchy (timing; the pipeline and o3 models)
       {"memory.model", KeyType::String, "cached", "-",
        "flat = no caches, every access takes memory.latency (the papers' machine); cached = "
        "L1I/L1D per core, optional L2, DRAM",
@@ -285,14 +315,22 @@ const std::vector<KeySpec>& config_schema() {
 }
 
 const std::vector<KeyCondition>& key_conditions() {
-  static const std::vector<KeyCondition> conditions = {
-      {"sim.warmup", "sim.fast_forward (now off)",
-       [](const Config& c) { return c.get_string("sim.fast_forward") != "off"; }},
-      {"os.ias_bonus", "os.scheduler = \"ias\"",
-       [](const Config& c) { return c.get_string("os.scheduler") == "ias"; }},
-      {"sim.check", "a timing model (sim.model is \"iss\", the reference itself)",
-       [](const Config& c) { return c.get_string("sim.model") != "iss"; }},
-  };
+  static const std::vector<KeyCondition> conditions = [] {
+    std::vector<KeyCondition> v = {
+        {"sim.warmup", "sim.fast_forward (now off)",
+         [](const Config& c) { return c.get_string("sim.fast_forward") != "off"; }},
+        {"os.ias_bonus", "os.scheduler = \"ias\"",
+         [](const Config& c) { return c.get_string("os.scheduler") == "ias"; }},
+        {"sim.check", "a timing model (sim.model is \"iss\", the reference itself)",
+         [](const Config& c) { return c.get_string("sim.model") != "iss"; }},
+    };
+    // The out-of-order core's own keys: the rows whose description starts "o3" (o3: or o3, ...).
+    for (const KeySpec& spec : config_schema())
+      if (std::strncmp(spec.description, "o3", 2) == 0)
+        v.push_back({spec.key, "sim.model = \"o3\"",
+                     [](const Config& c) { return c.get_string("sim.model") == "o3"; }});
+    return v;
+  }();
   return conditions;
 }
 

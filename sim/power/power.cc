@@ -14,9 +14,10 @@ namespace kasane {
 namespace {
 
 constexpr const char* kEventNames[kPowerEventCount] = {
-    "fetch",        "decode",      "issue_alu",   "issue_muldiv", "issue_mem",
-    "issue_branch", "issue_fpadd", "issue_fpmul", "issue_fpdiv",  "reg_read",
-    "reg_write",    "l1i",         "l1d",         "l2",           "dram"};
+#define POWER_EVENT(id, name, pj, description) #name,
+#include "power/power_events.def"
+#undef POWER_EVENT
+};
 constexpr const char* kStateNames[kContextPowerStateCount] = {"running", "suspended",
                                                               "mwait_light", "mwait_deep",
                                                               "halted"};
@@ -46,25 +47,11 @@ const char* context_power_state_name(ContextPowerState s) {
 // The static powers are our assumptions built from [W]'s 10% gating residual; see README.md.
 PowerConfig default_power_config() {
   PowerConfig c;
-  auto e = [&c](PowerEvent ev, double pj) { c.energy_pj[static_cast<size_t>(ev)] = pj; };
-  e(PowerEvent::kFetch, 12.0);        // [H] control share: PC, predictor, fetch queue
-  e(PowerEvent::kDecode, 9.0);        // [H] control share
-  e(PowerEvent::kIssueAlu, 18.1);     // [H] control share 18 (queue, bypass, latches) + add 0.1
-  e(PowerEvent::kIssueMulDiv, 21.1);  // [H] 18 + 32-bit multiply 3.1
-  e(PowerEvent::kIssueMem, 18.1);     // [H] 18 + address add 0.1 (the array access is kL1D)
-  e(PowerEvent::kIssueBranch, 18.1);  // [H] 18 + compare/target add 0.1
-  e(PowerEvent::kIssueFpAdd, 18.9);   // [H] 18 + 32-bit FP add 0.9
-  e(PowerEvent::kIssueFpMul, 21.7);   // [H] 18 + 32-bit FP multiply 3.7
-  // [H] has no divider: ours assumes one FP-add-sized step per cycle of a 32-cycle divide.
-  e(PowerEvent::kIssueFpDiv, 46.8);   // 18 + 32 x 0.9
-  e(PowerEvent::kRegRead, 2.0);       // [H] 6 pJ per add = 2 reads + 1 write
-  e(PowerEvent::kRegWrite, 2.0);      // [H]
-  e(PowerEvent::kL1I, 25.0);          // [H] I-cache access of his instruction breakdown
-  e(PowerEvent::kL1D, 20.0);          // [H] 32 KB SRAM, 64-bit access (our L1D is 32 KB)
-  // [H] interpolated on log size, a 256 KB array reads 64 bits for ~52 pJ; an L2 access moves a
-  // whole 32-byte L1 line, so we charge [H]'s 1 MB figure as the per-access energy.
-  e(PowerEvent::kL2, 100.0);
-  e(PowerEvent::kDram, 2600.0);  // [H] top of 1.3-2.6 nJ: one access moves a whole line
+  // The dynamic energies: power_events.def, with the reasoning of each.
+#define POWER_EVENT(id, name, pj, description) \
+  c.energy_pj[static_cast<size_t>(PowerEvent::id)] = pj;
+#include "power/power_events.def"
+#undef POWER_EVENT
   auto s = [&c](ContextPowerState st, double mw) {
     c.context_static_mw[static_cast<size_t>(st)] = mw;
   };
@@ -333,7 +320,7 @@ PowerModel::Summary PowerModel::summary() const {
 void PowerModel::counters(CounterSet& out) const {
   const Totals t = totals();
   out.set("power.cycles", t.cycles);
-  for (size_t i = 0; i < kPowerEventCount; ++i) {
+  for (size_t i = 0; i < reported_events_; ++i) {
     out.set(std::string("power.events.") + kEventNames[i], t.activity.events[i]);
     out.set_real(std::string("power.energy.") + kEventNames[i], t.energy.event_j[i]);
   }
@@ -351,7 +338,7 @@ void PowerModel::counters(CounterSet& out) const {
 
 nlohmann::json PowerModel::report(const CounterSet& n) const {
   Energy e;
-  for (size_t i = 0; i < kPowerEventCount; ++i)
+  for (size_t i = 0; i < reported_events_; ++i)
     e.event_j[i] = n.real(std::string("power.energy.") + kEventNames[i]);
   for (size_t i = 0; i < kContextPowerStateCount; ++i)
     e.context_j[i] = n.real(std::string("power.context_energy.") + kStateNames[i]);
@@ -372,7 +359,7 @@ nlohmann::json PowerModel::report(const CounterSet& n) const {
   j["dram_energy_j"] = e.event_j[kDram];
   j["energy_with_dram_j"] = energy + e.event_j[kDram];
   nlohmann::json& dyn = j["dynamic"];
-  for (size_t i = 0; i < kPowerEventCount; ++i)
+  for (size_t i = 0; i < reported_events_; ++i)
     dyn[kEventNames[i]] = {{"events", n.count(std::string("power.events.") + kEventNames[i])},
                            {"energy_j", e.event_j[i]}};
   nlohmann::json& ctx = j["static"]["contexts"];

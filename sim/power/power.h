@@ -27,22 +27,12 @@ namespace kasane {
 
 class PackagePower;
 
+// The dynamic events (power_events.def): fetch, decode, an issue per unit class, register reads
+// and writes, L1I, L1D, L2 and DRAM accesses. DRAM is counted but not on the die (see above).
 enum class PowerEvent : uint8_t {
-  kFetch,        // per instruction fetched (PC, prediction, fetch queue; not the I-cache array)
-  kDecode,       // per instruction decoded
-  kIssueAlu,     // per operation issued to a unit of that class, including the unit's operation
-  kIssueMulDiv,
-  kIssueMem,     // address generation and queueing; the data array is kL1D
-  kIssueBranch,
-  kIssueFpAdd,   // FPU: add, subtract, compare, convert, moves
-  kIssueFpMul,   // FPU: multiply, multiply-add
-  kIssueFpDiv,   // FPU: divide, square root, reciprocals
-  kRegRead,      // per register-file read port use
-  kRegWrite,     // per register-file write
-  kL1I,          // per L1 instruction cache access
-  kL1D,          // per L1 data cache access
-  kL2,           // per L2 access (a fill or write-back from an L1, or a demand access)
-  kDram,         // per DRAM access (one line); counted, but not on the die (see above)
+#define POWER_EVENT(id, name, pj, description) id,
+#include "power/power_events.def"
+#undef POWER_EVENT
   kCount
 };
 
@@ -56,6 +46,11 @@ enum class ContextPowerState : uint8_t {
 };
 
 constexpr size_t kPowerEventCount = static_cast<size_t>(PowerEvent::kCount);
+// The out-of-order core's structure events (rename, rob, iq_wakeup, lsq_search) close
+// power_events.def: the events from this one on are reported only by a model that counts them.
+constexpr size_t kFirstStructureEvent = static_cast<size_t>(PowerEvent::kRename);
+static_assert(static_cast<size_t>(PowerEvent::kLsqSearch) + 1 == kPowerEventCount,
+              "the structure events close power_events.def");
 constexpr size_t kContextPowerStateCount = static_cast<size_t>(ContextPowerState::kCount);
 
 // Lower-case names used in stats_json() and the CSV header ("issue_alu", "mwait_deep", ...); the
@@ -126,6 +121,10 @@ class PowerModel {
   // (the run, or a region's difference; the average temperature of a region is approximate
   // within a thermal interval at each end).
   nlohmann::json report(const CounterSet& counters) const;
+  // The model counts the out-of-order structure events: counters(), report() and stats_json()
+  // name them from now on (without it they leave them out, and the in-order models' statistics
+  // are what they were before the events existed).
+  void report_structure_events() { reported_events_ = kPowerEventCount; }
 
   // One CSV row per completed interval: cycle, seconds, power_w, dynamic_w, static_w, die_c,
   // spreader_c. Writes the header line now; nullptr stops tracing. The caller owns the file.
@@ -176,6 +175,7 @@ class PowerModel {
   PowerConfig cfg_;
   ThermalConfig tcfg_;
   unsigned contexts_;
+  size_t reported_events_ = kFirstStructureEvent;
   double seconds_per_cycle_;
   ThermalModel thermal_;
 

@@ -25,7 +25,7 @@ def test_json_schema_lists_the_keys_of_the_text_help_with_typed_values(build):
         "max": 16, "description": "hardware contexts (architecture threads) per core; with "
         "platform.cores, at most 16 in the machine"}
     assert keys["core.prid"]["default"] == 0x19300  # written in hex in the schema
-    assert keys["sim.model"]["choices"] == ["pipeline", "iss"]
+    assert keys["sim.model"]["choices"] == ["pipeline", "iss", "o3"]
     assert keys["core.smp_start"]["default"] is False and "min" not in keys["core.smp_start"]
     assert keys["core.clock_ghz"]["default"] == 1.0 and keys["core.clock_ghz"]["unit"] == "GHz"
     assert keys["sim.check"]["unit"] is None

@@ -1,4 +1,5 @@
-// libFuzzer target: the cycle-level pipeline against the ISS alone. The input is up to 64
+// libFuzzer target: the timing models (the in-order pipeline and the out-of-order core) against
+// the ISS alone. The input is up to 64
 // instruction words, placed at 0x80001000 (kseg0) in a small flat RAM whose exception vectors
 // (EBase 0x80000000 + 0x000, 0x180, 0x200) store Cause at 0x80000800 and WAIT in a loop, so an
 // exception ends a program harmlessly; after the program come a WAIT loop, so that running off
@@ -7,13 +8,16 @@
 // ordinary numbers, zeros, infinities, NaNs and denormals, so that FPU words execute. Two
 // identical machines run it:
 //  (a) an ISS alone, stepped up to kMaxSteps times while its context runs;
-//  (b) a second ISS driven by the Pipeline (flat memory of latency 1, reference check on).
-// Since the pipeline gives instructions their meaning by calling Iss::step when they issue, (b)
-// must make exactly the steps (a) made, at the same pcs; right after its last one the
-// architectural state (GPRs, HI/LO, FPRs, FCSR, pc, CP0 Status/Cause/EPC/BadVAddr, instret,
-// context state)
-// and RAM must equal (a)'s. The pipeline must then retire what (a) retired within a cycle cap,
-// and its reference check must never fail. Words whose result depends on the cycle count (the
+//  (b) a second ISS driven by the Pipeline (flat memory of latency 1, reference check on);
+//  (c) a third driven by the out-of-order core (sim.model = o3), with a small window so that
+//      its structures fill, the tournament predictor and no memory-dependence predictor, so
+//      that mispredicts, wrong paths, exceptions in delay slots and memory-order violations
+//      (with their replays) all happen.
+// Since both give instructions their meaning by calling Iss::step (the pipeline when an
+// instruction issues, o3 when it dispatches), each must make exactly the steps (a) made, at the
+// same pcs; right after its last one the architectural state (GPRs, HI/LO, FPRs, FCSR, pc, CP0
+// Status/Cause/EPC/BadVAddr, instret, context state) and RAM must equal (a)'s. Each must then
+// retire what (a) retired within a cycle cap, and its reference check must never fail. Words whose result depends on the cycle count (the
 // two models' clocks differ by design) become NOPs: MFC0 Count/Random, RDHWR CC, TLBWR; and a
 // program that overwrites instructions it executes (self-modifying code) is included.
 #include <cstddef>
@@ -30,6 +34,7 @@
 #include "core/decoder.h"
 #include "core/disasm.h"
 #include "core/iss.h"
+#include "core/o3/o3_core.h"
 #include "core/pipeline/functional.h"
 #include "core/pipeline/pipeline.h"
 #include "mem/hierarchy.h"
@@ -209,6 +214,47 @@ class TracedCore : public IssCore {
   const std::vector<uint32_t>& trace_;
 };
 
+// Run `model` (over `core`, on machine `m`) until it has made (a)'s steps and retired what (a)
+// retired, or goes quiet, or a cycle cap; then hold it to (a).
+template <typename Model, typename Retired>
+void check_model(const char* name, const std::vector<uint32_t>& program, const Machine& a,
+                 const ArchState& want, const std::vector<uint32_t>& trace, Machine& m,
+                 TracedCore& core, Model& model, Retired retired) {
+  const std::string who = name;
+  const uint64_t cap = 64ull * kMaxSteps + 2000;
+  uint64_t now = 0;
+  bool quiescent = false;
+  while (now < cap) {
+    if (core.steps >= trace.size() && retired() >= want.instret) break;
+    m.iss.set_cycle(now);
+    if ((quiescent = model.quiescent())) break;
+    model.tick(now++);
+  }
+  if (!core.diverged.empty()) fail(program, who + ": " + core.diverged);
+  if (core.steps < trace.size()) {
+    fail(program, who + " executed " + std::to_string(core.steps) + " of the ISS's " +
+                      std::to_string(trace.size()) + " steps in " + std::to_string(now) +
+                      " cycles" + (quiescent ? " and went quiet" : ""));
+  }
+  if (!trace.empty() && !same(core.at_end, want)) {
+    fail(program, who + ": architectural state differs after " + std::to_string(trace.size()) +
+                      " steps\nISS alone:\n" + describe(want) + "through " + who + ":\n" +
+                      describe(core.at_end));
+  }
+  if (!trace.empty() && core.ram_at_end != a.ram.bytes())
+    fail(program, who + ": RAM differs after " + std::to_string(trace.size()) + " steps");
+  if (retired() < want.instret) {
+    fail(program, who + " retired " + std::to_string(retired()) + " instructions in " +
+                      std::to_string(now) + " cycles, the ISS " + std::to_string(want.instret));
+  }
+  if (quiescent && retired() != m.iss.context(0).instret) {
+    fail(program, who + ", quiescent, retired " + std::to_string(retired()) +
+                      ", its ISS executed " + std::to_string(m.iss.context(0).instret));
+  }
+  if (model.check_failures() != 0)
+    fail(program, who + ": reference check failed: " + model.first_check_failure());
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -234,51 +280,42 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     a.iss.set_cycle(a.iss.cycle() + 1);
   }
   const ArchState want = capture(a.iss.context(0));
-  // Self-modifying code is in scope: the pipeline refetches an instruction whose word a store
-  // changed after it was fetched (issue.cc), so it executes what the ISS executes.
-  Machine b(program);
-
-  // (b) The same program through the pipeline.
-  PipelineConfig cfg;
-  cfg.check = true;
+  // Self-modifying code is in scope: both models refetch an instruction whose word a store
+  // changed after it was fetched, so they execute what the ISS executes.
   HierarchyConfig hcfg;
   hcfg.model = "flat";
   hcfg.memory_latency = 1;
-  MemoryHierarchy mem(hcfg);
-  TracedCore core(b.iss, b.ram, trace);
-  Pipeline pipe(cfg, core, mem.inst(), mem.data(), kLineBytes);
-  const uint64_t cap = 64ull * kMaxSteps + 2000;
-  uint64_t now = 0;
-  bool quiescent = false;
-  while (now < cap) {
-    if (core.steps >= trace.size() && pipe.stats(0).retired >= want.instret) break;
-    if ((quiescent = pipe.quiescent())) break;
-    pipe.tick(now++);
-  }
 
-  if (!core.diverged.empty()) fail(program, core.diverged);
-  if (core.steps < trace.size()) {
-    fail(program, "the pipeline executed " + std::to_string(core.steps) + " of the ISS's " +
-                      std::to_string(trace.size()) + " steps in " + std::to_string(now) +
-                      " cycles" + (quiescent ? " and went quiet" : ""));
+  // (b) The same program through the pipeline.
+  {
+    Machine b(program);
+    PipelineConfig cfg;
+    cfg.check = true;
+    MemoryHierarchy mem(hcfg);
+    TracedCore core(b.iss, b.ram, trace);
+    Pipeline pipe(cfg, core, mem.inst(), mem.data(), kLineBytes);
+    check_model("pipeline", program, a, want, trace, b, core, pipe,
+                [&] { return pipe.stats(0).retired; });
   }
-  if (!trace.empty() && !same(core.at_end, want)) {
-    fail(program, "architectural state differs after " + std::to_string(trace.size()) +
-                      " steps\nISS alone:\n" + describe(want) + "through the pipeline:\n" +
-                      describe(core.at_end));
+  // (c) Through the out-of-order core.
+  {
+    Machine c(program);
+    O3Config cfg;
+    cfg.front.check = true;
+    cfg.front.bpred = PredictorConfig{PredictorKind::kTournament, 256, 6, 16};
+    cfg.rob = ShareConfig{16};
+    cfg.iq = ShareConfig{8};
+    cfg.lq = cfg.sq = ShareConfig{4};
+    cfg.int_regs = cfg.fp_regs = 8;
+    cfg.mem_dep = MemDepPolicy::kNone;
+    MemoryHierarchy mem(hcfg);
+    TracedCore core(c.iss, c.ram, trace);
+    O3Core<FunctionalCore> o3(cfg, core, mem.inst(), mem.data(), kLineBytes);
+    check_model("o3", program, a, want, trace, c, core, o3, [&] {
+      CounterSet n;
+      o3.counters(n);
+      return n.count("ctx.0.retired");
+    });
   }
-  if (!trace.empty() && core.ram_at_end != a.ram.bytes())
-    fail(program, "RAM differs after " + std::to_string(trace.size()) + " steps");
-  if (pipe.stats(0).retired < want.instret) {
-    fail(program, "the pipeline retired " + std::to_string(pipe.stats(0).retired) +
-                      " instructions in " + std::to_string(now) + " cycles, the ISS " +
-                      std::to_string(want.instret));
-  }
-  if (quiescent && pipe.stats(0).retired != b.iss.context(0).instret) {
-    fail(program, "quiescent pipeline retired " + std::to_string(pipe.stats(0).retired) +
-                      ", its ISS executed " + std::to_string(b.iss.context(0).instret));
-  }
-  if (pipe.check_failures() != 0)
-    fail(program, "reference check failed: " + pipe.first_check_failure());
   return 0;
 }

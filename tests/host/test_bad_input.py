@@ -124,6 +124,10 @@ def test_monitor_line_must_be_a_power_of_two(run_sim, kernel):
                           "os.scheduler = \"ias\""),
     (["sim.model=iss", "sim.check=true"], "sim.check (--set sim.check=true) has no effect without "
                                           "a timing model"),
+    (["rob.policy=partitioned"], "rob.policy (--set rob.policy=partitioned) has no effect "
+                                 "without sim.model = \"o3\""),
+    (["power.rob_pj=5"], "power.rob_pj (--set power.rob_pj=5) has no effect without "
+                         "sim.model = \"o3\""),
 ])
 def test_a_key_that_would_have_no_effect_is_a_warning_naming_it(run_sim, kernel, target_dir,
                                                                  sets, says):

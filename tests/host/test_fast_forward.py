@@ -77,7 +77,7 @@ def test_stats_say_what_was_fast_forwarded_and_warmed(stats_of, program):
 
 def test_bad_fast_forward_settings_are_config_errors(run_sim, program):
     for sets, says in ((["sim.fast_forward=soon"], "expected off, roi or a number"),
-                       (["sim.fast_forward=roi", "sim.model=iss"], "needs sim.model = pipeline"),
+                       (["sim.fast_forward=roi", "sim.model=iss"], "needs a timing model"),
                        (["sim.after_roi=iss"], "needs sim.fast_forward")):
         proc = run_sim(*[a for kv in sets for a in ("--set", kv)], program)
         assert proc.returncode == CONFIG_ERROR and says in proc.stderr, proc.stderr

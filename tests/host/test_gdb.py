@@ -91,7 +91,7 @@ def test_a_breakpoint_both_threads_reach_and_a_watchpoint(sim, kernel, target_di
     assert "exited normally" in out and status == 0 and "sum = 59997" in stdout, out
 
 
-@pytest.mark.parametrize("model", ["iss", "pipeline"])
+@pytest.mark.parametrize("model", ["iss", "pipeline", "o3"])
 def test_bare_metal_program(sim, target_dir, model):
     elf = target_dir / "tests_bare" / "smp-ll-sc-counter.elf"
     proc, port = start(sim, "--set", f"sim.model={model}", "--set", "core.smp_start=true",

@@ -183,9 +183,71 @@ TEST(BranchPredictor, FieldsAKindDoesNotUseAreNotChecked) {
   EXPECT_NO_THROW(BranchPredictor(c, 1));
 }
 
+// The tournament: its local histories learn a per-branch pattern that a global history mixed with
+// other branches' outcomes cannot, and its chooser learns to trust the global predictor where the
+// global one is right.
+TEST(BranchPredictor, TournamentLearnsAPerBranchPatternThroughItsLocalHistory) {
+  BranchPredictor bp(config(PredictorKind::kTournament), 1);
+  // Branch A repeats taken, taken, not taken; branch B, in between, goes at random, which
+  // scrambles a global history but not A's own.
+  std::mt19937 rng(7);
+  int right = 0;
+  for (int i = 0; i < 3000; ++i) {
+    const bool a = i % 3 != 2;
+    if (i >= 2000) right += bp.predict(0, kPc) == a;
+    bp.update(0, kPc, a);
+    bp.update(0, kPc + 0x40, rng() & 1);
+  }
+  EXPECT_GT(right, 950) << "of the last 1000";
+}
+
+TEST(BranchPredictor, TournamentChoosesTheGlobalPredictorForCorrelatedBranches) {
+  BranchPredictor bp(config(PredictorKind::kTournament), 1);
+  // B always goes the way A went just before: only the global history can know it.
+  std::mt19937 rng(11);
+  int right = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const bool a = rng() & 1;
+    bp.update(0, kPc, a);
+    if (i >= 3000) right += bp.predict(0, kPc + 0x40) == a;
+    bp.update(0, kPc + 0x40, a);
+  }
+  EXPECT_GT(right, 950) << "of the last 1000";
+}
+
+// Speculative use: predictions shift the history at once; a squash puts it back as the oldest
+// squashed prediction found it, and training uses the history each prediction read.
+TEST(BranchPredictor, SpeculativeHistoryIsRepairedAndTrainingUsesTheSnapshot) {
+  for (PredictorKind kind : {PredictorKind::kGshare, PredictorKind::kTournament}) {
+    BranchPredictor bp(config(kind), 2);
+    uint32_t s1, s2, s3;
+    const uint32_t h0 = bp.history(0);
+    const bool p1 = bp.predict_speculative(0, kPc, false, s1);
+    EXPECT_EQ(s1, h0);
+    bp.predict_speculative(0, kPc + 8, true, s2);  // an unconditional one shifts taken
+    EXPECT_EQ(s2 & 1u, p1 ? 1u : 0u) << "s2 holds the first prediction";
+    EXPECT_EQ(bp.history(0) & 1u, 1u);
+    bp.predict_speculative(0, kPc + 16, false, s3);
+    EXPECT_EQ(bp.history(1), 0u) << "context 1's history is its own";
+    // The second and third were on a wrong path: back to what the second found.
+    bp.restore_history(0, s2, false, false);
+    EXPECT_EQ(bp.history(0), s2);
+    // The first was mispredicted: its snapshot with its real direction shifted in.
+    bp.restore_history(0, s1, true, !p1);
+    EXPECT_EQ(bp.history(0) & 1u, p1 ? 0u : 1u);
+    // Trained at commit from the snapshot: the next prediction from the same history learns.
+    for (int k = 0; k < 4; ++k) bp.update_from(0, kPc, true, s1);
+    bp.restore_history(0, s1, false, false);
+    uint32_t again;
+    EXPECT_TRUE(bp.predict_speculative(0, kPc, false, again)) << predictor_name(kind);
+    EXPECT_EQ(again, s1);
+  }
+}
+
 TEST(PredictorName, ParseRoundTripsEveryKind) {
   for (PredictorKind k :
-       {PredictorKind::kNotTaken, PredictorKind::kBimodal, PredictorKind::kGshare})
+       {PredictorKind::kNotTaken, PredictorKind::kBimodal, PredictorKind::kGshare,
+        PredictorKind::kTournament})
     EXPECT_EQ(parse_predictor(predictor_name(k)), k) << predictor_name(k);
   EXPECT_STREQ(predictor_name(PredictorKind::kGshare), "gshare");
 }
@@ -196,7 +258,7 @@ TEST(PredictorName, UnknownNameIsRejectedListingTheChoices) {
     ADD_FAILURE() << "expected std::invalid_argument";
   } catch (const std::invalid_argument& e) {
     EXPECT_HAS(std::string(e.what()), "'tage'");
-    EXPECT_HAS(std::string(e.what()), "not_taken, bimodal, gshare");
+    EXPECT_HAS(std::string(e.what()), "not_taken, bimodal, gshare, tournament");
   }
 }
 

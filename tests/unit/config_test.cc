@@ -224,10 +224,10 @@ TEST(Config, SetErrors) {
 
 TEST(Config, StringChoiceRejected) {
   std::string e = set_error("sim.model=ooo");
-  EXPECT_HAS(e, "sim.model = \"ooo\" is not allowed (one of: pipeline iss)");
+  EXPECT_HAS(e, "sim.model = \"ooo\" is not allowed (one of: pipeline iss o3)");
   e = load_error("bad_choice.toml");
   EXPECT_HAS(e, "bad_choice.toml:3:");
-  EXPECT_HAS(e, "is not allowed (one of: pipeline iss)");
+  EXPECT_HAS(e, "is not allowed (one of: pipeline iss o3)");
 }
 
 TEST(Config, OverlappingDevices) {
@@ -275,7 +275,7 @@ TEST(Config, HelpTextMentionsEveryKey) {
   }
   EXPECT_HAS(help, "core.contexts = 4  (int, contexts; 1..16)");
   EXPECT_HAS(help, "core.prid = 0x00019300  (int; 0x0..0xffffffff)");
-  EXPECT_HAS(help, "sim.model = \"pipeline\"  (string; one of: pipeline iss)");
+  EXPECT_HAS(help, "sim.model = \"pipeline\"  (string; one of: pipeline iss o3)");
 }
 
 TEST(Config, ToJsonRoundTripsEveryKey) {

@@ -13,7 +13,7 @@
 namespace kasane::test {
 namespace {
 
-using Order = std::array<unsigned, FetchLimits::kMaxContexts>;
+using Order = std::array<unsigned, kMaxContexts>;
 
 // A FetchStage over two running contexts; context 0 has 5 instructions in its window (3 fetched,
 // 2 decoded) and context 1 has 1, so context 0 is the one round robin serves first in cycle 0.
@@ -50,6 +50,27 @@ struct FetchRig {
 TEST(PipelineFetch, IcountFavoursTheContextWithFewerInstructionsInFlight) {
   FetchRig rig(FetchPolicy::kIcount);
   rig.skew();
+  Order order;
+  ASSERT_EQ(rig.fetch.select(0, order), 2u);
+  EXPECT_EQ(order[0], 1u);
+  EXPECT_EQ(order[1], 0u);
+}
+
+// BRCOUNT and MISSCOUNT read counts that the out-of-order core keeps (the pipeline refuses them).
+TEST(PipelineFetch, BrcountFavoursTheContextWithFewerUnresolvedBranches) {
+  FetchRig rig(FetchPolicy::kBrcount);
+  rig.skew();  // context 0 has more in flight, but fewer branches
+  rig.s.ctx[0].n_branches = 1;
+  rig.s.ctx[1].n_branches = 3;
+  Order order;
+  ASSERT_EQ(rig.fetch.select(0, order), 2u);
+  EXPECT_EQ(order[0], 0u);
+  EXPECT_EQ(order[1], 1u);
+}
+
+TEST(PipelineFetch, MisscountFavoursTheContextWithFewerOutstandingMisses) {
+  FetchRig rig(FetchPolicy::kMisscount);
+  rig.s.ctx[0].n_misses = 2;
   Order order;
   ASSERT_EQ(rig.fetch.select(0, order), 2u);
   EXPECT_EQ(order[0], 1u);

@@ -22,9 +22,19 @@ inline void for_each_active(uint32_t set, unsigned start, Fn fn) {
     if (!fn((static_cast<unsigned>(__builtin_ctz(part)) + start) & 31u)) return;
 }
 
-// The rotating start of the next cycle's visit: `start` + 1, wrapping to 0 at `n` contexts. A
-// compare rather than `% n`: every stage turns once a cycle, and a division is the slowest
-// instruction they would run.
-inline unsigned next_start(unsigned start, unsigned n) { return start + 1 == n ? 0 : start + 1; }
+// The context a stage serves first in a cycle, turning by one every cycle so that none starves
+// the others. Fetch, decode and writeback each keep one.
+class RotatingStart {
+ public:
+  operator unsigned() const { return at_; }
+  // The next cycle's start, wrapping to 0 at `n` contexts. A compare rather than `% n`: every
+  // stage turns once a cycle, and a division is the slowest instruction they would run.
+  void turn(unsigned n) { at_ = at_ + 1 == n ? 0 : at_ + 1; }
+  // `cycles` cycles in which nothing could run were skipped: turn as if they had been evaluated.
+  void skip(uint64_t cycles, unsigned n) { at_ = static_cast<unsigned>((at_ + cycles) % n); }
+
+ private:
+  unsigned at_ = 0;
+};
 
 }  // namespace kasane

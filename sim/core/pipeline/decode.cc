@@ -43,7 +43,7 @@ void DecodeStage::evaluate(uint64_t now) {
     return budget > 0;
   });
   if (s_.power && decoded > 0) s_.power->count(PowerEvent::kDecode, decoded);
-  rr_ = next_start(rr_, n);
+  rr_.turn(n);
 }
 
 }  // namespace kasane

@@ -14,11 +14,11 @@ class DecodeStage {
   explicit DecodeStage(PipeState& s) : s_(s) {}
   void evaluate(uint64_t now);
   // Cycles in which nothing could run were skipped: turn as if they had been evaluated.
-  void skip(uint64_t cycles) { rr_ = static_cast<unsigned>((rr_ + cycles) % s_.ctx.size()); }
+  void skip(uint64_t cycles) { rr_.skip(cycles, s_.contexts); }
 
  private:
   PipeState& s_;
-  unsigned rr_ = 0;
+  RotatingStart rr_;
 };
 
 }  // namespace kasane

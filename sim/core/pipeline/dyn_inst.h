@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/insn.h"
+#include "core/pipeline/ring.h"
 
 namespace kasane {
 
@@ -42,6 +43,7 @@ struct DynInst : DepRegs {
   // A branch or jump (its row has kF_delay): fetch predicts it, execute scores the prediction.
   // Kept here so that neither follows `info` for every instruction.
   bool branch = false;
+  uint32_t bp_snapshot = 0;  // speculative history: the predictor's history its prediction read
   uint64_t fetched_at = 0, decoded_at = 0;
   uint64_t ready_at = 0;  // result available to dependents; the instruction may retire
   // Branches: what fetch predicted, to score the predictor when the branch executes.
@@ -49,45 +51,15 @@ struct DynInst : DepRegs {
   uint32_t pred_target = 0;
 };
 
-// A fixed-capacity ring of DynInst in program order: index 0 is the oldest.
-class Window {
+// A context's window: a ring of DynInst in program order (ring.h), index 0 the oldest.
+class Window : public Ring<DynInst> {
  public:
-  // Holds at least `capacity` instructions (rounded up to a power of two for cheap indexing).
-  explicit Window(size_t capacity = 64) : buf_(round_up(capacity)), mask_(buf_.size() - 1) {}
-  size_t size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  bool full() const { return size_ > mask_; }  // buf_.size() would divide by sizeof(DynInst)
-  DynInst& operator[](size_t i) { return buf_[(head_ + i) & mask_]; }
-  const DynInst& operator[](size_t i) const { return buf_[(head_ + i) & mask_]; }
-  DynInst& front() { return (*this)[0]; }
+  using Ring::Ring;
   DynInst& push_back() {
     DynInst& d = push_back_uncleared();
     d = DynInst{};
     return d;
   }
-  // The new slot as its last instruction left it, for a caller that sets every field a later
-  // stage reads before writing it (fetch: a full clear cost 16 host instructions per fetch).
-  DynInst& push_back_uncleared() {
-    DynInst& d = buf_[(head_ + size_) & mask_];
-    ++size_;
-    return d;
-  }
-  void pop_front() {
-    head_ = (head_ + 1) & mask_;
-    --size_;
-  }
-  // Drop every instruction from index `i` on (the youngest ones).
-  void truncate(size_t i) { size_ = i; }
-
- private:
-  static size_t round_up(size_t n) {
-    size_t p = 1;
-    while (p < n) p <<= 1;
-    return p;
-  }
-  std::vector<DynInst> buf_;
-  size_t mask_;
-  size_t head_ = 0, size_ = 0;
 };
 
 // Fill in the registers an instruction reads and writes, from its table row.

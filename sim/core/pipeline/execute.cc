@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "core/kanata.h"
+#include "core/pipeline/shared_stats.h"
 #include "power/power.h"
 
 namespace kasane {
@@ -31,14 +32,7 @@ void ExecuteStage<F>::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem
   const unsigned latency = fu_.latency(unit);
   fu_.accept(fu_class_of(unit), now, latency);
   if (s_.power) {
-    static constexpr PowerEvent kIssue[] = {PowerEvent::kIssueAlu,    PowerEvent::kIssueMulDiv,
-                                            PowerEvent::kIssueMem,    PowerEvent::kIssueBranch,
-                                            PowerEvent::kIssueFpAdd,  PowerEvent::kIssueFpMul,
-                                            PowerEvent::kIssueFpDiv};
-    static_assert(std::size(kIssue) == static_cast<size_t>(FuClass::kCount));
-    s_.power->count(kIssue[static_cast<size_t>(fu_class_of(unit))]);
-    s_.power->count(PowerEvent::kRegRead, d.nsrc);
-    s_.power->count(PowerEvent::kRegWrite, d.ndst);
+    count_issue(*s_.power, fu_class_of(unit), d.nsrc, d.ndst);
     if (unit == Unit::load || unit == Unit::store) s_.power->count(PowerEvent::kL1D);
   }
   d.stage = Stage::kIssued;
@@ -68,11 +62,7 @@ void ExecuteStage<F>::execute(unsigned c, size_t idx, uint64_t now, uint64_t mem
 
 template <typename F>
 std::pair<uint32_t, uint32_t> ExecuteStage<F>::reference(unsigned c) {
-  bool in_slot;
-  uint32_t slot_target, pa, raw = 0;
-  const uint32_t pc = f_.next_pc(c, in_slot, slot_target);
-  f_.peek_fetch(c, pc, pa, raw);
-  return {pc, raw};
+  return reference_of(f_, c);
 }
 
 // The pipeline trace: X now, M from the next cycle while a load or store waits for the cache,

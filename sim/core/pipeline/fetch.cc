@@ -10,14 +10,31 @@
 
 namespace kasane {
 
+namespace {
+struct PolicyName {
+  FetchPolicy policy;
+  const char* name;
+};
+constexpr PolicyName kPolicies[] = {{FetchPolicy::kIcount, "icount"},
+                                    {FetchPolicy::kRoundRobin, "round_robin"},
+                                    {FetchPolicy::kBrcount, "brcount"},
+                                    {FetchPolicy::kMisscount, "misscount"}};
+}  // namespace
+
 FetchPolicy parse_fetch_policy(const std::string& name) {
-  if (name == "round_robin") return FetchPolicy::kRoundRobin;
-  if (name == "icount") return FetchPolicy::kIcount;
-  throw std::invalid_argument("unknown fetch policy '" + name + "' (round_robin or icount)");
+  std::string choices;
+  for (const PolicyName& p : kPolicies) {
+    if (name == p.name) return p.policy;
+    choices += choices.empty() ? "" : ", ";
+    choices += p.name;
+  }
+  throw std::invalid_argument("unknown fetch policy '" + name + "' (" + choices + ")");
 }
 
 const char* fetch_policy_name(FetchPolicy p) {
-  return p == FetchPolicy::kIcount ? "icount" : "round_robin";
+  for (const PolicyName& n : kPolicies)
+    if (n.policy == p) return n.name;
+  return "?";
 }
 
 namespace {
@@ -26,14 +43,16 @@ unsigned policy_key(FetchPolicy p, const ContextPipe& cp) {
   switch (p) {
     case FetchPolicy::kRoundRobin: return 0;  // only the rotating start decides
     case FetchPolicy::kIcount: return cp.n_fetched + cp.n_decoded;  // fewest in decode/issue
+    case FetchPolicy::kBrcount: return cp.n_branches;  // fewest unresolved branches
+    case FetchPolicy::kMisscount: return cp.n_misses;  // fewest outstanding d-cache misses
   }
   return 0;
 }
 }  // namespace
 
-template <typename F>
-FetchStage<F>::FetchStage(PipeState& s, F& f, MemLevel& icache, BranchPredictor& bp,
-                          unsigned line_bytes)
+template <typename F, bool kSpeculative>
+FetchStage<F, kSpeculative>::FetchStage(PipeState& s, F& f, MemLevel& icache,
+                                        BranchPredictor& bp, unsigned line_bytes)
     : s_(s),
       f_(f),
       icache_(icache),
@@ -41,8 +60,9 @@ FetchStage<F>::FetchStage(PipeState& s, F& f, MemLevel& icache, BranchPredictor&
       line_mask_(~(line_bytes - 1)),
       predecoded_(kPredecodeSize) {}
 
-template <typename F>
-unsigned FetchStage<F>::select(uint64_t now, std::array<unsigned, kMaxContexts>& order) {
+template <typename F, bool kSpeculative>
+unsigned FetchStage<F, kSpeculative>::select(uint64_t now,
+                                             std::array<unsigned, kMaxContexts>& order) {
   // Parked contexts cannot fetch (and are already unsynced, Pipeline::park).
   unsigned count = 0;
   for_each_active(s_.active, rr_, [&](unsigned c) {
@@ -52,7 +72,7 @@ unsigned FetchStage<F>::select(uint64_t now, std::array<unsigned, kMaxContexts>&
   if (count <= 1) return std::min(count, s_.cfg.fetch_threads);  // nothing to order
   // Higher priority first, then the policy's key; ties keep the rotating order, so round robin
   // is fair and icount breaks ties by it. An insertion sort: it is stable, allocates nothing,
-  // and there are at most 16 contexts.
+  // and there are at most kMaxContexts.
   std::array<unsigned, kMaxContexts> prio, key;
   for (unsigned k = 0; k < count; ++k) {
     prio[k] = f_.priority(order[k]);
@@ -70,8 +90,8 @@ unsigned FetchStage<F>::select(uint64_t now, std::array<unsigned, kMaxContexts>&
   return std::min(count, s_.cfg.fetch_threads);
 }
 
-template <typename F>
-void FetchStage<F>::evaluate(uint64_t now) {
+template <typename F, bool kSpeculative>
+void FetchStage<F, kSpeculative>::evaluate(uint64_t now) {
   unsigned budget = s_.cfg.fetch_width;
   std::array<unsigned, kMaxContexts> order;
   const unsigned count = select(now, order);
@@ -84,11 +104,11 @@ void FetchStage<F>::evaluate(uint64_t now) {
       if (!fetch_one(c, now) || budget == 0 || !has_room(s_.ctx[c], now)) break;
     }
   }
-  rr_ = next_start(rr_, s_.contexts);
+  rr_.turn(s_.contexts);
 }
 
-template <typename F>
-bool FetchStage<F>::fetch_one(unsigned c, uint64_t now) {
+template <typename F, bool kSpeculative>
+bool FetchStage<F, kSpeculative>::fetch_one(unsigned c, uint64_t now) {
   ContextPipe& cp = s_.ctx[c];
   const uint32_t pc = cp.fetch_pc;
   uint32_t pa = 0, raw = 0;
@@ -159,14 +179,14 @@ bool FetchStage<F>::fetch_one(unsigned c, uint64_t now) {
   return predict_next(c, d);
 }
 
-template <typename F>
-void FetchStage<F>::trace_fetch(unsigned c, DynInst& d, bool ok, uint64_t now) {
+template <typename F, bool kSpeculative>
+void FetchStage<F, kSpeculative>::trace_fetch(unsigned c, DynInst& d, bool ok, uint64_t now) {
   d.trace_id = s_.trace->begin(now, c, d.pc, ok ? disassemble(d.raw, d.pc) : "(fetch fault)");
   s_.trace->stage(now, d.trace_id, "F");
 }
 
-template <typename F>
-bool FetchStage<F>::predict_next(unsigned c, DynInst& d) {
+template <typename F, bool kSpeculative>
+bool FetchStage<F, kSpeculative>::predict_next(unsigned c, DynInst& d) {
   ContextPipe& cp = s_.ctx[c];
   const uint32_t pc = d.pc;
   if (cp.in_slot) {  // d is a delay slot: go where the branch was predicted to go
@@ -192,7 +212,10 @@ bool FetchStage<F>::predict_next(unsigned c, DynInst& d) {
     // BEQ r,r and BGEZ(AL) $0 are the unconditional B and BAL.
     bool always = (i.op() == 4 && i.rs() == i.rt()) ||
                   (i.op() == 1 && (i.rt() == 0x01 || i.rt() == 0x11) && i.rs() == 0);
-    taken = always || bp_.predict(c, pc);
+    if constexpr (kSpeculative)
+      taken = bp_.predict_speculative(c, pc, always, d.bp_snapshot);
+    else
+      taken = always || bp_.predict(c, pc);
   }
   d.pred_taken = taken;
   d.pred_target = taken ? target : pc + 8;
@@ -207,5 +230,7 @@ bool FetchStage<F>::predict_next(unsigned c, DynInst& d) {
 
 template class FetchStage<FunctionalCore>;
 template class FetchStage<IssModel>;
+template class FetchStage<FunctionalCore, true>;
+template class FetchStage<IssModel, true>;
 
 }  // namespace kasane

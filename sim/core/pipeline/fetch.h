@@ -8,24 +8,25 @@
 #include <vector>
 
 #include "core/bpred.h"
+#include "core/limits.h"
 #include "core/pipeline/functional.h"
 #include "core/pipeline/pipe_state.h"
 #include "mem/mem_level.h"
 
 namespace kasane {
 
-// The stage's constants, shared by its instances.
-struct FetchLimits {
-  static constexpr unsigned kMaxContexts = 16;
-};
-
-template <typename F>
-class FetchStage : public FetchLimits {
+// kSpeculative: fetch shifts each prediction into the predictor's history at once
+// (BranchPredictor::predict_speculative) and keeps the history it read in the instruction, for a
+// core that resolves branches out of order and repairs the history when it squashes (o3); the
+// in-order pipeline trains the predictor when a branch resolves. A template parameter rather than
+// a setting: each model gets its own instance, and the pipeline's stays as small as it was.
+template <typename F, bool kSpeculative = false>
+class FetchStage {
  public:
   FetchStage(PipeState& s, F& f, MemLevel& icache, BranchPredictor& bp, unsigned line_bytes);
   void evaluate(uint64_t now);
   // Cycles in which nothing could run were skipped: turn as if they had been evaluated.
-  void skip(uint64_t cycles) { rr_ = static_cast<unsigned>((rr_ + cycles) % s_.ctx.size()); }
+  void skip(uint64_t cycles) { rr_.skip(cycles, s_.contexts); }
   // The contexts fetch serves this cycle, in the order it serves them: fills `order`, returns
   // how many.
   unsigned select(uint64_t now, std::array<unsigned, kMaxContexts>& order);
@@ -76,7 +77,7 @@ class FetchStage : public FetchLimits {
   BranchPredictor& bp_;
   uint32_t line_mask_;
   std::vector<Predecoded> predecoded_;
-  unsigned rr_ = 0;
+  RotatingStart rr_;
 };
 
 }  // namespace kasane

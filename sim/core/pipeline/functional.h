@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 
 #include "core/iss.h"
 
@@ -41,6 +42,8 @@ class FunctionalCore {
   // The word at `va` and its physical address, or false if fetching it would fault.
   virtual bool peek_fetch(unsigned ctx, uint32_t va, uint32_t& pa, uint32_t& raw) = 0;
   virtual bool peek_pa(unsigned ctx, uint32_t va, bool store, uint32_t& pa) = 0;
+  // Physical address `pa` is RAM, not a device (a device access is serialised out of order).
+  virtual bool is_ram(uint32_t) { return true; }
   virtual const InsnInfo* decode(uint32_t pc, uint32_t raw) = 0;
   virtual uint32_t reg(unsigned ctx, unsigned r) const = 0;
   virtual ExecResult execute(unsigned ctx, uint64_t cycle) = 0;
@@ -82,6 +85,7 @@ class IssModel {
   bool peek_pa(unsigned ctx, uint32_t va, bool store, uint32_t& pa) {
     return iss_.peek_data_pa(iss_.context(ctx), va, store, pa);
   }
+  bool is_ram(uint32_t pa) { return iss_.is_ram(pa); }
   const InsnInfo* decode(uint32_t pc, uint32_t raw) { return iss_.decode_cached(pc, raw); }
   uint32_t reg(unsigned ctx, unsigned r) const { return iss_.context(ctx).gpr[r]; }
   ExecResult execute(unsigned ctx, uint64_t cycle) {
@@ -107,6 +111,18 @@ class IssModel {
   Iss& iss_;
 };
 
+// The reference check's record of what the functional model is about to execute for context c:
+// its pc and word, taken from it rather than from the timing model, so that a wrong instruction
+// retiring is caught (both timing models, sim.check).
+template <typename F>
+std::pair<uint32_t, uint32_t> reference_of(F& f, unsigned c) {
+  bool in_slot;
+  uint32_t slot_target, pa, raw = 0;
+  const uint32_t pc = f.next_pc(c, in_slot, slot_target);
+  f.peek_fetch(c, pc, pa, raw);
+  return {pc, raw};
+}
+
 // The ISS behind the interface, for the tests that drive the pipeline over a real ISS and
 // override some of its answers.
 class IssCore : public FunctionalCore {
@@ -127,6 +143,7 @@ class IssCore : public FunctionalCore {
   bool peek_pa(unsigned ctx, uint32_t va, bool store, uint32_t& pa) override {
     return m_.peek_pa(ctx, va, store, pa);
   }
+  bool is_ram(uint32_t pa) override { return m_.is_ram(pa); }
   const InsnInfo* decode(uint32_t pc, uint32_t raw) override { return m_.decode(pc, raw); }
   uint32_t reg(unsigned ctx, unsigned r) const override { return m_.reg(ctx, r); }
   ExecResult execute(unsigned ctx, uint64_t cycle) override { return m_.execute(ctx, cycle); }

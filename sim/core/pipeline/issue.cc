@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "core/kanata.h"
+#include "core/limits.h"
 
 namespace kasane {
 
@@ -30,9 +31,8 @@ void IssueStage<F>::evaluate(uint64_t now) {
   // index order. Contexts with nothing decoded come last and only record why they are idle,
   // which does not depend on their order or on the slots left. Parked contexts would come last
   // and record that they are idle, which they already have (Pipeline::park).
-  constexpr unsigned kMax = 16;  // core.contexts' upper bound
-  std::array<unsigned, kMax> order;
-  std::array<uint64_t, kMax> age;
+  std::array<unsigned, kMaxContexts> order;
+  std::array<uint64_t, kMaxContexts> age;
   unsigned count = 0;
   uint32_t empty = 0;
   for (uint32_t set = s_.active; set != 0; set &= set - 1) {
@@ -43,7 +43,7 @@ void IssueStage<F>::evaluate(uint64_t now) {
       continue;
     }
     const uint64_t a = cp.window[cp.window.size() - cp.n_fetched - cp.n_decoded].seq;
-    unsigned j = count++;  // insertion sort: no allocation, at most 16 contexts
+    unsigned j = count++;  // insertion sort: no allocation, few contexts
     for (; j > 0 && age[j - 1] > a; --j) {
       order[j] = order[j - 1];
       age[j] = age[j - 1];

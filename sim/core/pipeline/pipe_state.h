@@ -19,8 +19,10 @@ namespace kasane {
 class KanataWriter;
 class PowerModel;
 
-// Fetch policies: named values with one small function each (fetch.cc).
-enum class FetchPolicy : uint8_t { kRoundRobin, kIcount };
+// Fetch policies: named values with one small function each (fetch.cc). BRCOUNT (fewest
+// unresolved branches) and MISSCOUNT (fewest outstanding data-cache misses) read counts that only
+// the out-of-order core keeps (ContextPipe::n_branches, n_misses).
+enum class FetchPolicy : uint8_t { kRoundRobin, kIcount, kBrcount, kMisscount };
 FetchPolicy parse_fetch_policy(const std::string& name);  // throws std::invalid_argument
 const char* fetch_policy_name(FetchPolicy p);
 
@@ -90,6 +92,10 @@ struct ContextPipe {
   bool recovering = false;             // refilling after a redirect, until an instruction
   uint64_t redirect_seq = 0;           // fetched after it (seq >= redirect_seq) retires
   bool retired_this_cycle = false;
+  // The out-of-order core's unresolved branches and outstanding data-cache misses (the fetch
+  // policies brcount and misscount). 16 bits each, in what was padding: the stages index
+  // ContextPipe every cycle, and 8 more bytes made that indexing dearer.
+  uint16_t n_branches = 0, n_misses = 0;
   ContextStats stats;
 };
 

@@ -1,6 +1,8 @@
 // See pipeline.h.
 #include "core/pipeline/pipeline.h"
 
+#include "core/pipeline/shared_stats.h"
+
 #include <iterator>
 #include <string>
 
@@ -37,7 +39,6 @@ BasicPipeline<F>::BasicPipeline(const PipelineConfig& cfg, F& f, MemLevel& icach
       issue_(s_, f, ex_, mem_),
       decode_(s_),
       fetch_(s_, f, icache, bp_, line_bytes) {
-  static_assert(FetchLimits::kMaxContexts <= 32, "PipeState::active has a bit per context");
   s_.trace = trace;
   s_.power = power;
 }
@@ -144,16 +145,7 @@ void BasicPipeline<F>::counters(CounterSet& out) const {
     for (size_t k = 0; k < st.cpi.size(); ++k)
       out.set(ctx_key(c, "cpi.") + cpi_cat_name(static_cast<CpiCat>(k)), st.cpi[k]);
   }
-  for (size_t k = 0; k < static_cast<size_t>(FuClass::kCount); ++k) {
-    const FuClass fc = static_cast<FuClass>(k);
-    out.set(std::string("fu.") + fu_class_name(fc) + ".issued", fu_.issued(fc));
-  }
-  const BranchPredictor::Stats& b = bp_.stats();
-  out.set("bpred.lookups", b.lookups);
-  out.set("bpred.mispredicts", b.mispredicts);
-  out.set("bpred.btb_lookups", b.btb_lookups);
-  out.set("bpred.btb_hits", b.btb_hits);
-  out.set("check.failures", s_.check_failures);
+  shared_counters(fu_, bp_, s_.check_failures, out);
 }
 
 template <typename F>
@@ -173,25 +165,9 @@ nlohmann::json BasicPipeline<F>::report(const CounterSet& n, uint64_t cycles) co
     ctx["cpi_stack_cycles"] = cpi;
     ctxs.push_back(ctx);
   }
-  json units;
-  for (size_t k = 0; k < static_cast<size_t>(FuClass::kCount); ++k) {
-    FuClass fc = static_cast<FuClass>(k);
-    const uint64_t issued = n.count(std::string("fu.") + fu_class_name(fc) + ".issued");
-    double slots = static_cast<double>(cycles) * fu_.count(fc);
-    units[fu_class_name(fc)] = {{"count", fu_.count(fc)},
-                                {"issued", issued},
-                                {"utilisation", slots > 0 ? issued / slots : 0.0}};
-  }
-  return {{"contexts", ctxs},
-          {"units", units},
-          {"branch_predictor",
-           {{"kind", predictor_name(s_.cfg.bpred.kind)},
-            {"lookups", n.count("bpred.lookups")},
-            {"mispredicts", n.count("bpred.mispredicts")},
-            {"btb_lookups", n.count("bpred.btb_lookups")},
-            {"btb_hits", n.count("bpred.btb_hits")}}},
-          {"reference_check",
-           {{"enabled", s_.cfg.check}, {"failures", n.count("check.failures")}}}};
+  json j = shared_report(fu_, s_.cfg.bpred.kind, s_.cfg.check, n, cycles);
+  j["contexts"] = ctxs;
+  return j;
 }
 
 template class BasicPipeline<FunctionalCore>;

@@ -44,7 +44,7 @@ void WritebackStage::evaluate(uint64_t now) {
     }
     return true;
   });
-  rr_ = next_start(rr_, n);
+  rr_.turn(n);
 }
 
 // Issue is in order within a context, so the executed instructions are the oldest ones.
@@ -59,24 +59,26 @@ void WritebackStage::drain(uint64_t now) {
 // The reference check: the instruction retiring must be the oldest one the functional model
 // executed for this context and that has not retired yet. A wrong-path instruction that slipped
 // through, a lost or a duplicated one, or retirement out of program order all fail here.
-void WritebackStage::check(unsigned c, const DynInst& d) {
-  auto& stream = s_.executed[c];
+void WritebackStage::check(unsigned c, const DynInst& d) { check_retired(s_, c, d.pc, d.raw); }
+
+void check_retired(PipeState& s, unsigned c, uint32_t pc, uint32_t raw) {
+  auto& stream = s.executed[c];
   const bool none = stream.empty();
   const std::pair<uint32_t, uint32_t> next = none ? std::make_pair(0u, 0u) : stream.front();
   if (!none) stream.pop_front();
-  if (!none && next.first == d.pc && next.second == d.raw) return;
-  if (s_.check_failures++ == 0) {
+  if (!none && next.first == pc && next.second == raw) return;
+  if (s.check_failures++ == 0) {
     char buf[200];
     if (none)
       std::snprintf(buf, sizeof buf,
                     "context %u retired pc 0x%08x word 0x%08x, which the ISS never executed", c,
-                    d.pc, d.raw);
+                    pc, raw);
     else
       std::snprintf(buf, sizeof buf,
                     "context %u retired pc 0x%08x word 0x%08x, but the ISS executed pc 0x%08x "
                     "word 0x%08x there",
-                    c, d.pc, d.raw, next.first, next.second);
-    s_.first_check_failure = buf;
+                    c, pc, raw, next.first, next.second);
+    s.first_check_failure = buf;
   }
 }
 

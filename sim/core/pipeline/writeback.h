@@ -9,12 +9,17 @@
 
 namespace kasane {
 
+// The reference check: the instruction at `pc` with word `raw` that context c retires must be the
+// oldest one the functional model executed for it that has not retired yet (s.executed); a
+// failure is counted and the first one described.
+void check_retired(PipeState& s, unsigned c, uint32_t pc, uint32_t raw);
+
 class WritebackStage {
  public:
   explicit WritebackStage(PipeState& s) : s_(s) {}
   void evaluate(uint64_t now);
   // Cycles in which nothing could run were skipped: turn as if they had been evaluated.
-  void skip(uint64_t cycles) { rr_ = static_cast<unsigned>((rr_ + cycles) % s_.ctx.size()); }
+  void skip(uint64_t cycles) { rr_.skip(cycles, s_.contexts); }
   // The run ends at `now`: retire every instruction that has executed, whatever its latency and
   // the retire width. The functional model has already executed them (an instruction takes
   // effect at issue), so they are architecturally done; without this the instruction that ends
@@ -33,7 +38,7 @@ class WritebackStage {
   [[gnu::noinline]] void trace_retire(const DynInst& d, uint64_t now);
 
   PipeState& s_;
-  unsigned rr_ = 0;
+  RotatingStart rr_;
 };
 
 }  // namespace kasane
