@@ -201,6 +201,9 @@ void Platform::load_kernel(const ElfImage& kernel) {
 }
 
 // Append `bytes` at `cursor` (page-aligned), returning where they went.
+// Where the program table starts in the bootinfo's page.
+constexpr uint32_t kBootTableOffset = 256;
+
 uint32_t Platform::place(uint32_t& cursor, const std::vector<uint8_t>& bytes) {
   uint32_t at = cursor;
   ram_->write(at, bytes.data(), bytes.size());
@@ -210,10 +213,31 @@ uint32_t Platform::place(uint32_t& cursor, const std::vector<uint8_t>& bytes) {
 
 void Platform::boot(const ElfImage& kernel, const ElfImage* program,
                     const std::vector<std::string>& args, const std::vector<std::string>& env) {
-  std::vector<uint8_t> argv = pack_strings(args), envv = pack_strings(env);
-  const std::vector<uint8_t> image = program ? loadable_part(program->file_bytes())
-                                              : std::vector<uint8_t>{};
-  uint64_t need = kPage + page_up(argv.size()) + page_up(envv.size()) + page_up(image.size());
+  std::vector<BootProgram> programs;
+  if (program) programs.push_back({program, args, env, -1, ""});
+  boot(kernel, programs);
+}
+
+void Platform::boot(const ElfImage& kernel, const std::vector<BootProgram>& programs) {
+  if (programs.size() > KASANE_BOOT_MAXPROGS)
+    throw LoadError(std::to_string(programs.size()) + " programs to start at boot; the kernel " +
+                    "takes " + std::to_string(KASANE_BOOT_MAXPROGS) + " at most");
+  struct Packed {
+    std::vector<uint8_t> argv, envv, image;
+  };
+  std::vector<Packed> packed;
+  // The table shares the bootinfo's page (it fits: checked below), so a run of one program lays
+  // out its boot block, and the kernel its free memory, exactly as before there was a table.
+  static_assert(kBootTableOffset + KASANE_BOOT_MAXPROGS * sizeof(kasane_bootprog) <= kPage,
+                "the program table fits in the bootinfo's page");
+  static_assert(sizeof(kasane_bootinfo) <= kBootTableOffset, "the bootinfo comes first");
+  uint64_t need = kPage;
+  for (const BootProgram& b : programs) {
+    packed.push_back({pack_strings(b.args), pack_strings(b.env),
+                      loadable_part(b.image->file_bytes())});
+    need += page_up(packed.back().argv.size()) + page_up(packed.back().envv.size()) +
+            page_up(packed.back().image.size());
+  }
   uint64_t top = std::min<uint64_t>(cfg_.ram_low_size(), kKseg0Reach) & ~uint64_t{kPage - 1};
   if (need + page_up(kernel_end_) + 64 * kPage > top)
     throw LoadError("RAM too small: the kernel ends at " + hex(kernel_end_) + " and the boot block needs " +
@@ -235,17 +259,41 @@ void Platform::boot(const ElfImage& kernel, const ElfImage* program,
   bi.stack_offset = stack_offset(static_cast<uint64_t>(cfg_.get_int("sim.perturb_seed")));
   bi.scheduler = cfg_.get_string("os.scheduler") == "ias" ? KASANE_SCHED_IAS : KASANE_SCHED_CFS;
   bi.ias_bonus = static_cast<uint32_t>(cfg_.get_int("os.ias_bonus"));
+  bi.smt_sched = cfg_.get_string("os.smt_sched") == "context" ? KASANE_SMT_CONTEXT
+                                                               : KASANE_SMT_CORE;
   bi.boot_pa = cursor;
   uint32_t bootinfo_pa = cursor;
   cursor += kPage;
-  bi.argc = static_cast<uint32_t>(args.size());
-  bi.args_size = static_cast<uint32_t>(argv.size());
-  bi.args_pa = place(cursor, argv);
-  bi.envc = static_cast<uint32_t>(env.size());
-  bi.env_size = static_cast<uint32_t>(envv.size());
-  bi.env_pa = place(cursor, envv);
-  bi.program_size = static_cast<uint32_t>(image.size());
-  bi.program_pa = program ? place(cursor, image) : 0;
+  std::vector<kasane_bootprog> table(programs.size());
+  bi.nprograms = static_cast<uint32_t>(programs.size());
+  bi.programs_pa = bootinfo_pa + kBootTableOffset;
+  for (size_t i = 0; i < programs.size(); ++i) {
+    kasane_bootprog& t = table[i];
+    const BootProgram& b = programs[i];
+    t.argc = static_cast<uint32_t>(b.args.size());
+    t.args_size = static_cast<uint32_t>(packed[i].argv.size());
+    t.args_pa = place(cursor, packed[i].argv);
+    t.envc = static_cast<uint32_t>(b.env.size());
+    t.env_size = static_cast<uint32_t>(packed[i].envv.size());
+    t.env_pa = place(cursor, packed[i].envv);
+    t.program_size = static_cast<uint32_t>(packed[i].image.size());
+    t.program_pa = place(cursor, packed[i].image);
+    t.cpu = b.cpu;
+    std::string name = b.name.empty() && !b.args.empty() ? b.args[0] : b.name;
+    std::snprintf(t.name, sizeof t.name, "%s", name.c_str());
+  }
+  // Program 0 in the bootinfo's own fields too, as before there was a table.
+  if (!table.empty()) {
+    bi.argc = table[0].argc, bi.args_pa = table[0].args_pa, bi.args_size = table[0].args_size;
+    bi.envc = table[0].envc, bi.env_pa = table[0].env_pa, bi.env_size = table[0].env_size;
+    bi.program_pa = table[0].program_pa, bi.program_size = table[0].program_size;
+  } else {
+    bi.args_pa = place(cursor, {});
+    bi.env_pa = place(cursor, {});
+  }
+  if (!table.empty())
+    ram_->write(bi.programs_pa, reinterpret_cast<const uint8_t*>(table.data()),
+                table.size() * sizeof(kasane_bootprog));
   ram_->write(bootinfo_pa, reinterpret_cast<const uint8_t*>(&bi), sizeof bi);
 
   for (unsigned k = 0; k < machine_->num_cores(); ++k)

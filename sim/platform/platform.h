@@ -95,6 +95,18 @@ class Platform : public sc_core::sc_module {
   void load_kernel(const ElfImage& kernel);
   // Build the boot block (bootinfo, arguments, environment, program file) at the top of the
   // first 512 MiB of RAM and point context 0 at the kernel entry. `program` may be null.
+  // One program to start at boot (the --workload file's [[process]] tables give several): its
+  // ELF file, argv (argv[0] as the guest sees it), environment, the CPU it is pinned to (-1:
+  // none) and its process name ("": argv[0]).
+  struct BootProgram {
+    const ElfImage* image;
+    std::vector<std::string> args, env;
+    int cpu = -1;
+    std::string name;
+  };
+  // Build the boot block for every program of `programs` (each started as a process at boot);
+  // none for a bare-metal KERNEL alone. Throws LoadError if they do not fit.
+  void boot(const ElfImage& kernel, const std::vector<BootProgram>& programs);
   void boot(const ElfImage& kernel, const ElfImage* program, const std::vector<std::string>& args,
             const std::vector<std::string>& env);
   RunResult run();
