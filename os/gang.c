@@ -118,6 +118,7 @@ void kt_prepare_user(struct kthread* me, struct kthread* kt, uint32_t pc, uint32
  * core's own): EAGAIN, and the caller starts it from a thread of that core instead. The CPU
  * number of the context, -EAGAIN, or -EINVAL for no such core or one outside the affinity. */
 int32_t sys_kasane_ctx_start(void) {
+  if (ctx_want_gang(mykt())) return -ERESTARTNOHAND; /* again, once it holds its core */
   struct kthread* me = mykt();
   struct proc* p = me->proc;
   uint32_t core, pc, arg, sp;
@@ -145,6 +146,7 @@ int32_t sys_kasane_ctx_start(void) {
  * is on now (bit i = LTN i + 1), or on a core it is not on, those whose threads wait for it. The
  * number of cores. */
 int32_t sys_kasane_ctx_map(void) {
+  if (ctx_want_gang(mykt())) return -ERESTARTNOHAND; /* again, once it holds its core */
   struct proc* p = myproc();
   uint32_t umasks, n;
   argaddr(0, &umasks);

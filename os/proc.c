@@ -83,6 +83,8 @@ void userinit(const struct kasane_bootinfo* bi) {
   p->kt[0].atuser = 1; /* on CPU 0 until a core takes it (gang.c) */
   p->kt[0].ctx.ra = (uint32_t)kt_start_user;
   p->kt[0].ctx.sp = (uint32_t)p->kt[0].tf - 16;
+  /* Not from user mode: boot, before any program runs. */
+  if (ctxmode && ctx_newproc(p) < 0) panic("userinit: no memory for the first thread");
 }
 
 /* spawn(path, argv, envp): a new process running program path, a child of the caller, with the
@@ -100,6 +102,8 @@ int proc_spawn(const char* path, uint32_t argv, uint32_t envp) {
   }
   p->parent = parent;
   p->affinity = parent->affinity; /* as a Linux child inherits it across fork */
+  p->pgid = parent->pgid ? parent->pgid : parent->pid; /* and its process group */
+  p->cookie = thread_cookie(mykt()); /* and its core-scheduling cookie (coresched.c) */
   for (int fd = 0; fd < NOFILE; fd++)
     if (parent->ofile[fd] && !((parent->cloexec >> fd) & 1))
       p->ofile[fd] = filedup(parent->ofile[fd]);
@@ -108,6 +112,11 @@ int proc_spawn(const char* path, uint32_t argv, uint32_t envp) {
   p->kt[0].atuser = 1; /* on CPU 0 until a core takes it (gang.c) */
   p->kt[0].ctx.ra = (uint32_t)kt_start_user;
   p->kt[0].ctx.sp = (uint32_t)p->kt[0].tf - 16;
+  if (ctxmode && ctx_newproc(p) < 0) { /* its main thread is an unbound one (ctxsched.c) */
+    proc_closefiles(p);
+    freeproc(p);
+    return -EAGAIN;
+  }
   kick_proc(p);
   return p->pid;
 }

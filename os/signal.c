@@ -63,8 +63,8 @@ void signal_send(struct proc* p, int sig, int from, int tkill) {
   if (p->nthreads) uthread_interrupt(p);
   if (p == mycore()->proc && ctxid() != 0)
     kick(0);
-  if (p->cores & ~(1u << coreid()))
-    kick_proc(p); /* its other cores' anchors: an IPI */
+  if (ctxmode || (p->cores & ~(1u << coreid())))
+    kick_proc(p); /* its other cores' anchors, or in context mode its CPUs: an IPI */
 }
 
 /* Build a frame for signal sig on the user stack of bound thread kt and make its trapframe enter
