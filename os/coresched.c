@@ -159,8 +159,9 @@ void coresched_tick(int n) {
   if (!busy || now - h->since < TIMESLICE) return;
   for (int k = 1; k <= ncontexts; k++) {
     int m = a + (cpu_hwctx[n] + k) % ncontexts;
-    struct fair_entity* e = fair_rq_of(m)->head;
-    if (!e || ctx_cookie_of(e) == run) continue;
+    struct fair_entity* e = fair_rq_of(m)->head; /* its leftmost of another cookie */
+    while (e && ctx_cookie_of(e) == run) e = e->next;
+    if (!e) continue;
     h->turn = ctx_cookie_of(e);
     h->turn_set = 1;
     h->turn_at = now;

@@ -151,11 +151,14 @@ static int idle_cpu(int n) {
   return cpus[n].kt == 0 && rq(n)->nr == 0 && !hw[cpu_core[n]].gang;
 }
 
-/* A CPU thread kt may run on, the one it is on first. */
+/* A CPU thread kt may run on: this one, or its own (where it waits or last ran), else an idle
+ * one, else the first its affinity allows. */
 int ctx_home(struct kthread* kt) {
   int me = cpuid(), c = ut(kt)->core;
   if (uthread_allowed(kt, me)) return me;
   if (c >= 0 && c < ncpus && uthread_allowed(kt, c)) return c;
+  for (int n = 0; n < ncpus; n++)
+    if (uthread_allowed(kt, n) && idle_cpu(n)) return n;
   for (int n = 0; n < ncpus; n++)
     if (uthread_allowed(kt, n)) return n;
   return me; /* no CPU allowed: cannot be set, but stay put */
@@ -225,6 +228,11 @@ void ctx_ready(struct kthread* kt) {
   int n = select_cpu(kt);
   u->core = n;
   uthread_enqueue(kt, FAIR_WAKEUP);
+  struct kthread* cur = cpus[n].user; /* running there: preempted if far ahead of kt */
+  if (cur && cur->unbound && !ut(cur)->resched) {
+    uthread_charge(cur);
+    if (fair_wakeup_preempt(&ut(cur)->se, &u->se)) ut(cur)->resched = 1;
+  }
   ctx_tell(n);
 }
 
@@ -249,8 +257,7 @@ void ctx_yield(struct kthread* kt) {
   kt->state = KT_RUNNABLE;
   kt->atuser = 1;
   int n = cpuid();
-  if (!uthread_allowed(kt, n)) u->core = ctx_home(kt);
-  else u->core = n;
+  u->core = uthread_allowed(kt, n) ? n : select_cpu(kt);
   uthread_enqueue(kt, 0);
   if (u->core != n) ctx_tell(u->core);
   else if (rq(n)->nr > 1 || hw[cpu_core[n]].gang) kick_idle(n);
@@ -646,7 +653,7 @@ static struct fair_entity* ctx_pick(int n) {
     if (is_gang(se)) return se;
     struct kthread* kt = &of_se(se)->kt;
     if (uthread_allowed(kt, n)) return se;
-    of_se(se)->core = ctx_home(kt); /* its affinity changed while it waited */
+    of_se(se)->core = select_cpu(kt); /* its affinity changed while it waited */
     uthread_enqueue(kt, 0);
     ctx_tell(of_se(se)->core);
   }

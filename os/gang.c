@@ -144,13 +144,15 @@ int32_t sys_kasane_ctx_start(void) {
 
 /* kasane_ctx_map(masks, n): masks[c] for each core c < n: every context of a core the process
  * is on now (bit i = LTN i + 1), or on a core it is not on, those whose threads wait for it. The
- * number of cores. */
+ * number of cores. With n > 0, in context mode, the caller's process becomes a gang first. */
 int32_t sys_kasane_ctx_map(void) {
-  if (ctx_want_gang(mykt())) return -ERESTARTNOHAND; /* again, once it holds its core */
   struct proc* p = myproc();
   uint32_t umasks, n;
   argaddr(0, &umasks);
   argint(1, &n);
+  /* Asking which contexts it holds, a process shows it uses them: in context mode it then
+   * holds its core (ctxsched.c). n = 0, the number of cores alone, is a question only. */
+  if (n && ctx_want_gang(mykt())) return -ERESTARTNOHAND;
   for (int c = 0; c < ncores && (uint32_t)c < n; c++) {
     uint32_t m = 0;
     for (int i = 0; i < ncontexts; i++)
