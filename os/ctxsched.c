@@ -119,10 +119,12 @@ void ctx_boot_siblings(void) {
 
 /* ---- state changes, for the simulator's figures (procstat.c) ---- */
 
-/* CPU n (this one) now does st: runs thread kt (CPU_RUN), holds a gang's core, lends its
- * context, idles or is forced idle. The simulator hears of every change (procstat.c). */
-static void set_state(int n, int st, struct kthread* kt) {
-  if (cs[n].state != st || st == CPU_RUN) procstat_cpu(st, kt);
+/* CPU n (this one) now does st: runs a thread (CPU_RUN: uthread_running tells the simulator
+ * which), holds a gang's core, lends its context, idles or is forced idle. The simulator hears
+ * of every change to an idle state (procstat.c). */
+static void set_state(int n, int st) {
+  if (cs[n].state != st && (st == CPU_IDLE || st == CPU_FORCED || st == CPU_LENT))
+    procstat_cpu(st);
   cs[n].state = (uint8_t)st;
 }
 
@@ -558,7 +560,7 @@ static void gang_claim(int n, struct gangent* g) {
 static void lend(int n) __attribute__((noreturn));
 static void lend(int n) {
   drop_mm(n);
-  set_state(n, CPU_LENT, 0);
+  set_state(n, CPU_LENT);
   if (rq(n)->nr) kick_idle(n); /* its waiting threads: another core may take them */
   cpus[n].kt = 0;
   release();
@@ -590,7 +592,7 @@ static void gang_enter(int n) {
   c0_write(CP0_TMASK, usermask | 1);
   c0_write(CP0_TCONTROL, TCONTROL_TU | TCONTROL_MU | TCONTROL_XT);
   kasane_tresume(1); /* wake tokens, as switchto gives them */
-  set_state(n, CPU_GANG, 0);
+  set_state(n, CPU_GANG);
   procstat_core(p);
   timer_newslice();
 }
@@ -632,7 +634,7 @@ static void gang_release(int n) {
       break;
     }
   }
-  set_state(n, CPU_IDLE, 0);
+  set_state(n, CPU_IDLE);
   procstat_core(0);
   for (int i = 1; i < ncontexts; i++) startctx(i);
   ctx_reap(p);
@@ -665,9 +667,8 @@ void ctx_reap(struct proc* p) {
   for (int n = 0; n < ncpus; n++)
     if (p->kt[n].state != KT_NONE) return;
   drop_mm(cpuid());
-  int pid = p->pid, status = p->xstatus;
   gang_forget(p);
-  if (proc_reap_threads(p)) procstat_exit(pid, status);
+  proc_reap_threads(p);
 }
 
 /* The scheduler of CPU n in context mode (sched.c's scheduler() comes here on a CPU's own stack,
@@ -705,7 +706,7 @@ void ctx_scheduler(void) {
     }
     drop_mm(n);
     int forced = rq(n)->nr > 0; /* threads wait that core scheduling keeps off the core */
-    set_state(n, forced ? CPU_FORCED : CPU_IDLE, 0);
+    set_state(n, forced ? CPU_FORCED : CPU_IDLE);
     if (forced) coresched_forced(n);
     waitkick(0);
   }
@@ -714,7 +715,7 @@ void ctx_scheduler(void) {
 /* Run kt on this CPU with a fresh slice (its tick is armed while others wait). */
 void sched_run_ctx(struct kthread* kt) {
   timer_newslice();
-  set_state(cpuid(), CPU_RUN, kt);
+  set_state(cpuid(), CPU_RUN);
   sched_run(kt);
 }
 

@@ -2,6 +2,7 @@
 #ifndef KASANE_OS_CTXSCHED_H
 #define KASANE_OS_CTXSCHED_H
 
+#include <kasane/devices.h>
 #include <stdint.h>
 
 #include "fair.h"
@@ -9,8 +10,10 @@
 struct proc;
 struct kthread;
 
-/* What a CPU does, as the simulator hears it (procstat.c, KASANE_SIMCTL_CPU_STATE). */
-enum { CPU_IDLE, CPU_RUN, CPU_FORCED, CPU_LENT, CPU_GANG };
+/* What a CPU does (procstat.c tells the simulator; the idle ones are <kasane/devices.h>'s
+ * KASANE_CPU_* values). */
+enum { CPU_IDLE = KASANE_CPU_IDLE, CPU_RUN = 1, CPU_FORCED = KASANE_CPU_FORCED,
+       CPU_LENT = KASANE_CPU_LENT, CPU_GANG = 4 };
 
 struct cpustate {           /* one per CPU */
   const void* last_mm;      /* the address space it ran last (IAS's time aggregation) */

@@ -88,6 +88,8 @@ void region_free(struct vmspace* vm);
 /* exec.c */
 extern const char EXEC_ENOENT[], EXEC_EFAULT[], EXEC_E2BIG[], EXEC_ENOMEM[];
 const char* exec_boot(struct proc* p, const struct kasane_bootinfo* bi);
+struct kasane_bootprog;
+const char* exec_bootprog(struct proc* p, const struct kasane_bootprog* prog);
 const char* exec_path(struct proc* p, const char* path, struct vmspace* from, uint32_t argv,
                       uint32_t envp);
 
@@ -159,9 +161,11 @@ void coresched_left(int cpu);
 void coresched_tick(int cpu);
 
 /* procstat.c: what runs where, for the simulator's per-process figures */
-void procstat_cpu(int state, struct kthread* kt);
-void procstat_core(struct proc* p);
+void procstat_new(struct proc* p);
 void procstat_exit(int pid, int status);
+void procstat_run(struct kthread* kt);
+void procstat_cpu(int state);
+void procstat_core(struct proc* p);
 
 /* sysias.c: the thread-picking policy's boot settings (fair.h has the policy). */
 void fairinit(const struct kasane_bootinfo* bi);

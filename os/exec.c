@@ -250,6 +250,14 @@ const char* exec_boot(struct proc* p, const struct kasane_bootinfo* bi) {
   return load(p, &img, &args, boot_argv0);
 }
 
+/* Load boot program prog, one of the --workload file's (the table of the bootinfo), into p. */
+const char* exec_bootprog(struct proc* p, const struct kasane_bootprog* prog) {
+  struct execsrc img = {P2V(prog->program_pa), 0, prog->program_size};
+  struct execargs args = {prog->argc, prog->args_size, prog->envc, prog->env_size,
+                          P2V(prog->args_pa), P2V(prog->env_pa)};
+  return load(p, &img, &args, prog->argc ? P2V(prog->args_pa) : "");
+}
+
 /* Pack the NUL-terminated strings of the user vector uvec (in vm) at buf + *off, at most max
  * bytes in all. Returns how many, or -errno. */
 static int packstrings(struct vmspace* vm, uint32_t uvec, char* buf, uint32_t* off,

@@ -65,24 +65,51 @@ void freeproc(struct proc* p) {
   memset(p, 0, sizeof *p);
 }
 
-/* Create the first process, running the boot image's program on context 0. A program that
- * cannot run ends the machine with status 126 (the shell's "cannot execute") and one console
- * line saying why. */
+/* The boot processes (pids 1..nboot, made before any other): the run ends when the last ends,
+ * with the first nonzero status any of them ended with (0 if none). */
+static int nboot, bootleft, bootstatus;
+
+static void userinit_one(const struct kasane_bootinfo* bi, const struct kasane_bootprog* prog,
+                         uint32_t i);
+
+/* Create the processes of the boot image: its program, or each of the --workload file's, pinned
+ * to its CPU if the file says so (in core mode to that CPU's core). A program that cannot run
+ * ends the machine with status 126 (the shell's "cannot execute") and one console line saying
+ * why, before anything runs. */
 void userinit(const struct kasane_bootinfo* bi) {
+  const struct kasane_bootprog* progs = P2V(bi->programs_pa);
+  if (bi->nprograms == 0) {
+    printf("kasane: exec: no program in the boot image\n");
+    halt(126);
+  }
+  /* Not from user mode: boot, before any program runs. */
+  if (bi->nprograms > NPROC) panic("userinit: %u programs, %d process slots", bi->nprograms, NPROC);
+  nboot = bootleft = (int)bi->nprograms;
+  for (uint32_t i = 0; i < bi->nprograms; i++) userinit_one(bi, &progs[i], i);
+}
+
+/* Create boot process i from prog (program 0 from the bootinfo's own fields). */
+static void userinit_one(const struct kasane_bootinfo* bi, const struct kasane_bootprog* prog,
+                         uint32_t i) {
   struct proc* p = allocproc();
   /* Not from user mode: boot, before any program runs. */
   if (p == 0) panic("userinit: no memory for the first process");
-  const char* why = bi->program_pa ? exec_boot(p, bi) : "no program in the boot image";
+  const char* why = i == 0 ? exec_boot(p, bi) : exec_bootprog(p, prog);
   if (why) {
-    printf("kasane: exec: %s\n", why);
+    if (bi->nprograms > 1) printf("kasane: exec: %s: %s\n", prog->name, why);
+    else printf("kasane: exec: %s\n", why);
     halt(126);
   }
+  if (prog->name[0]) safestrcpy(p->name, prog->name, sizeof p->name);
+  if (prog->cpu >= 0 && prog->cpu < ncpus)
+    p->affinity = 1u << (ctxmode ? prog->cpu : cpu_core[prog->cpu]);
   fileinit_proc(p);
   p->kt[0].tid = p->pid; /* the main thread's tid is the pid (thread.c) */
   p->kt[0].state = KT_RUNNABLE;
   p->kt[0].atuser = 1; /* on CPU 0 until a core takes it (gang.c) */
   p->kt[0].ctx.ra = (uint32_t)kt_start_user;
   p->kt[0].ctx.sp = (uint32_t)p->kt[0].tf - 16;
+  procstat_new(p);
   /* Not from user mode: boot, before any program runs. */
   if (ctxmode && ctx_newproc(p) < 0) panic("userinit: no memory for the first thread");
 }
@@ -117,6 +144,7 @@ int proc_spawn(const char* path, uint32_t argv, uint32_t envp) {
     freeproc(p);
     return -EAGAIN;
   }
+  procstat_new(p);
   kick_proc(p);
   return p->pid;
 }
@@ -164,7 +192,11 @@ int proc_reap_threads(struct proc* p) {
     if (p->kt[n].state != KT_NONE) return 0;
   for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)
     if (kt->state != KT_NONE && kt->proc == p) return 0;
-  if (p->pid == 1) halt(p->xstatus);
+  procstat_exit(p->pid, p->xstatus);
+  if (p->pid <= nboot) { /* a boot process: the last of them ends the run */
+    if (!bootstatus) bootstatus = p->xstatus;
+    if (--bootleft == 0) halt(bootstatus);
+  }
   proc_closefiles(p);
   switchkvm();
   uvm_free(&p->vm);

@@ -108,6 +108,7 @@ void sched(void) {
     /* The context's traps are its bound thread's again (a user TFORK may take it), and a TEXIT
      * there no longer needs to trap. A thread that ended is freed once off its stack. */
     uthread_stopped(kt);
+    procstat_run(0); /* the simulator: the context is its core's process's again, or idle */
     cpus[i].user = 0;
     cpu_kstack[i] = (uint32_t)kt->proc->kt[i].tf;
     if (ctxid() != 0) c0_write(CP0_TCONTROL, c0_read(CP0_TCONTROL) & ~TCONTROL_XT);
@@ -255,6 +256,7 @@ static void switchto(struct proc* p) {
    * returns at once. A spurious wake-up is allowed (isa.md); a lost one would hang the runtime.
    * The contexts that startctx() restarts take theirs in cpu_main(). */
   kasane_tresume(1);
+  procstat_core(p); /* the simulator: every context of the core is p's now */
   timer_newslice();
 }
 
@@ -290,6 +292,7 @@ static int finished_all(struct proc* p) {
 /* This core gives p up (its contexts are stopped): another core of p, or any that p's threads
  * may move to, is told. */
 static void leavecore(struct proc* p) {
+  procstat_core(0);
   mycore()->proc = 0;
   p->cores &= ~(1u << coreid());
   switchkvm();
@@ -308,6 +311,7 @@ static int schedule0(void) {
       return 1;
     }
     if (p->cores == 1u << coreid() && proc_reap_threads(p)) {
+      procstat_core(0);
       c->proc = 0;
       p->cores = 0;
       switchkvm();

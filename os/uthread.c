@@ -187,6 +187,7 @@ void uthread_running(struct kthread* kt) {
   ut(kt)->core = q;
   cpus[i].ran_from = cycles();
   fair_running(rq(q), &ut(kt)->se, 1);
+  procstat_run(kt); /* the simulator: this context runs kt now */
 }
 
 /* kt leaves this context (sched.c, sched): charged for its time there. */

@@ -116,6 +116,21 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
       // in the pipeline, where the marker's store executes at issue.
       [machine] { return machine->snapshot(); },
       [machine] { machine->request_stop(); }, *errors_);
+  // What runs where: the kernel's reports, counted against each context's instructions and free
+  // cycles (process_stats.h).
+  const unsigned per_core = core->iss().num_contexts();
+  procs_ = std::make_unique<ProcessStats>(
+      machine_->num_contexts(), per_core,
+      [machine, per_core](unsigned cpu, uint64_t) {
+        return machine->core(cpu / per_core).retired(cpu % per_core);
+      },
+      [machine, per_core](unsigned cpu, uint64_t cycle) {
+        return Iss::free_cycles(machine->core(cpu / per_core).iss().context(cpu % per_core), cycle);
+      });
+  simctl_->set_processes(procs_.get(), [machine] {
+    const Context* c = machine->core(machine->active_core()).iss().io_context();
+    return c ? static_cast<int>(c->cpunum) : -1;
+  });
   if (trace.timeline_file) {
     std::vector<Core*> cores;
     for (unsigned k = 0; k < machine_->num_cores(); ++k) cores.push_back(&machine_->core(k));
@@ -123,6 +138,10 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
                                            cfg.get_float("core.clock_ghz") * 1000.0,
                                            machine_->num_cores(), core->iss().num_contexts());
     attach_timeline(*timeline_, cores, *simctl_);
+    procs_->on_slice([tl = timeline_.get()](unsigned cpu, uint32_t pid, uint32_t tid,
+                                            const std::string& name, uint64_t from, uint64_t to) {
+      tl->process_slice(cpu, pid, tid, name, from, to);
+    });
   }
   simctl_->on_marker([this, core, tl = timeline_.get()](uint32_t id, bool begin, uint64_t cycle) {
     core->region_marker(id, begin, cycle);
@@ -355,12 +374,25 @@ RunResult Platform::run() {
   }
   r.blockdev = blockdev_->stats_json();
   r.fast_forward = core.fast_forward_stats();
+  procs_->finish(r.cycles);  // before the timeline closes: the last slices go there
+  if (procs_->any()) {
+    r.processes = procs_->processes_json();
+    r.cpus = procs_->cpus_json();
+  }
   r.regions = simctl_->regions();
   for (const RegionOfInterest& roi : r.regions) {
     // The top level is core 0's, as with one core; with several, every core's too.
     const uint64_t cycles = roi.total.count("cycles");
     nlohmann::json reg = core.report(roi.total, cycles);
     if (machine_->num_cores() > 1) reg.update(machine_->report_cores(roi.total, cycles));
+    if (roi.pid) {  // the process that began it: its own instructions and held cycles only
+      const ProcessStats::Totals& t = roi.pid_total;
+      reg["process"] = {{"pid", roi.pid},
+                        {"name", procs_->name_of(roi.pid)},
+                        {"retired", t.retired},
+                        {"cycles", t.cycles},
+                        {"ipc", t.cycles ? static_cast<double>(t.retired) / t.cycles : 0.0}};
+    }
     r.region_stats.push_back(reg);
   }
   r.reports = simctl_->reports();

@@ -66,6 +66,8 @@ struct RunResult {
   nlohmann::json fast_forward;  // sim.fast_forward: what ran on the ISS and was warmed, else null
   // --checkpoint-at: what was saved where; --restore: where the run came from; else null.
   nlohmann::json checkpoint;
+  // What the kernel reported of its processes (stats.json "processes" and "cpus"), else null.
+  nlohmann::json processes, cpus;
 };
 
 // Where the traces go. kasane-sim opens the files before the run and checks them after it, so
@@ -150,6 +152,7 @@ class Platform : public sc_core::sc_module {
   std::unique_ptr<Ipi> ipi_;
   std::unique_ptr<GuestError> errors_;
   std::unique_ptr<Timeline> timeline_;  // --timeline, or none
+  std::unique_ptr<ProcessStats> procs_;  // what runs where, as the kernel reports it
   uint32_t kernel_end_ = 0;  // physical end of the loaded kernel
   bool checkpoint_roi_ = false, checkpoint_due_ = false;  // --checkpoint-at roi, and it came
 };
