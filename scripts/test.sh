@@ -4,4 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
-ctest --test-dir "${KASANE_BUILD:-build}" --output-on-failure -j"$(nproc)" "$@"
+# The label ctx-full (every suite again in context mode, tests/context_mode.cmake) runs only when
+# asked for: `bash scripts/test.sh -L ctx-full`.
+skip=(-LE ctx-full)
+for a in "$@"; do case $a in -L | -LE | --label-regex | --label-exclude) skip=() ;; esac; done
+ctest --test-dir "${KASANE_BUILD:-build}" --output-on-failure -j"$(nproc)" "${skip[@]}" "$@"
