@@ -222,8 +222,10 @@ void Timeline::process_slice(unsigned cpu, uint32_t pid, uint32_t tid, const std
     std::fprintf(out_, ",\"name\":\"thread_name\",\"args\":{\"name\":\"tid %u\"}}", tid);
   }
   begin_event('X', tp, tid, from);
-  std::fprintf(out_, ",\"dur\":%.6f,\"name\":\"cpu %u\",\"cat\":\"process\",\"args\":{\"cpu\":%u,"
-               "\"core\":%u,\"context\":%u,\"pid\":%u,\"tid\":%u,\"cycle\":%llu,\"cycles\":%llu}}",
+  std::fprintf(out_,
+               ",\"dur\":%.6f,\"name\":\"cpu %u\",\"cat\":\"process\",\"args\":{"
+               "\"state\":\"running\",\"cpu\":%u,\"core\":%u,\"context\":%u,\"pid\":%u,"
+               "\"tid\":%u,\"cycle\":%llu,\"cycles\":%llu}}",
                us(to) - us(from), cpu, cpu, cpu / contexts_, cpu % contexts_, pid, tid,
                static_cast<unsigned long long>(from), static_cast<unsigned long long>(to - from));
 }

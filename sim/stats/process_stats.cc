@@ -151,6 +151,8 @@ nlohmann::json ProcessStats::processes_json() const {
   for (const auto& [pid, p] : procs_) {
     nlohmann::json j = {{"pid", pid}, {"name", p.name}, {"parent", p.parent}};
     j["exit_status"] = p.exited ? nlohmann::json(p.status) : nlohmann::json(nullptr);
+    j["created_cycle"] = p.created;
+    j["exited_cycle"] = p.exited ? nlohmann::json(p.ended) : nlohmann::json(nullptr);
     j.update(account_json(p.all));
     nlohmann::json threads = nlohmann::json::array();
     for (const auto& [tid, a] : p.threads) {
