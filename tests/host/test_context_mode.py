@@ -3,9 +3,10 @@ stats.json and the timeline of multiprogrammed runs (--workload): two busy proce
 of two contexts run at once in context mode and take turns in core mode; four share two contexts
 fairly, and nice values change the shares as Linux's weights say; core scheduling keeps processes
 of different cookies off sibling contexts at once (the forced idle counted) and lets those of one
-cookie share; a MULiTh program beside a busy one holds its core's contexts while it runs; a region
-of interest counts the process that began it; and a bad workload file is refused before anything
-runs. The programs are tests/ctx's spinner, tests/target's fib and a tests/threads hw program."""
+cookie share; a MULiTh, Shadow or lazy-threads program beside a busy one holds its core's
+contexts while it runs; a new process goes to an idle sibling, then an idle core; a region of
+interest counts the process that began it; and a bad workload file is refused before anything
+runs. The programs are tests/ctx's spinner, workloads' fib and tests of the thread runtimes."""
 import json
 import pathlib
 
@@ -163,16 +164,32 @@ def test_one_cookie_shares_the_core(run_sim, kernel, tmp_path, spinner):
     assert sum(c["forced_idle_cycles"] for c in s["cpus"]) == 0
 
 
-def test_a_multith_program_beside_a_busy_one_holds_its_cores_contexts(
-        run_sim, kernel, tmp_path, spinner, target_dir):
-    hw = target_dir / "tests_threads" / "hw" / "mutex-serialises-a-counter-of-64-threads.elf"
-    wl = workload(tmp_path, (hw, [], None), (spinner, ["3000"], None))
+@pytest.mark.parametrize("program, contexts", [
+    ("tests_threads/hw/mutex-serialises-a-counter-of-64-threads.elf", 3),
+    ("tests_shadow/every-wait-policy-fork-join-computes-the-right-sum.elf", 2),
+    ("tests_lazy/fib-is-right-and-leaves-no-block-under-every-policy.elf", 3),
+])
+def test_a_program_that_drives_the_contexts_holds_its_core_beside_a_busy_one(
+        run_sim, kernel, tmp_path, spinner, target_dir, program, contexts):
+    """MULiTh, Shadow threads and lazy threads take contexts with TFORK: beside a plain busy
+    process each gets its core's contexts lent while it runs, and both finish right."""
+    wl = workload(tmp_path, (target_dir / program, [], None), (spinner, ["3000"], None))
     s, _ = run(run_sim, kernel, tmp_path, wl, "context", contexts=4)
     p = procs(s)
     assert p[1]["exit_status"] == 0 and p[2]["exit_status"] == 0
     # its threads ran on several contexts of the core, which its siblings lent it
-    assert len([c for c in p[1]["cpus"] if c["cycles"] > 10000]) >= 3
+    assert len([c for c in p[1]["cpus"] if c["cycles"] > 10000]) >= contexts
     assert sum(c["lent_cycles"] for c in s["cpus"]) > 0
+
+
+def test_a_new_process_goes_to_an_idle_sibling_then_an_idle_core(run_sim, kernel, tmp_path,
+                                                                  spinner):
+    """Placement as Linux's select_idle_sibling: the kernel starts the boot processes from CPU 0;
+    the second goes to its idle sibling, the third to the other core, each staying there."""
+    wl = workload(tmp_path, *[(spinner, ["3000"], None)] * 3)
+    s, _ = run(run_sim, kernel, tmp_path, wl, "context", "platform.cores=2",
+               "core.smp_start=true")
+    assert [[c["cpu"] for c in p["cpus"]] for p in s["processes"]] == [[0], [1], [2]]
 
 
 def test_a_region_counts_the_process_that_began_it(run_sim, kernel, tmp_path, spinner):
@@ -201,3 +218,12 @@ def test_a_bad_workload_file_is_refused_before_anything_runs(run_sim, kernel, tm
     assert proc.returncode == status, proc.stderr
     assert str(wl) in proc.stderr and says in proc.stderr, proc.stderr
     assert proc.stdout == ""
+
+
+def test_a_workload_with_a_program_or_env_beside_it_is_a_usage_error(run_sim, kernel, tmp_path,
+                                                                      fib):
+    wl = workload(tmp_path, (fib, ["5"], None))
+    for extra in (["--workload", wl, kernel, fib], ["--env", "A=1", "--workload", wl, kernel]):
+        proc = run_sim(*extra)
+        assert proc.returncode == 64, proc.stderr
+        assert "--workload" in proc.stderr and proc.stdout == ""
