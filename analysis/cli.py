@@ -76,7 +76,7 @@ def run(opt) -> int:
     alone = [a for j in jobs for a in j.alone]
     executor = executors.make(opt.jobs, opt.scheduler, opt.cluster, opt.connect_timeout)
     outcomes = runner.run_jobs(jobs + alone, out, executor, progress=not opt.no_progress)
-    rows = results.collect(outcomes[:len(jobs)], exp.metrics,
+    rows = results.collect(outcomes[:len(jobs)], exp.metrics, exp.optional,
                            {o.job.dirname: o for o in outcomes[len(jobs):]})
     results.write(out, rows, exp.metrics)
     errors, table_md = [], []

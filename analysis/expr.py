@@ -3,7 +3,8 @@ min, max, abs, round, sum and len, and no access to underscore attributes, evalu
 caller gives (a row's variables, a point's parameters and metrics, `at`, ...).
 
 A metric of a failed point is FAILED: any arithmetic, comparison, indexing or formatting of it
-raises PointFailed, which a table shows as `failed` and a plot leaves out."""
+raises PointFailed, which a table shows as `failed` and a plot leaves out. An optional metric that
+a point lacks is ABSENT: the same, but ValueAbsent, an empty cell."""
 import ast
 
 BUILTINS = {"min": min, "max": max, "abs": abs, "round": round, "sum": sum, "len": len}
@@ -31,6 +32,31 @@ class _Failed:
 
 
 FAILED = _Failed()
+
+
+class ValueAbsent(PointFailed):
+    """A value came from an optional metric the point does not have."""
+
+
+class _Absent(_Failed):
+    """The value of an optional metric whose path a point's stats.json lacks (a context that a
+    machine with fewer contexts does not have): an empty cell, not a failure."""
+
+    def _fail(self, *args, **kwargs):
+        raise ValueAbsent()
+
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _fail
+    __truediv__ = __rtruediv__ = __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = _fail
+    __pow__ = __rpow__ = __neg__ = __pos__ = __abs__ = __round__ = _fail
+    __lt__ = __le__ = __gt__ = __ge__ = __eq__ = __ne__ = _fail
+    __bool__ = __float__ = __int__ = __index__ = __format__ = __getitem__ = __getattr__ = _fail
+    __hash__ = None
+
+    def __repr__(self):
+        return "absent"
+
+
+ABSENT = _Absent()
 
 
 class PointView(dict):

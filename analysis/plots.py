@@ -144,21 +144,32 @@ def draw_traces(ax, plot, rows, out: Path) -> list:
     return errors
 
 
-def write(plot: dict, rows, metric_names, out: Path) -> list:
-    """Write plots/NAME.png and .svg; returns the errors."""
+def whole_numbers_on_x(ax) -> bool:
+    """Every point drawn has a whole-number x (a sweep over contexts, threads, sizes)."""
+    xs = [x for line in ax.get_lines() for x in line.get_xdata()]
+    try:
+        return bool(xs) and all(float(x).is_integer() for x in xs)
+    except (TypeError, ValueError):
+        return False  # category labels
+
+
+def draw(plot: dict, rows, metric_names, d: Path):
+    """The plot's figure and axes (its data also goes to d/NAME.csv), and the errors."""
     import matplotlib  # here, not at the top: it takes seconds to import and checks need none
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
     fig, ax = plt.subplots(figsize=(7, 4.5))
     try:
-        d = out / "plots"
-        d.mkdir(parents=True, exist_ok=True)
         if plot["kind"] == "trace":
             errors = draw_traces(ax, plot, rows, d)
         else:
             errors = draw_lines(ax, plot, rows, metric_names, d)
         _scale(ax, "x", plot["xscale"])
         _scale(ax, "y", plot["yscale"])
+        if plot["xscale"] == "linear" and whole_numbers_on_x(ax):
+            # A count of contexts or threads has no tick at 1.5.
+            from matplotlib.ticker import MaxNLocator
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_title(plot["title"])
         ax.set_xlabel(plot["xlabel"])
         ax.set_ylabel(plot["ylabel"])
@@ -166,6 +177,19 @@ def write(plot: dict, rows, metric_names, out: Path) -> list:
         if ax.get_legend_handles_labels()[0]:
             ax.legend()
         fig.tight_layout()
+    except BaseException:
+        plt.close(fig)
+        raise
+    return fig, ax, errors
+
+
+def write(plot: dict, rows, metric_names, out: Path) -> list:
+    """Write plots/NAME.png and .svg; returns the errors."""
+    import matplotlib.pyplot as plt
+    d = out / "plots"
+    d.mkdir(parents=True, exist_ok=True)
+    fig, _, errors = draw(plot, rows, metric_names, d)
+    try:
         fig.savefig(d / f"{plot['name']}.png", dpi=100)
         # No date in the SVG: the same results give the same file.
         fig.savefig(d / f"{plot['name']}.svg", metadata={"Date": None})

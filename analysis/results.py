@@ -1,13 +1,15 @@
 """Metrics from each point's stats.json (a dotted path; a number indexes a list) and the results
 files: results.csv and results.jsonl, one row per run in sweep order with its parameters, its seed
 (with `repeat`: every run is kept), its metrics, its status and its key. A metric whose path is
-missing fails the point."""
+missing fails the point, unless the metric is optional: then its value is ABSENT (an empty cell)
+and the point's other metrics stand."""
 import csv
 import json
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import smt
+from .expr import ABSENT
 from .points import STATS
 from .repeats import seed_of
 from .runner import Outcome
@@ -59,7 +61,8 @@ def get_path(doc, path: str):
     return cur
 
 
-def collect(outcomes: list[Outcome], metrics: dict, alone: dict | None = None) -> list[Row]:
+def collect(outcomes: list[Outcome], metrics: dict, optional=frozenset(),
+            alone: dict | None = None) -> list[Row]:
     """Rows of the points' outcomes; `alone` holds the outcomes of the alone runs of
     multiprogrammed points by directory name (smt.py), whose figures join each point's stats as
     `smt`."""
@@ -71,7 +74,7 @@ def collect(outcomes: list[Outcome], metrics: dict, alone: dict | None = None) -
                 stats = json.loads((o.directory / STATS).read_text())
                 if o.job.alone:
                     add_smt(o, stats, alone or {})
-                values = {m: metric(stats, m, p) for m, p in metrics.items()}
+                values = {m: metric(stats, m, p, m in optional) for m, p in metrics.items()}
             except AloneFailed as e:
                 o.status, o.reason, values = "failed", str(e), None
             except MissingPath as e:
@@ -103,10 +106,12 @@ def add_smt(o: Outcome, stats: dict, alone: dict):
         raise AloneFailed(f"SMT metrics: {e}") from None
 
 
-def metric(stats, name: str, path: str):
+def metric(stats, name: str, path: str, optional: bool = False):
     try:
         return get_path(stats, path)
     except MissingPath as e:
+        if optional:
+            return ABSENT
         raise MissingPath(f"metric {name!r}: path {path!r} is not in stats.json: {e}") from None
 
 
@@ -125,7 +130,7 @@ def record(r: Row, metrics: dict) -> dict:
     if seed_of(r) is not None:
         out["seed"] = seed_of(r)
     for m in metrics:
-        out[m] = r.metrics[m] if r.ok else None
+        out[m] = r.metrics[m] if r.ok and r.metrics[m] is not ABSENT else None
     out["status"] = "ok" if r.ok else "failed"
     out["key"] = r.outcome.job.key
     return out

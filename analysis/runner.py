@@ -5,8 +5,8 @@ the failures and the progress are the same for all of them and live here. A poin
 unchanged is skipped. A point that fails (non-zero exit, timeout, no stats.json) is recorded with
 its reason and the others go on.
 
-A point with `disk` gets a fresh KFS image (tools/kfs.py): built once per run for each distinct
-disk spec, then copied into the point's directory, since the guest writes to it."""
+A point with `disk` gets a fresh ext2 image (tools/ext2img.py): built once per run for each
+distinct disk spec, then copied into the point's directory, since the guest writes to it."""
 import hashlib
 import importlib.util
 import json
@@ -48,8 +48,8 @@ class Outcome:
         return command_line(self.job, self.directory)
 
 
-def _load_kfs():
-    spec = importlib.util.spec_from_file_location("kasane_kfs", ROOT / "tools" / "kfs.py")
+def _load_ext2img():
+    spec = importlib.util.spec_from_file_location("kasane_ext2img", ROOT / "tools" / "ext2img.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -69,7 +69,7 @@ class DiskImages:
     def __init__(self, cache: Path):
         self.cache = cache
         self.lock = threading.Lock()
-        self.kfs = None
+        self.ext2img = None
 
     def __getstate__(self):  # sent to a Dask worker: neither a lock nor a module pickles
         return {"cache": self.cache}
@@ -82,7 +82,7 @@ class DiskImages:
         path = self.cache / f"{digest}.img"
         with self.lock:  # one build per spec; the points waiting for it would only build it again
             if not path.exists():
-                self.kfs = self.kfs or _load_kfs()
+                self.ext2img = self.ext2img or _load_ext2img()
                 self.cache.mkdir(parents=True, exist_ok=True)
                 with tempfile.TemporaryDirectory(dir=self.cache) as tmp:
                     if "dir" in disk:  # a folder's files first; generated ones beside them
@@ -90,7 +90,7 @@ class DiskImages:
                     for name, size in disk["files"].items():
                         (Path(tmp) / name).write_bytes(disk_file_bytes(name, size))
                     part = path.with_suffix(f".{socket.gethostname()}.{os.getpid()}.part")
-                    self.kfs.mkfs(part, Path(tmp), disk["size"])
+                    self.ext2img.mkfs(part, Path(tmp), disk["size"])
                     part.rename(path)
         return path
 

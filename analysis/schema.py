@@ -122,6 +122,9 @@ PLOT = {
 GROUP = {"type": "object", "required": ["name"], "additionalProperties": False,
          "properties": {"name": {"type": "string", "pattern": NAME, "x-what": "a group name"},
                         "sweep": SWEEP, **SETTINGS}}
+METRIC_PATH = {"type": "string", "pattern": r"^[^.]+(\.[^.]+)*$",
+               "x-what": "a dotted path into stats.json"}
+
 EXPERIMENT = {
     "type": "object", "required": ["experiment"], "additionalProperties": False,
     "properties": {
@@ -133,9 +136,13 @@ EXPERIMENT = {
                                       **SETTINGS}},
         "sweep": SWEEP,
         "group": {"type": "array", "items": GROUP, "x-what": "a list of tables ([[group]])"},
-        "metrics": {"type": "object", "x-what": "a table of name = \"dotted.path\"",
-                    "additionalProperties": {"type": "string", "pattern": r"^[^.]+(\.[^.]+)*$",
-                                             "x-what": "a dotted path into stats.json"}},
+        "metrics": {"type": "object",
+                    "x-what": "a table of name = \"dotted.path\" or name = { path, optional }",
+                    "additionalProperties": {"oneOf": [METRIC_PATH, {
+                        "type": "object", "additionalProperties": False, "required": ["path"],
+                        "properties": {"path": METRIC_PATH, "optional": {"type": "boolean"}},
+                        "x-what": "{ path = \"dotted.path\", optional = true }"}],
+                        "x-what": "a dotted path into stats.json, or { path, optional }"}},
         "table": {"type": "array", "items": TABLE, "x-what": "a list of tables ([[table]])"},
         "plot": {"type": "array", "items": PLOT, "x-what": "a list of tables ([[plot]])"},
     }}

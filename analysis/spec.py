@@ -44,6 +44,7 @@ class Experiment:
     groups: list = field(default_factory=list)   # [(name or None, settings, sweep)]
     origins: list = field(default_factory=list)  # per group: setting -> path of where it is written
     metrics: dict = field(default_factory=dict)  # name -> dotted path
+    optional: set = field(default_factory=set)  # metrics a point may lack (an empty cell)
     tables: list = field(default_factory=list)
     plots: list = field(default_factory=list)
 
@@ -246,7 +247,9 @@ def check(c: Checker, path: Path, doc: dict, build: Build) -> Experiment:
         exp.origins.append(base_origin)
     for gi, (gname, settings, gsweep) in enumerate(exp.groups):
         check_group(c, exp, gi, build)
-    exp.metrics = doc.get("metrics", {"cycles": "cycles", "retired": "retired", "ipc": "ipc"})
+    metrics = doc.get("metrics", {"cycles": "cycles", "retired": "retired", "ipc": "ipc"})
+    exp.metrics = {k: v if isinstance(v, str) else v["path"] for k, v in metrics.items()}
+    exp.optional = {k for k, v in metrics.items() if isinstance(v, dict) and v.get("optional")}
     for k in exp.metrics:
         with c.guard():
             check_param_name(c, ("metrics", k), k, "a metric name")
@@ -346,9 +349,9 @@ def check_disk(c: Checker, at: tuple, d: dict) -> dict:
                                     "(bytes, or a number with K, M or G)")
     out = {}
     for name, s in d.get("files", {}).items():
-        if not FILE_NAME.match(name) or len(name.encode()) > 47:
-            c.error(at + ("files", name), f"{name!r} is not a KFS file name (1-47 bytes of "
-                                          "letters, digits, _ . -)")
+        if not FILE_NAME.match(name) or len(name.encode()) > 255:
+            c.error(at + ("files", name), f"{name!r} is not a file name for the disk's root "
+                                          "(1-255 bytes of letters, digits, _ . -)")
         n = parse_size(s)
         if n is None:
             c.error(at + ("files", name), f"{s!r} is not a size (bytes, or a number with K, M "

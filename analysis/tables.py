@@ -8,7 +8,7 @@ the mean and both ends of the interval."""
 import csv
 from pathlib import Path
 
-from .expr import PointFailed, PointView, evaluate, names_of
+from .expr import ABSENT, PointFailed, PointView, ValueAbsent, evaluate, names_of
 from .repeats import Summary, by_seed, combine
 from .spec import Checker, check_expr
 from .sweep import matches
@@ -84,6 +84,9 @@ def default_format(v) -> str:
 
 
 FAILED_CELL, ERROR_CELL = "failed", "error"
+# An optional metric the point lacks: an empty cell. Its own object, so that no other empty
+# string is taken for it.
+ABSENT_CELL = type("AbsentCell", (str,), {})("")
 
 
 def values(table: dict, rows, metric_names) -> tuple[list, list]:
@@ -93,7 +96,10 @@ def values(table: dict, rows, metric_names) -> tuple[list, list]:
         vals = []
         for col in table["columns"]:
             try:
-                vals.append(evaluate(col["code"], names))
+                v = evaluate(col["code"], names)
+                vals.append(ABSENT_CELL if v is ABSENT else v)
+            except ValueAbsent:
+                vals.append(ABSENT_CELL)
             except PointFailed:
                 vals.append(FAILED_CELL)
             except Exception as e:  # the user's expression: report it, keep the other cells
@@ -125,10 +131,11 @@ def render(table: dict, rows, metric_names) -> tuple[list, list, list, list]:
         crow, rrow = [], []
         for j, col in enumerate(table["columns"]):
             vals = [seed[i][j] for seed in per_seed]
-            bad = next((b for b in (ERROR_CELL, FAILED_CELL) if any(v is b for v in vals)), None)
+            bad = next((b for b in (ERROR_CELL, FAILED_CELL, ABSENT_CELL)
+                        if any(v is b for v in vals)), None)
             v = bad if bad else combine(vals)
             try:
-                text = bad or cell_text(col, v)
+                text = bad if bad is not None else cell_text(col, v)
             except Exception as e:  # a format that does not fit the value
                 errors.append(f"table {table['name']!r}, column {col['title']!r}, row {i + 1}: "
                               f"format {col['format']!r}: {type(e).__name__}: {e}")
@@ -161,12 +168,26 @@ def _numeric(text: str) -> bool:
         return False
 
 
+def failure_notes(table: dict, rows, cells) -> str:
+    """Below a table with a `failed` cell: each failed point it reads and why it failed, so that
+    the table says what went wrong where a reader looks (empty if no cell failed)."""
+    if not any(c is FAILED_CELL for r in cells for c in r):
+        return ""
+    read = rows if table["rows"] != "points" else \
+        [r for r in rows if matches(r.params, table["where"])]
+    failed = [r for r in read if not r.ok]
+    return "\nFailed points:\n\n" + "".join(
+        f"- `{r.outcome.job.dirname}`: {r.outcome.reason or 'failed'}\n" for r in failed)
+
+
 def write(table: dict, rows, metric_names, out: Path) -> tuple[str, list]:
-    """Write tables/NAME.md and .csv; returns the Markdown (title and table) and the errors."""
+    """Write tables/NAME.md (with notes on the points that failed) and .csv; returns the Markdown
+    (title, table and notes) and the errors."""
     header, cells, raw, errors = render(table, rows, metric_names)
     d = out / "tables"
     d.mkdir(parents=True, exist_ok=True)
-    md = f"### {table['title']}\n\n" + markdown(header, cells)
+    md = f"### {table['title']}\n\n" + markdown(header, cells) + \
+        failure_notes(table, rows, cells)
     (d / f"{table['name']}.md").write_text(md)
     repeated = any(isinstance(v, Summary) for r in raw for v in r) or \
         len(by_seed(rows)) > 1

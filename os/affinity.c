@@ -43,7 +43,7 @@ int32_t sys_sched_setaffinity(void) {
   argint(1, &size);
   argaddr(2, &umask);
   uint32_t n = MIN(size, MASKBYTES);
-  if (n && copyin(&myproc()->vm, &mask, umask, n) < 0) return -EFAULT;
+  if (n && copyin(myproc()->vm, &mask, umask, n) < 0) return -EFAULT;
   struct kthread* t = balance_thread(pid); /* a clone thread's own mask (balance.c) */
   struct proc* p = t ? t->proc : affinity_target(pid);
   if (p == 0) return -ESRCH;
@@ -72,6 +72,6 @@ int32_t sys_sched_getaffinity(void) {
   struct proc* p = t ? t->proc : affinity_target(pid);
   if (p == 0) return -ESRCH;
   uint32_t mask = t ? balance_getaffinity(t) : p->affinity;
-  if (copyout(&myproc()->vm, umask, &mask, MASKBYTES) < 0) return -EFAULT;
+  if (copyout(myproc()->vm, umask, &mask, MASKBYTES) < 0) return -EFAULT;
   return MASKBYTES;
 }

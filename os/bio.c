@@ -6,13 +6,9 @@
  * synchronous and go straight through (bwrite), so the disk is always as current as the cache
  * and a buffer nobody owns can be reused for another block at any time: the least recently used
  * one is. Fields are guarded by the big kernel lock, as everywhere. */
-#include <kasane/kfs.h>
-
 #include "bio.h"
 #include "defs.h"
 #include "param.h"
-
-_Static_assert(KFS_BSIZE == PGSIZE, "a buffer's data is one kalloc'ed page");
 
 static struct {
   struct buf buf[NBUF];
@@ -20,6 +16,7 @@ static struct {
 } bcache;
 
 struct biostats biostats;
+uint32_t bsize = PGSIZE;
 
 /* Allocate the buffers' pages and link them into the list. Called once, before any bread. */
 void binit(void) {
@@ -33,6 +30,26 @@ void binit(void) {
     bcache.head.next->prev = b;
     bcache.head.next = b;
   }
+}
+
+/* Make blocks size bytes (a power of two from 512 to a page): the file system's block size, which
+ * it learns from the superblock. Forgets every cached block, so no buffer may be owned. */
+void bsetsize(uint32_t size) {
+  /* Not from user mode: fs.c calls it at mount, before any program runs. */
+  if (size < 512 || size > PGSIZE || (size & (size - 1))) panic("bsetsize: %u bytes", size);
+  for (struct buf* b = bcache.buf; b < &bcache.buf[NBUF]; b++) {
+    if (b->busy) panic("bsetsize: block %u is owned", b->blockno);
+    b->valid = 0;
+  }
+  bsize = size;
+}
+
+/* Whether some thread owns a buffer now (it may be asleep on the disk, in the middle of a
+ * system call). */
+int bbusy(void) {
+  for (struct buf* b = bcache.buf; b < &bcache.buf[NBUF]; b++)
+    if (b->busy) return 1;
+  return 0;
 }
 
 /* The cached copy of blockno: valid, or being read by its owner right now; 0 if there is none. */
@@ -89,7 +106,7 @@ struct buf* bclear(uint32_t blockno) {
   /* Not from user mode: boot, before any program runs. */
   if (bcache.head.next == 0) panic("bclear: binit has not run");
   struct buf* b = bget(blockno);
-  memset(b->data, 0, KFS_BSIZE);
+  memset(b->data, 0, bsize);
   b->valid = 1;
   b->unwritten = 1;
   return b;

@@ -1,5 +1,6 @@
 /* The block layer: the disk driver (disk.c) and the buffer cache above it (bio.c). A buffer holds
- * one KFS_BSIZE-byte block of the disk in a kalloc'ed page.
+ * one block of the disk in a kalloc'ed page; the file system sets the block size when it mounts
+ * (bsetsize: 1 KiB to a page).
  *
  * Every field is guarded by the big kernel lock; what outlives a sleep() is the busy flag: a
  * thread owns a buffer from bread()/bclear() to brelse(), and others wait for it in a loop. */
@@ -18,7 +19,7 @@ struct buf {
   struct buf* qnext; /* the next request in the disk queue */
   struct buf* prev;  /* the cache's list, most recently used first */
   struct buf* next;
-  uint8_t* data; /* KFS_BSIZE bytes, a page of kseg0: what the device moves by DMA */
+  uint8_t* data; /* bsize bytes at the start of a page of kseg0: what the device moves by DMA */
 };
 
 /* What the cache did since boot, for statistics. */
@@ -29,6 +30,8 @@ struct biostats {
 };
 extern struct biostats biostats;
 
+extern uint32_t bsize; /* bytes per block: what bread and bwrite move (bio.c) */
+
 /* disk.c */
 void disk_init(void);
 int disk_present(void);
@@ -38,6 +41,8 @@ void disk_intr(void);
 
 /* bio.c */
 void binit(void);
+void bsetsize(uint32_t size);
+int bbusy(void);
 struct buf* bread(uint32_t blockno);
 struct buf* bclear(uint32_t blockno);
 void bwrite(struct buf* b);

@@ -190,9 +190,6 @@ static struct kthread* thread_by_tid(int tid) {
   return 0;
 }
 
-/* The process group of p: its leader's pid (kasane_spawn's children inherit it). */
-static int pgid_of(struct proc* p) { return p->pgid ? p->pgid : p->pid; }
-
 /* Give cookie c to every thread of p: its bound ones (the process's cookie) and its clone
  * threads. */
 static void set_proc_cookie(struct proc* p, uint32_t c) {
@@ -218,7 +215,7 @@ static int32_t sched_core(uint32_t cmd, int32_t pid, uint32_t type, uint32_t uad
     case PR_SCHED_CORE_GET: {
       if (type != PIDTYPE_PID || (uaddr & 7)) return -EINVAL;
       uint64_t id = thread_cookie(task);
-      return copyout(&me->proc->vm, uaddr, &id, sizeof id) < 0 ? -EFAULT : 0;
+      return copyout(me->proc->vm, uaddr, &id, sizeof id) < 0 ? -EFAULT : 0;
     }
     case PR_SCHED_CORE_CREATE:
       cookie = nextcookie++;
@@ -236,9 +233,9 @@ static int32_t sched_core(uint32_t cmd, int32_t pid, uint32_t type, uint32_t uad
   } else if (type == PIDTYPE_TGID) {
     set_proc_cookie(task->proc, cookie);
   } else {
-    int g = pgid_of(task->proc);
+    int g = task->proc->pgid;
     for (struct proc* p = proc; p < &proc[NPROC]; p++)
-      if (p->state == USED && pgid_of(p) == g) set_proc_cookie(p, cookie);
+      if (p->state == USED && p->pgid == g) set_proc_cookie(p, cookie);
   }
   return 0;
 }

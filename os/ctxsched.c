@@ -134,9 +134,9 @@ static void set_state(int n, int st) {
 static void switch_mm(int n, struct proc* p) {
   if (cores[n].proc == p) return;
   cores[n].proc = p;
-  p->vm.cores |= 1u << n;
-  switchuvm(p->vm.pgdir);
-  c0_write(CP0_ENTRYHI, p->vm.asid);
+  p->vm->cores |= 1u << n;
+  switchuvm(p->vm->pgdir);
+  c0_write(CP0_ENTRYHI, p->vm->asid);
 }
 
 /* CPU n (this one) runs no process: the kernel's empty address space. */
@@ -312,7 +312,7 @@ void ctx_tlb_shootdown(struct vmspace* vm) {
     /* Its entries stay in that TLB only where a CPU of the core runs vm now (it refills). */
     for (int i = 0; i < ncontexts; i++) {
       struct proc* p = cpu_corep[cpunum(c, i)]->proc;
-      if (p == 0 || &p->vm != vm) vm->cores &= ~(1u << cpunum(c, i));
+      if (p == 0 || p->vm != vm) vm->cores &= ~(1u << cpunum(c, i));
     }
   }
 }
@@ -579,8 +579,8 @@ static void gang_enter(int n) {
   for (int i = 0; i < ncontexts; i++) {
     cpu_ctx[n + i] = (uint8_t)i;
     cpu_corep[n + i] = &cores[n];
-    p->vm.cores |= 1u << (n + i);
-    cur_pgdir[n + i] = p->vm.pgdir;
+    p->vm->cores |= 1u << (n + i);
+    cur_pgdir[n + i] = p->vm->pgdir;
     cpu_kstack[n + i] = (uint32_t)ktof(p, c, i)->tf;
   }
   cores[n].proc = p;
@@ -588,7 +588,7 @@ static void gang_enter(int n) {
   p->home = c;
   hw[c].holding = 1;
   g->from = cycles();
-  c0_write(CP0_ENTRYHI, p->vm.asid);
+  c0_write(CP0_ENTRYHI, p->vm->asid);
   c0_write(CP0_TMASK, usermask | 1);
   c0_write(CP0_TCONTROL, TCONTROL_TU | TCONTROL_MU | TCONTROL_XT);
   kasane_tresume(1); /* wake tokens, as switchto gives them */

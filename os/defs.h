@@ -31,6 +31,8 @@ void roi(int begin, uint32_t id);
 void simctl_report(const char* name, uint32_t len, uint64_t value);
 
 /* printf.c */
+#include <stdarg.h>
+void vformat(void (*out)(void*, int), void* arg, const char* fmt, va_list ap);
 void printf(const char* fmt, ...) __attribute__((format(printf, 1, 2)));
 void panic(const char* fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 
@@ -53,8 +55,12 @@ int holding(void);
 void kinit(uint32_t pa_start, uint32_t pa_end);
 void* kalloc(void);
 uint32_t kfreepages(void);
+uint32_t ktotalpages(void);
 void* kzalloc(void);
 void kfree(void* page);
+int kref(void* page);
+int kshared(void* page);
+void kunref(void* page);
 void kmemcount(uint32_t* total, uint32_t* nfree);
 
 /* vm.c */
@@ -65,12 +71,14 @@ void switchuvm(uint32_t* pgdir);
 void tlb_flush_all(void);
 void tlb_invalidate(uint32_t va, uint32_t asid);
 void tlb_flush_asid(uint32_t asid);
-int uvm_create(struct vmspace* vm, uint32_t asid);
+struct vmspace* uvm_create(void);
+struct vmspace* uvm_get(struct vmspace* vm);
+void uvm_put(struct vmspace* vm);
+struct vmspace* uvm_copy(struct vmspace* src);
 uint32_t* walkpte(uint32_t* pgdir, uint32_t va, int alloc);
 void* uvm_page(struct vmspace* vm, uint32_t va, uint32_t perm);
 int uvm_alloc(struct vmspace* vm, uint32_t start, uint32_t end, uint32_t perm);
 void uvm_dealloc(struct vmspace* vm, uint32_t start, uint32_t end);
-void uvm_free(struct vmspace* vm);
 int uvm_mapped(struct vmspace* vm, uint32_t va);
 int uvm_fault(struct vmspace* vm, uint32_t va, int write);
 void* uva2ka(struct vmspace* vm, uint32_t va, int write);
@@ -83,10 +91,12 @@ int copyinstr(struct vmspace* vm, char* dst, uint32_t src, uint32_t max);
 int regionof(struct vmspace* vm, uint32_t va);
 int uvm_addregion(struct vmspace* vm, uint32_t start, uint32_t end, uint32_t perm);
 int uvm_unmapregion(struct vmspace* vm, uint32_t start, uint32_t end);
+int region_copy(struct vmspace* dst, struct vmspace* src);
 void region_free(struct vmspace* vm);
 
 /* exec.c */
-extern const char EXEC_ENOENT[], EXEC_EFAULT[], EXEC_E2BIG[], EXEC_ENOMEM[];
+extern const char EXEC_ENOENT[], EXEC_EFAULT[], EXEC_E2BIG[], EXEC_ENOMEM[], EXEC_EACCES[];
+int exec_errno(const char* why);
 const char* exec_boot(struct proc* p, const struct kasane_bootinfo* bi);
 struct kasane_bootprog;
 const char* exec_bootprog(struct proc* p, const struct kasane_bootprog* prog);
@@ -232,9 +242,24 @@ void proc_exit_signal(struct proc* p, int sig);
 void kt_exit(struct kthread* kt) __attribute__((noreturn));
 int proc_reap_threads(struct proc* p);
 int proc_kill(int pid, int sig, int from, int tkill);
-int proc_wait(int pid, uint32_t ustatus, int options);
 int proc_spawn(const char* path, uint32_t argv, uint32_t envp);
+int proc_start(struct proc* p);
+
+/* fork.c */
+struct proc* proc_find(int pid);
+int32_t proc_clone(uint32_t flags, uint32_t newsp, uint32_t ptid, uint32_t tls, uint32_t ctid);
+void vfork_release(struct proc* p);
 int newpid(void);
+int newpid_peek(void);
+
+/* poll.c */
+void poll_wakeup(void);
+
+/* usage.c */
+enum { RUSAGE_BOTH = 2 }; /* usage_rusage: a child's own time and its children's */
+void usage_reaped(struct proc* c);
+void usage_rusage(struct proc* p, int who, int32_t* ru);
+uint64_t usage_cpu(struct proc* p, struct kthread* kt);
 
 /* timer.c */
 void timer_rearm(void);
@@ -273,11 +298,20 @@ void uthread_forget_signal(struct proc* p, int sig);
 void uthread_interrupt(struct proc* p);
 void uthread_wakeup(void* chan);
 struct kthread* uthread_find(struct proc* p, int tid);
+void uthread_cputime(struct proc* p, uint64_t* u, uint64_t* s);
 
 /* futex.c */
 int futex_wake(struct proc* p, uint32_t uaddr, int n);
 
 extern uint32_t clock_khz;
+
+/* sysinfo.c */
+void random_bytes(void* buf, uint32_t n);
+
+/* systime.c */
+extern uint32_t epoch;
+uint64_t clock_offset_ns(uint32_t clk);
+uint64_t realtime_ns(void);
 
 /* itimer.c */
 uint64_t itimer_next(void);
@@ -322,6 +356,7 @@ void fpu_zero(void);
 int interrupted(struct kthread* kt);
 int signal_dropped(struct proc* p, int sig, uint32_t mask);
 void signal_send(struct proc* p, int sig, int from, int tkill);
+void signal_child(struct proc* parent, struct proc* c);
 void signal_deliver(struct kthread* kt);
 int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t value);
 

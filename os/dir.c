@@ -1,224 +1,285 @@
-/* KFS's one directory and the in-memory inodes: looking up and creating names, and the inode
- * table whose entries stand for the files in use (fs.h says how they are shared and locked).
- * The directory is KFS_NFILES entries in the blocks from sb.dir_start; an entry is a file's name
- * and its inode at once. */
+/* ext2 directories: files whose blocks hold variable-length entries (ext2.h), each naming an
+ * inode. Looking a name up, adding one, removing one, changing the inode an entry names, and
+ * walking the entries for getdents. Every block is checked as it is read (Linux's
+ * ext2_check_page): an entry that breaks the format is a corrupt disk, EIO, never followed.
+ *
+ * A directory is locked (ilock) by its caller for each of these. A directory of a dir_index
+ * image may carry a hash tree (EXT2_INDEX_FL); its blocks read linearly all the same, and the
+ * first entry added here clears the flag, as Linux's ext4 does without its index code, so e2fsck
+ * does not look for a tree that no longer matches. */
 #include "bio.h"
 #include "defs.h"
 #include "errno.h"
 #include "fs.h"
 #include "param.h"
 
-static struct inode itable[NINODE];
-static int dirbusy; /* the directory lock: held while a thread looks up or creates a name */
+#define MINREC EXT2_DIR_REC_LEN(1) /* the smallest entry */
 
-/* ---- The inode table ------------------------------------------------------------------------ */
+/* The EXT2_FT_* type of a file of the given mode. */
+uint32_t ftype(uint32_t mode) {
+  switch (mode & EXT2_S_IFMT) {
+    case EXT2_S_IFREG: return EXT2_FT_REG_FILE;
+    case EXT2_S_IFDIR: return EXT2_FT_DIR;
+    case EXT2_S_IFCHR: return EXT2_FT_CHRDEV;
+    case EXT2_S_IFBLK: return EXT2_FT_BLKDEV;
+    case EXT2_S_IFIFO: return EXT2_FT_FIFO;
+    case EXT2_S_IFSOCK: return EXT2_FT_SOCK;
+    case EXT2_S_IFLNK: return EXT2_FT_SYMLINK;
+    default: return EXT2_FT_UNKNOWN;
+  }
+}
 
-static struct inode* iinit(struct inode* empty, uint32_t inum);
+/* The entry at byte pos of a directory block. */
+static struct ext2_dirent* entry(struct buf* b, uint32_t pos) {
+  return (struct ext2_dirent*)(b->data + pos);
+}
 
-/* A reference to the in-memory inode of directory entry inum, not locked and maybe not read yet.
- * Most references belong to a struct file (an open in progress has allocated its file first) or
- * to an exec loading a program into a process slot, which NINODE = NFILE + NPROC covers; but a
- * stat or readlink holds one too, for as long as its disk read takes, and any number of threads
- * may be in one. So a full table waits for a reference to go: every holder that is not a file
- * gives its one back without waiting for another inode. */
-static struct inode* iget(uint32_t inum) {
-  for (;;) {
-    struct inode* empty = 0;
-    for (struct inode* ip = itable; ip < &itable[NINODE]; ip++) {
-      if (ip->ref > 0 && ip->inum == inum) {
-        ip->ref++;
-        return ip;
-      }
-      if (empty == 0 && ip->ref == 0) empty = ip;
+/* Blocks of directory dp (its size is whole blocks). */
+static uint32_t dirblocks(struct inode* dp) { return (uint32_t)(isize(dp) / fs_bsize); }
+
+/* Block bn of directory dp, read and checked: 0 with its buffer in *bp, or -EIO (a hole, or an
+ * entry that does not fit the format). */
+static int dirblock(struct inode* dp, uint32_t bn, struct buf** bp) {
+  uint32_t bno;
+  int err = bmap_read(dp, bn, &bno);
+  if (err) return err;
+  if (bno == 0) return fs_error("a directory has a hole", dp->inum, bn);
+  struct buf* b = bread(bno);
+  for (uint32_t pos = 0; pos < fs_bsize;) {
+    struct ext2_dirent* de = entry(b, pos);
+    const char* why = 0;
+    if (fs_bsize - pos < MINREC || de->rec_len < MINREC || (de->rec_len & 3))
+      why = "a directory entry's length is wrong";
+    else if (de->rec_len > fs_bsize - pos)
+      why = "a directory entry runs past its block";
+    else if (de->rec_len < EXT2_DIR_REC_LEN(de->name_len))
+      why = "a directory entry is too short for its name";
+    else if (!fs_filetype && de->file_type)
+      why = "a directory entry's name is longer than 255 bytes";
+    else if (de->inode && !fs_inodeok(de->inode))
+      why = "a directory entry names an inode past the disk's";
+    if (why) {
+      brelse(b);
+      return fs_error(why, dp->inum, bn);
     }
-    if (empty) return iinit(empty, inum);
-    sleep(itable);
+    pos += de->rec_len;
   }
+  *bp = b;
+  return 0;
 }
 
-/* Make the unused table entry ip the inode of entry inum, with one reference. */
-static struct inode* iinit(struct inode* empty, uint32_t inum) {
-  empty->inum = inum;
-  empty->ref = 1;
-  empty->busy = empty->valid = empty->dirty = empty->unlinked = 0;
-  return empty;
-}
-
-/* Another reference to ip, which the caller holds one of. */
-struct inode* idup(struct inode* ip) {
-  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
-  if (ip->ref < 1) panic("idup: file %u has no references", ip->inum);
-  ip->ref++;
-  return ip;
-}
-
-/* Give back a reference to ip. The last one must not be locked: nobody could unlock it. */
-void iput(struct inode* ip) {
-  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
-  if (ip->ref < 1) panic("iput: file %u has no references", ip->inum);
-  if (ip->ref == 1 && ip->busy) panic("iput: last reference to file %u, still locked", ip->inum);
-  if (ip->ref == 1 && ip->unlinked) { /* the last close of a file unlink has taken the name of */
-    ilock(ip);
-    ifree(ip);
-    iunlock(ip);
-  }
-  if (--ip->ref == 0) wakeup(itable); /* an iget may wait for a free entry */
-}
-
-/* The buffer of the directory block holding entry inum, and the entry in it. */
-static struct buf* direntry(uint32_t inum, struct kfs_inode** d) {
-  struct buf* b = bread(sb.dir_start + inum / KFS_INODES_PER_BLOCK);
-  *d = (struct kfs_inode*)b->data + inum % KFS_INODES_PER_BLOCK;
-  return b;
-}
-
-/* Lock ip, waiting while another thread holds it, and read its entry if it has not been read.
- * The caller holds a reference. */
-void ilock(struct inode* ip) {
-  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
-  if (ip->ref < 1) panic("ilock: file %u has no references", ip->inum);
-  while (ip->busy) sleep(ip);
-  ip->busy = 1;
-  if (ip->valid) return;
-  struct kfs_inode* d;
-  struct buf* b = direntry(ip->inum, &d);
-  ip->d = *d;
-  brelse(b);
-  ip->valid = 1;
-  ip->dirty = 0;
-  /* Not from user mode: namei and icreate give only used entries, and unlink.c frees an entry
-   * only under its last reference (or blanks its name first, so no namei finds it again). */
-  if (!(ip->d.flags & KFS_INODE_USED)) panic("ilock: entry %u is not a file", ip->inum);
-}
-
-/* Unlock ip, which the caller locked, and let a waiting thread have it. */
-void iunlock(struct inode* ip) {
-  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
-  if (!ip->busy) panic("iunlock: file %u is not locked", ip->inum);
-  if (ip->dirty) panic("iunlock: file %u changed but not written", ip->inum);
-  ip->busy = 0;
-  wakeup(ip);
-}
-
-/* Write ip's entry to the directory on the disk. ip is locked. */
-void iupdate(struct inode* ip) {
-  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
-  if (!ip->busy) panic("iupdate: file %u is not locked", ip->inum);
-  struct kfs_inode* d;
-  struct buf* b = direntry(ip->inum, &d);
-  *d = ip->d;
-  bwrite(b);
-  brelse(b);
-  ip->dirty = 0;
-}
-
-/* ---- Names ---------------------------------------------------------------------------------- */
-
-/* path without the leading "/" and "./" that all name the one directory. */
-static const char* basename(const char* path) {
-  for (;;) {
-    if (path[0] == '/')
-      path++;
-    else if (path[0] == '.' && path[1] == '/')
-      path += 2;
-    else
-      return path;
-  }
-}
-
-/* Whether path names a file KFS could hold: "name", "/name" or "./name" with a name of 1 to
- * KFS_NAMELEN - 1 bytes. 0 if so; else -ENOENT ("" or a subdirectory: there are none), -EISDIR
- * (the directory itself) or -ENAMETOOLONG. */
-int fs_checkname(const char* path) {
-  const char* name = basename(path);
-  if (path[0] == 0) return -ENOENT;
-  if (name[0] == 0 || (name[0] == '.' && name[1] == 0) ||
-      (name[0] == '.' && name[1] == '.' && name[2] == 0))
-    return -EISDIR;
-  uint32_t len = strnlen(name, KFS_NAMELEN);
-  for (uint32_t i = 0; i < len; i++)
-    if (name[i] == '/') return -ENOENT;
-  return len < KFS_NAMELEN ? 0 : -ENAMETOOLONG;
-}
-
-static void dirlock(void) {
-  while (dirbusy) sleep(&dirbusy);
-  dirbusy = 1;
-}
-
-static void dirunlock(void) {
-  dirbusy = 0;
-  wakeup(&dirbusy);
-}
-
-/* Whether directory entry d, which may come from a corrupt disk, is a file called name. */
-static int named(const struct kfs_inode* d, const char* name) {
-  if (!(d->flags & KFS_INODE_USED)) return 0;
-  for (uint32_t i = 0; i < KFS_NAMELEN; i++) {
-    if (d->name[i] != name[i]) return 0;
-    if (name[i] == 0) return 1;
+/* Call visit(b, bn, pos, arg) for each entry of directory dp in turn (at byte pos of block bn,
+ * whose buffer b the scan owns: visit may change it and bwrite it, not release it) until visit
+ * returns nonzero. That value; 0 after the last entry; or -EIO for a corrupt block. */
+static int dirscan(struct inode* dp, int (*visit)(struct buf*, uint32_t, uint32_t, void*),
+                   void* arg) {
+  uint32_t n = dirblocks(dp);
+  for (uint32_t bn = 0; bn < n; bn++) {
+    struct buf* b;
+    int r = dirblock(dp, bn, &b);
+    if (r) return r;
+    for (uint32_t pos = 0; pos < fs_bsize && r == 0; pos += entry(b, pos)->rec_len)
+      r = visit(b, bn, pos, arg);
+    brelse(b);
+    if (r) return r;
   }
   return 0;
 }
 
-/* The entry number of the file called name, or -1; the lowest free entry number in *freep (-1 if
- * the directory is full). The caller holds the directory lock. */
-static int dirlookup(const char* name, int* freep) {
-  *freep = -1;
-  for (uint32_t blk = 0; blk < sb.dir_blocks; blk++) {
-    struct buf* b = bread(sb.dir_start + blk);
-    const struct kfs_inode* d = (const struct kfs_inode*)b->data;
-    for (uint32_t i = 0; i < KFS_INODES_PER_BLOCK; i++) {
-      int inum = blk * KFS_INODES_PER_BLOCK + i;
-      if (named(&d[i], name)) {
-        brelse(b);
-        return inum;
-      }
-      if (!(d[i].flags & KFS_INODE_USED) && *freep < 0) *freep = inum;
+/* What dirlookup looks for, and where it found it. */
+struct wanted {
+  const char* name;
+  uint32_t len, inum;
+  uint64_t off;
+};
+
+static int match(struct buf* b, uint32_t bn, uint32_t pos, void* arg) {
+  struct wanted* w = arg;
+  struct ext2_dirent* de = entry(b, pos);
+  if (!de->inode || de->name_len != w->len || memcmp(de->name, w->name, w->len) != 0) return 0;
+  w->inum = de->inode;
+  w->off = (uint64_t)bn * fs_bsize + pos;
+  return 1;
+}
+
+/* Look name (len bytes) up in directory dp: 0 with its inode number and the entry's offset in
+ * the directory (for dirunlink, dirset), -ENOENT, or -EIO. dp is locked. */
+int dirlookup(struct inode* dp, const char* name, uint32_t len, uint32_t* inum, uint64_t* off) {
+  struct wanted w = {name, len, 0, 0};
+  int r = dirscan(dp, match, &w);
+  if (r <= 0) return r < 0 ? r : -ENOENT;
+  *inum = w.inum;
+  *off = w.off;
+  return 0;
+}
+
+/* Fill the unused entry de (rec_len already set) with name and inode. */
+static void fill(struct ext2_dirent* de, const char* name, uint32_t len, uint32_t inum,
+                 uint32_t mode) {
+  de->inode = inum;
+  de->name_len = (uint8_t)len;
+  de->file_type = fs_filetype ? (uint8_t)ftype(mode) : 0;
+  memmove(de->name, name, len);
+  memset(de->name + len, 0, EXT2_DIR_REC_LEN(len) - 8 - len); /* its padding, zero as Linux's */
+}
+
+/* dp changed: its times, and (a new entry) its hash tree is gone. Written to the disk. */
+static void changed(struct inode* dp) {
+  if (dp->d.i_flags & EXT2_INDEX_FL) {
+    dp->d.i_flags &= ~EXT2_INDEX_FL;
+    dp->dirty = 1;
+  }
+  itouch(dp, TOUCH_MTIME | TOUCH_CTIME);
+  if (dp->dirty) iupdate(dp);
+}
+
+/* The entry dirlink adds. */
+struct newentry {
+  const char* name;
+  uint32_t len, inum, mode;
+};
+
+/* Put the new entry in the unused entry at pos, or in the slack after the entry there, if it
+ * fits: 1 if it did. */
+static int place(struct buf* b, uint32_t bn, uint32_t pos, void* arg) {
+  struct newentry* ne = arg;
+  struct ext2_dirent* de = entry(b, pos);
+  uint32_t used = de->inode ? EXT2_DIR_REC_LEN(de->name_len) : 0;
+  (void)bn;
+  if (de->rec_len < used + EXT2_DIR_REC_LEN(ne->len)) return 0;
+  if (used) { /* split: the new entry takes de's slack */
+    struct ext2_dirent* after = entry(b, pos + used);
+    after->rec_len = de->rec_len - used;
+    de->rec_len = used;
+    de = after;
+  }
+  fill(de, ne->name, ne->len, ne->inum, ne->mode);
+  bwrite(b);
+  return 1;
+}
+
+/* Add an entry name (len bytes, 1..255, not present) for inode inum of the given mode to
+ * directory dp: in the first unused entry or slack that fits, else in a new block at its end.
+ * 0, or -ENOSPC, -EROFS, -EIO. dp is locked. */
+int dirlink(struct inode* dp, const char* name, uint32_t len, uint32_t inum, uint32_t mode) {
+  uint32_t need = EXT2_DIR_REC_LEN(len);
+  struct newentry ne = {name, len, inum, mode};
+  int r = dirscan(dp, place, &ne);
+  if (r < 0) return r;
+  if (r > 0) {
+    changed(dp);
+    return 0;
+  }
+  /* A new block, one entry across it all. */
+  uint8_t raw[EXT2_DIR_REC_LEN(EXT2_NAME_LEN)];
+  struct ext2_dirent* de = (struct ext2_dirent*)raw;
+  memset(raw, 0, sizeof raw); /* the name's padding too: e2fsck wants it zero */
+  de->rec_len = (uint16_t)fs_bsize;
+  fill(de, name, len, inum, mode);
+  uint64_t size = isize(dp);
+  if ((r = writei(dp, 0, (uint32_t)raw, size, need)) < 0) return r;
+  dp->d.i_size = (uint32_t)(size + fs_bsize); /* writei counted only the entry's bytes */
+  dp->dirty = 1;
+  changed(dp);
+  return 0;
+}
+
+/* Remove the entry at offset off of directory dp (from dirlookup): it joins the entry before it,
+ * or, first in its block, becomes unused. 0 or -EIO. dp is locked. */
+int dirunlink(struct inode* dp, uint64_t off) {
+  struct buf* b;
+  uint32_t target = (uint32_t)(off % fs_bsize);
+  int err = dirblock(dp, (uint32_t)(off / fs_bsize), &b);
+  if (err) return err;
+  struct ext2_dirent* prev = 0;
+  uint32_t pos = 0;
+  for (; pos < target; pos += entry(b, pos)->rec_len) prev = entry(b, pos);
+  /* Not from user mode: off comes from a dirlookup under the same lock. */
+  if (pos != target) panic("dirunlink: no entry at %u of directory %u", target, dp->inum);
+  if (prev)
+    prev->rec_len += entry(b, pos)->rec_len;
+  else
+    entry(b, pos)->inode = 0;
+  bwrite(b);
+  brelse(b);
+  itouch(dp, TOUCH_MTIME | TOUCH_CTIME);
+  if (dp->dirty) iupdate(dp);
+  return 0;
+}
+
+/* Make the entry at offset off of directory dp (from dirlookup) name inode inum of the given
+ * mode instead. 0 or -EIO. dp is locked. */
+int dirset(struct inode* dp, uint64_t off, uint32_t inum, uint32_t mode) {
+  struct buf* b;
+  int err = dirblock(dp, (uint32_t)(off / fs_bsize), &b);
+  if (err) return err;
+  struct ext2_dirent* de = entry(b, (uint32_t)(off % fs_bsize));
+  de->inode = inum;
+  de->file_type = fs_filetype ? (uint8_t)ftype(mode) : 0;
+  bwrite(b);
+  brelse(b);
+  itouch(dp, TOUCH_MTIME | TOUCH_CTIME);
+  if (dp->dirty) iupdate(dp);
+  return 0;
+}
+
+/* 1 if the entry at pos names a file other than "." and "..". */
+static int occupied(struct buf* b, uint32_t bn, uint32_t pos, void* arg) {
+  struct ext2_dirent* de = entry(b, pos);
+  (void)bn, (void)arg;
+  int dots = de->name[0] == '.' && (de->name_len == 1 || (de->name_len == 2 && de->name[1] == '.'));
+  return de->inode && !dots;
+}
+
+/* Whether directory dp holds nothing but "." and "..": 1, 0, or -EIO. dp is locked. */
+int dirempty(struct inode* dp) {
+  int r = dirscan(dp, occupied, 0);
+  return r < 0 ? r : !r;
+}
+
+/* Give the new directory dp its first block: "." (itself) and ".." (parent). 0, or -ENOSPC,
+ * -EIO. dp is locked. */
+int dirinit(struct inode* dp, uint32_t parent) {
+  uint8_t raw[2 * MINREC];
+  struct ext2_dirent* dot = (struct ext2_dirent*)raw;
+  memset(raw, 0, sizeof raw);
+  struct ext2_dirent* dotdot = (struct ext2_dirent*)(raw + MINREC);
+  dot->rec_len = MINREC;
+  fill(dot, ".", 1, dp->inum, EXT2_S_IFDIR);
+  dotdot->rec_len = (uint16_t)(fs_bsize - MINREC);
+  fill(dotdot, "..", 2, parent, EXT2_S_IFDIR);
+  int r = writei(dp, 0, (uint32_t)raw, 0, sizeof raw);
+  if (r < 0) return r;
+  dp->d.i_size = fs_bsize;
+  dp->dirty = 1;
+  iupdate(dp);
+  return 0;
+}
+
+/* The first entry of directory dp at or after byte *pos (the offset getdents keeps; one that is
+ * not an entry's start, from an lseek, moves on to the next start): 1 with it in *de and *pos
+ * past it, 0 at the end, or -EIO. dp is locked. */
+int dirnext(struct inode* dp, uint64_t* pos, struct dirent_k* de) {
+  uint32_t n = dirblocks(dp);
+  for (uint32_t bn = (uint32_t)(*pos / fs_bsize); bn < n; bn++) {
+    struct buf* b;
+    int err = dirblock(dp, bn, &b);
+    if (err) return err;
+    uint32_t from = bn == *pos / fs_bsize ? (uint32_t)(*pos % fs_bsize) : 0;
+    for (uint32_t p = 0; p < fs_bsize; p += entry(b, p)->rec_len) {
+      struct ext2_dirent* e = entry(b, p);
+      if (p < from || e->inode == 0) continue;
+      de->inum = e->inode;
+      de->type = e->file_type;
+      de->len = e->name_len;
+      memmove(de->name, e->name, e->name_len);
+      de->name[e->name_len] = 0;
+      *pos = (uint64_t)bn * fs_bsize + p + e->rec_len;
+      brelse(b);
+      return 1;
     }
     brelse(b);
   }
-  return -1;
-}
-
-/* A reference to the file path names ("name", "/name" or "./name"), not locked; 0 if there is
- * no such file (or no file system, or path is not a name fs_checkname accepts). */
-struct inode* namei(const char* path) {
-  if (!fs_mounted() || fs_checkname(path) != 0) return 0;
-  int freeinum;
-  dirlock();
-  int inum = dirlookup(basename(path), &freeinum);
-  dirunlock();
-  return inum < 0 ? 0 : iget(inum);
-}
-
-/* The file path names, created empty if there is none: 0 with a reference to it, not locked, in
- * *ipp. Fails with -EEXIST if it exists and excl, -ENOSPC if the directory is full, -EROFS if
- * there is no file system, or fs_checkname's error. Two threads creating one name make one
- * file. */
-int icreate(const char* path, int excl, struct inode** ipp) {
-  if (!fs_mounted()) return -EROFS;
-  int err = fs_checkname(path);
-  if (err) return err;
-  const char* name = basename(path);
-  int freeinum;
-  dirlock();
-  int inum = dirlookup(name, &freeinum);
-  if (inum >= 0 && excl) {
-    err = -EEXIST;
-  } else if (inum < 0 && freeinum < 0) {
-    err = -ENOSPC;
-  } else if (inum < 0) {
-    inum = freeinum;
-    struct kfs_inode* d;
-    struct buf* b = direntry(inum, &d);
-    memset(d, 0, sizeof *d);
-    memmove(d->name, name, strlen(name));
-    d->flags = KFS_INODE_USED;
-    bwrite(b);
-    brelse(b);
-  }
-  dirunlock();
-  if (err == 0) *ipp = iget(inum);
-  return err;
+  *pos = (uint64_t)n * fs_bsize;
+  return 0;
 }

@@ -1,22 +1,21 @@
-/* The disk driver: Kasane's block device (include/kasane/devices.h), one KFS block per request,
+/* The disk driver: Kasane's block device (include/kasane/devices.h), one block per request,
  * moved by DMA to and from the buffer's page. The device takes one request at a time, so requests
  * wait in a FIFO queue whose head is the one on the device; the completion interrupt (IP2), or a
  * poll from sleep() while there are no interrupts, ends it and starts the next.
  *
  * The queue and the buffers' indisk flags are guarded by the big kernel lock. */
 #include <kasane/devices.h>
-#include <kasane/kfs.h>
 #include <kasane/platform.h>
 
 #include "bio.h"
 #include "defs.h"
 #include "mips.h"
+#include "param.h"
 
-#define SECTORS_PER_BLOCK (KFS_BSIZE / KASANE_BLK_SECTOR_SIZE)
+#define SECTORS_PER_BLOCK (bsize / KASANE_BLK_SECTOR_SIZE)
 #define ENDED (KASANE_BLK_STATUS_DONE | KASANE_BLK_STATUS_ERROR)
 
-_Static_assert(KFS_SECTOR == KASANE_BLK_SECTOR_SIZE, "KFS and the device agree on sectors");
-_Static_assert(SECTORS_PER_BLOCK <= KASANE_BLK_MAX_COUNT, "a block is one request");
+_Static_assert(PGSIZE / KASANE_BLK_SECTOR_SIZE <= KASANE_BLK_MAX_COUNT, "a block is one request");
 
 static uint32_t nsectors;  /* the disk's size; 0 when there is none */
 static struct buf* queue;  /* requests in order; the head is on the device */
@@ -33,7 +32,7 @@ void disk_init(void) {
 /* Whether a disk is attached (kasane-sim --disk). */
 int disk_present(void) { return nsectors != 0; }
 
-/* Whole KFS blocks on the disk. */
+/* Whole blocks on the disk, of the block size now set (bsetsize). */
 uint32_t disk_nblocks(void) { return nsectors / SECTORS_PER_BLOCK; }
 
 /* Put request b on the device. The device must be idle. */
@@ -52,7 +51,7 @@ void disk_rw(struct buf* b, int write) {
   /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
   if (!b->busy) panic("disk_rw: block %u is not owned", b->blockno);
   if (b->indisk) panic("disk_rw: block %u is already queued", b->blockno);
-  /* Not from user mode: fs.c checks every block number against the superblock first. */
+  /* Not from user mode: the file system checks every block number against the superblock. */
   if (b->blockno >= disk_nblocks())
     panic("disk_rw: block %u beyond the disk (%u blocks)", b->blockno, disk_nblocks());
   b->indisk = 1;
@@ -80,7 +79,7 @@ void disk_intr(void) {
   *reg(KASANE_BLK_STATUS) = status & ENDED;
   struct buf* b = queue;
   if (b == 0) return; /* left over from before disk_init: nothing of ours */
-  /* Not from user mode: a program reaches the disk only through KFS's checked block numbers. */
+  /* Not from user mode: a program reaches the disk only through checked block numbers. */
   if (status & KASANE_BLK_STATUS_ERROR)
     panic("disk: the device refused to %s block %u", b->writing ? "write" : "read", b->blockno);
   queue = b->qnext;

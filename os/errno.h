@@ -20,7 +20,10 @@
 #define ECHILD 10
 #define ENODEV 19
 #define ENAMETOOLONG 78 /* MIPS: 78, not 36 */
+#define ELOOP 90        /* MIPS: 90, not 40 */
 #define WNOHANG 1       /* wait4 option */
+/* used by pipes and polling (pipe.c, poll.c) */
+#define EPIPE 32
 /* used by files (file.c, fs.c, dir.c, sysfile.c) */
 #define EEXIST 17
 #define EISDIR 21
@@ -35,6 +38,13 @@
 #define ENOTDIR 20
 #define ENOTTY 25
 #define ERANGE 34
+#define ENXIO 6
+#define EBUSY 16
+#define EXDEV 18
+#define EMLINK 31
+#define ELOOP 90       /* MIPS: 90, not 40 */
+#define ENOTEMPTY 93   /* MIPS: 93, not 39 */
+#define EOPNOTSUPP 122 /* MIPS: 122, not 95 */
 /* used by threads (futex.c) */
 #define ETIMEDOUT 145
 /* Kernel only, never seen by a program: a wait ended by a signal that Linux restarts when the

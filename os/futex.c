@@ -53,22 +53,26 @@ struct timespec32 {
 };
 
 /* The cycle a timeout at utimeout names: relative to now (FUTEX_WAIT), or absolute
- * (FUTEX_WAIT_BITSET: every clock here, CLOCK_REALTIME and CLOCK_MONOTONIC alike, is the time
- * since the machine started, sysproc.c clock_ns). ts64: a struct __kernel_timespec of two
+ * (FUTEX_WAIT_BITSET), on CLOCK_MONOTONIC (the time since the machine started) or, if realtime,
+ * CLOCK_REALTIME (os.epoch ahead of it: systime.c). ts64: a struct __kernel_timespec of two
  * 64-bit words (futex_time64), else two 32-bit words. 0, -EFAULT or -EINVAL. */
-static int timeout_cycle(struct proc* p, uint32_t utimeout, int ts64, int absolute,
+static int timeout_cycle(struct proc* p, uint32_t utimeout, int ts64, int absolute, int realtime,
                          uint64_t* when) {
   int64_t sec, nsec;
   if (ts64) {
     int64_t ts[2];
-    if (copyin(&p->vm, ts, utimeout, sizeof ts) < 0) return -EFAULT;
+    if (copyin(p->vm, ts, utimeout, sizeof ts) < 0) return -EFAULT;
     sec = ts[0], nsec = ts[1];
   } else {
     struct timespec32 ts;
-    if (copyin(&p->vm, &ts, utimeout, sizeof ts) < 0) return -EFAULT;
+    if (copyin(p->vm, &ts, utimeout, sizeof ts) < 0) return -EFAULT;
     sec = ts.tv_sec, nsec = ts.tv_nsec;
   }
   if (sec < 0 || nsec < 0 || nsec >= 1000000000) return -EINVAL;
+  if (absolute && realtime) { /* from 1970 to since boot; a time before boot is due at once */
+    int64_t off = (int64_t)(clock_offset_ns(0 /* CLOCK_REALTIME */) / 1000000000);
+    sec = sec >= off ? sec - off : 0;
+  }
   /* Seconds and nanoseconds apart, as nanosleep: no overflow. */
   *when = (absolute ? 0 : cycles()) + (uint64_t)sec * clock_khz * 1000 +
           (uint64_t)nsec * clock_khz / 1000000;
@@ -80,7 +84,7 @@ static int timeout_cycle(struct proc* p, uint32_t utimeout, int ts64, int absolu
 static int32_t futex_wait(struct proc* p, uint32_t uaddr, uint32_t val, uint64_t when,
                           uint32_t bitset) {
   uint32_t cur;
-  if (copyin(&p->vm, &cur, uaddr, 4) < 0) return -EFAULT;
+  if (copyin(p->vm, &cur, uaddr, 4) < 0) return -EFAULT;
   if (cur != val) return -EAGAIN;
   if (when != ~0ull && cycles() >= when) return -ETIMEDOUT;
   struct fwait w = {p, uaddr, bitset, 0, waiters};
@@ -128,12 +132,13 @@ static int32_t futex(int ts64) {
   if (cmd == FUTEX_WAIT || cmd == FUTEX_WAIT_BITSET) {
     uint64_t when = ~0ull;
     if (utimeout) {
-      int r = timeout_cycle(p, utimeout, ts64, cmd == FUTEX_WAIT_BITSET, &when);
+      int r = timeout_cycle(p, utimeout, ts64, cmd == FUTEX_WAIT_BITSET,
+                          (op & FUTEX_CLOCK_REALTIME) != 0, &when);
       if (r < 0) return r;
     }
     return futex_wait(p, uaddr, val, when, bitset);
   }
-  if (!uvm_accessok(&p->vm, uaddr, 4, 0)) return -EFAULT;
+  if (!uvm_accessok(p->vm, uaddr, 4, 0)) return -EFAULT;
   return wake_bits(p, uaddr, (int32_t)val, bitset);
 }
 

@@ -157,7 +157,7 @@ int32_t sys_kasane_ctx_map(void) {
     uint32_t m = 0;
     for (int i = 0; i < ncontexts; i++)
       if (((p->cores >> c) & 1) || ktof(p, c, i)->state != KT_NONE) m |= 1u << i;
-    if (copyout(&p->vm, umasks + 4 * c, &m, 4) < 0) return -EFAULT;
+    if (copyout(p->vm, umasks + 4 * c, &m, 4) < 0) return -EFAULT;
   }
   return ncores;
 }

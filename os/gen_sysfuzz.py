@@ -37,6 +37,9 @@ TYPES = {
     "time": "a pointer to a struct timespec: 0, short, a second, negative, bad nanoseconds; or a "
             "bad pointer",
     "code": "an address to jump to: a function of the fuzzer, garbage, a kernel address",
+    "timeout": "a pointer to a bounded wait, valid as a struct timespec or timeval: 0, 1 us or ns, "
+               "1 ms; never NULL (no limit), so a poll or select on nothing ready still ends",
+    "ms": "poll's timeout in milliseconds: 0, 1 or 2; never negative (no limit)",
 }
 MAX_ARGS = 6
 PARAM = re.compile(r"(?P<type>.*?)\s*\b(?P<name>[A-Za-z_][A-Za-z0-9_]*)\s*(\[\s*\])?\Z")

@@ -112,9 +112,9 @@ int32_t sys_setitimer(void) {
   argint(2, &uold);
   if (which != ITIMER_REAL) return -EINVAL;
   struct kitimerval v = {0, 0, 0, 0}, old = current(p);
-  if (unew && copyin(&p->vm, &v, unew, sizeof v) < 0) return -EFAULT;
+  if (unew && copyin(p->vm, &v, unew, sizeof v) < 0) return -EFAULT;
   if (!valid(&v)) return -EINVAL;
-  if (uold && copyout(&p->vm, uold, &old, sizeof old) < 0) return -EFAULT;
+  if (uold && copyout(p->vm, uold, &old, sizeof old) < 0) return -EFAULT;
   arm(p, &v);
   return 0;
 }
@@ -127,7 +127,7 @@ int32_t sys_getitimer(void) {
   argint(1, &ucur);
   if (which != ITIMER_REAL) return -EINVAL;
   struct kitimerval v = current(p);
-  if (copyout(&p->vm, ucur, &v, sizeof v) < 0) return -EFAULT;
+  if (copyout(p->vm, ucur, &v, sizeof v) < 0) return -EFAULT;
   return 0;
 }
 

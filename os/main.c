@@ -47,6 +47,7 @@ void main(const struct kasane_bootinfo* bi, uint32_t magic) {
   checkbootinfo(bi, magic);
   smpinit(bi);
   clock_khz = bi->clock_khz;
+  epoch = bi->epoch;
   kinit(PGROUNDUP(V2P(end)), bi->boot_pa);
   tlbinit();
   trapinit();

@@ -127,6 +127,8 @@
 #define PTE_C_CACHED U32(0x00000018) /* cache attribute 3: cacheable, noncoherent */
 #define PTE_C_UNCACHED U32(0x00000010) /* cache attribute 2: uncached (a device page) */
 #define PTE_C_MASK U32(0x00000038)
+#define PTE_COW U32(0x80000000)      /* software (EntryLo ignores bits 31:26): a writable page whose
+                                      * frame a fork shares; a store copies it first (vm.c) */
 #define PTE_PFNSHIFT 6
 #define PTE_FLAGS U32(0x0000003f)
 #define PTE_ADDR(pte) (((pte) >> PTE_PFNSHIFT) << 12)      /* physical page of a PTE */

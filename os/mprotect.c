@@ -13,7 +13,8 @@
  * PROT_NONE and then opens whole (8 MiB a thread): the first access takes its zero page (vm.c).
  * An access to a PROT_NONE page misses V and takes TLBL/TLBS, which uvm_fault refuses: SIGSEGV
  * with SEGV_ACCERR (trap.c). As on Linux without RI/XI, a readable page is executable and a
- * writable one readable. */
+ * writable one readable. A page a fork shares (vm.c) that becomes writable becomes copy-on-write
+ * (V and PTE_COW, not D), so the first store copies it. */
 #include "defs.h"
 #include "errno.h"
 #include "mips.h"
@@ -37,7 +38,7 @@ static int protectable(struct vmspace* vm, uint32_t va) {
  * or when memory for a page table runs out. len 0 is 0, as Linux. */
 int32_t sys_mprotect(void) {
   uint32_t addr, len, prot;
-  struct vmspace* vm = &myproc()->vm;
+  struct vmspace* vm = myproc()->vm;
   argint(0, &addr);
   argint(1, &len);
   argint(2, &prot);
@@ -53,8 +54,10 @@ int32_t sys_mprotect(void) {
     if (pte == 0) return -ENOMEM;
     if (PTE_ADDR(*pte) == 0) /* untouched: the protection waits in the PTE for the first touch */
       *pte = bits ? PTE_NOFRAME_OPEN | (bits & PTE_D) : PTE_NOFRAME;
+    else if ((bits & PTE_D) && kshared(P2V(PTE_ADDR(*pte)))) /* a fork shares it: copy on write */
+      *pte = (*pte & ~(PTE_V | PTE_D)) | PTE_V | PTE_COW;
     else
-      *pte = (*pte & ~(PTE_V | PTE_D)) | bits;
+      *pte = (*pte & ~(PTE_V | PTE_D | PTE_COW)) | bits;
     tlb_invalidate(va, vm->asid);
   }
   tlb_shootdown(vm); /* another core that ran vm may keep the old rights in its TLB */

@@ -29,16 +29,16 @@
 /* The word at user address va of p, through one page-table walk (copyin's general path costs a
  * notification several times over). 0, or -1 if it is not (writable, if write) user memory. */
 static int getword(struct proc* p, uint32_t va, uint32_t* w) {
-  if (va & 3) return copyin(&p->vm, w, va, 4);
-  const uint32_t* k = uva2ka(&p->vm, va, 0);
+  if (va & 3) return copyin(p->vm, w, va, 4);
+  const uint32_t* k = uva2ka(p->vm, va, 0);
   if (k == 0) return -1;
   *w = *k;
   return 0;
 }
 
 static int putword(struct proc* p, uint32_t va, uint32_t w) {
-  if (va & 3) return copyout(&p->vm, va, &w, 4);
-  uint32_t* k = uva2ka(&p->vm, va, 1);
+  if (va & 3) return copyout(p->vm, va, &w, 4);
+  uint32_t* k = uva2ka(p->vm, va, 1);
   if (k == 0) return -1;
   *k = w;
   return 0;
@@ -50,7 +50,7 @@ static int putword(struct proc* p, uint32_t va, uint32_t w) {
  * another walk, valid while the lock is held; else 0. */
 static uint32_t thmb_of(struct proc* p, int cpu, uint32_t** slot) {
   uint32_t va = p->nreg.thmbs + 4 * cpu, thmb;
-  *slot = (va & 3) == 0 ? uva2ka(&p->vm, va, 1) : 0;
+  *slot = (va & 3) == 0 ? uva2ka(p->vm, va, 1) : 0;
   if (*slot) return **slot;
   if (getword(p, va, &thmb) < 0) return 0;
   return thmb;
@@ -83,8 +83,8 @@ static int save_regs(struct proc* p, uint32_t thmb, struct trapframe* tf) {
   const uint32_t n = offsetof(struct kasane_regs, pad);
   tf->regs[0] = 0; /* never restored: it is $zero's slot */
   uint32_t* k = 0;
-  if ((thmb & 3) == 0 && thmb % PGSIZE <= PGSIZE - n) k = uva2ka(&p->vm, thmb, 1);
-  if (k == 0) return copyout(&p->vm, thmb, tf, n);
+  if ((thmb & 3) == 0 && thmb % PGSIZE <= PGSIZE - n) k = uva2ka(p->vm, thmb, 1);
+  if (k == 0) return copyout(p->vm, thmb, tf, n);
   copywords(k, (const uint32_t*)tf, n / 4);
   return 0;
 }
@@ -265,8 +265,8 @@ void notify_finish(struct kthread* pk) {
   if (!p->killed) {
     uint32_t v0 = pk->tf->regs[REG_V0], a3 = pk->tf->regs[REG_A3];
     if (!(p->nreg.flags & KASANE_NOTIFY_SIGNAL) &&
-        (copyout(&p->vm, pk->thmb + 4 * REG_V0, &v0, 4) < 0 ||
-         copyout(&p->vm, pk->thmb + 4 * REG_A3, &a3, 4) < 0)) {
+        (copyout(p->vm, pk->thmb + 4 * REG_V0, &v0, 4) < 0 ||
+         copyout(p->vm, pk->thmb + 4 * REG_A3, &a3, 4) < 0)) {
       proc_exit_signal(p, 11);
     } else {
       post(p, KASANE_EV_UNBLOCKED, pk->thmb, a3 ? (uint32_t)-(int32_t)v0 : v0);
@@ -344,13 +344,13 @@ int32_t sys_kasane_notify_register(void) {
     return 0;
   }
   struct kasane_notify_reg r;
-  if (copyin(&p->vm, &r, ureg, sizeof r) < 0) return -EFAULT;
+  if (copyin(p->vm, &r, ureg, sizeof r) < 0) return -EFAULT;
   if (r.flags & ~(KASANE_NOTIFY_SIGNAL | KASANE_NOTIFY_SHORTCUT | KASANE_NOTIFY_PREEMPT))
     return -EINVAL;
   if (!(r.flags & KASANE_NOTIFY_SIGNAL) &&
-      (r.entry == 0 || !uvm_accessok(&p->vm, r.stacks, 4 * ncpus, 0) ||
-       !uvm_accessok(&p->vm, r.thmbs, 4 * ncpus, 1) ||
-       (r.pending && !uvm_accessok(&p->vm, r.pending, 4, 1))))
+      (r.entry == 0 || !uvm_accessok(p->vm, r.stacks, 4 * ncpus, 0) ||
+       !uvm_accessok(p->vm, r.thmbs, 4 * ncpus, 1) ||
+       (r.pending && !uvm_accessok(p->vm, r.pending, 4, 1))))
     return -EFAULT;
   p->nreg = r;
   p->notify_on = 1;
@@ -366,7 +366,7 @@ int32_t sys_kasane_notify_resume(void) {
   uint32_t thmb;
   struct kasane_regs r;
   argint(0, &thmb);
-  if (copyin(&p->vm, &r, thmb, sizeof r) < 0) return -EFAULT;
+  if (copyin(p->vm, &r, thmb, sizeof r) < 0) return -EFAULT;
   memcpy(kt->tf->regs, r.r, sizeof r.r);
   kt->tf->regs[0] = 0;
   kt->tf->hi = r.hi;
@@ -384,5 +384,5 @@ int32_t sys_kasane_notify_stats(void) {
   struct kasane_notify_stats s = p->nstats;
   s.cache_hits = biostats.hits;
   s.cache_misses = biostats.misses;
-  return copyout(&p->vm, out, &s, sizeof s) < 0 ? -EFAULT : 0;
+  return copyout(p->vm, out, &s, sizeof s) < 0 ? -EFAULT : 0;
 }

@@ -18,6 +18,8 @@
 #define NPTENTRIES 1024            /* entries in a page table (one page of 4-byte entries) */
 
 #define NPROC 16                   /* process slots */
+#define NVMSPACE (2 * NPROC)       /* address spaces: one per process, and one more while it execs
+                                    * (the new one is built before the old goes) */
 #define NCTX KASANE_MAX_CONTEXTS    /* most contexts a machine has (generated: platform.h) */
 #define NREGION 341                /* anonymous mmap regions per address space: a page of 12-byte
                                     * struct regions (region.c checks that they fit) */
@@ -47,9 +49,11 @@
 #define CPUSTACKSIZE PGSIZE        /* per-context scheduler stack */
 #define NOFILE 16                 /* open files per process (fds 0..15) */
 #define NFILE 64                  /* open files in the whole system */
-#define NBUF 32                   /* blocks the buffer cache holds (KFS_BSIZE each) */
-#define NINODE (NFILE + NPROC)    /* in-memory inodes: one per open file and per program loading */
+#define NBUF 32                   /* blocks the buffer cache holds (a page each) */
+#define NINODE (NFILE + 2 * NPROC) /* in-memory inodes: one per open file, per program loading and
+                                    * per working directory */
 #define PROCNAMELEN 16             /* process name, NUL included (Linux TASK_COMM_LEN) */
+#define PROCEXELEN PATHMAX         /* the path a program was loaded from, for /proc/PID/exe */
 
 #define USERBASE U32(0x00001000)       /* lowest address a program may map: page 0 stays empty */
 #define USERTOP U32(0x80000000)        /* end of kuseg: user addresses lie below */

@@ -6,10 +6,12 @@
  * context 0 stops its user contexts (sched.c). When nothing of it runs any more,
  * proc_reap_threads() frees its memory and files and makes it a zombie for its parent's wait. */
 #include <kasane/bootinfo.h>
+#include <kasane/signo.h>
 
 #include "defs.h"
 #include "errno.h"
 #include "file.h"
+#include "fs.h"
 #include "mips.h"
 #include "param.h"
 #include "proc.h"
@@ -20,6 +22,9 @@ static int nextpid = 1;
 /* A new process or thread id: pids and tids come from one counter, as in Linux, and none is
  * used twice. */
 int newpid(void) { return nextpid++; }
+
+/* The last id handed out (0 before the first): /proc's count of processes made. */
+int newpid_peek(void) { return nextpid - 1; }
 
 /* Set up the kernel thread of CPU i of p with a stack and an empty trapframe at its top. */
 static int ktinit(struct proc* p, int i) {
@@ -48,10 +53,10 @@ struct proc* allocproc(void) {
       }
     }
     p->pid = newpid();
-    p->vm.asid = 1 + (p - proc) % (NASID - 1); /* a slot keeps its ASID; 0 is never used */
     p->affinity = allcores();
     p->state = USED;
     p->home = coreid(); /* its creator's core; an idle core takes it from there */
+    p->start = cycles();
     return p;
   }
   return 0;
@@ -61,7 +66,7 @@ struct proc* allocproc(void) {
 void freeproc(struct proc* p) {
   for (int i = 0; i < NCTX; i++)
     if (p->kt[i].kstack) kfree(p->kt[i].kstack);
-  if (p->vm.pgdir) uvm_free(&p->vm);
+  if (p->vm) uvm_put(p->vm);
   memset(p, 0, sizeof *p);
 }
 
@@ -104,6 +109,7 @@ static void userinit_one(const struct kasane_bootinfo* bi, const struct kasane_b
   if (prog->cpu >= 0 && prog->cpu < ncpus)
     p->affinity = 1u << (ctxmode ? prog->cpu : cpu_core[prog->cpu]);
   fileinit_proc(p);
+  p->pgid = p->sid = p->pid; /* it leads its session and group, as a login shell would */
   p->kt[0].tid = p->pid; /* the main thread's tid is the pid (thread.c) */
   p->kt[0].state = KT_RUNNABLE;
   p->kt[0].atuser = 1; /* on CPU 0 until a core takes it (gang.c) */
@@ -114,32 +120,18 @@ static void userinit_one(const struct kasane_bootinfo* bi, const struct kasane_b
   if (ctxmode && ctx_newproc(p) < 0) panic("userinit: no memory for the first thread");
 }
 
-/* spawn(path, argv, envp): a new process running program path, a child of the caller, with the
- * caller's open files. Returns its pid or -errno. */
-int proc_spawn(const char* path, uint32_t argv, uint32_t envp) {
-  struct proc* parent = myproc();
-  struct proc* p = allocproc();
-  if (p == 0) return -EAGAIN;
-  const char* why = exec_path(p, path, &parent->vm, argv, envp);
-  if (why) {
-    freeproc(p);
-    return why == EXEC_ENOENT ? -ENOENT : why == EXEC_EFAULT ? -EFAULT
-         : why == EXEC_E2BIG  ? -E2BIG
-         : why == EXEC_ENOMEM ? -ENOMEM : -ENOEXEC;
-  }
-  p->parent = parent;
-  p->affinity = parent->affinity; /* as a Linux child inherits it across fork */
-  p->pgid = parent->pgid ? parent->pgid : parent->pid; /* and its process group */
-  p->cookie = thread_cookie(mykt()); /* and its core-scheduling cookie (coresched.c) */
-  for (int fd = 0; fd < NOFILE; fd++)
-    if (parent->ofile[fd] && !((parent->cloexec >> fd) & 1))
-      p->ofile[fd] = filedup(parent->ofile[fd]);
+/* Let new process p, made by the calling thread (fork or spawn), run: its main thread (kt[0], its
+ * registers set) is runnable on its way to user mode, with its creator's core-scheduling cookie,
+ * and a core hears of it; in context mode the thread is an unbound one (ctxsched.c). p's pid, or
+ * -EAGAIN with p freed (its files closed) if the thread pool ran out. */
+int proc_start(struct proc* p) {
+  p->cookie = thread_cookie(mykt()); /* as Linux's sched_core_fork */
   p->kt[0].tid = p->pid;
   p->kt[0].state = KT_RUNNABLE;
   p->kt[0].atuser = 1; /* on CPU 0 until a core takes it (gang.c) */
   p->kt[0].ctx.ra = (uint32_t)kt_start_user;
   p->kt[0].ctx.sp = (uint32_t)p->kt[0].tf - 16;
-  if (ctxmode && ctx_newproc(p) < 0) { /* its main thread is an unbound one (ctxsched.c) */
+  if (ctxmode && ctx_newproc(p) < 0) {
     proc_closefiles(p);
     freeproc(p);
     return -EAGAIN;
@@ -147,6 +139,29 @@ int proc_spawn(const char* path, uint32_t argv, uint32_t envp) {
   procstat_new(p);
   kick_proc(p);
   return p->pid;
+}
+
+/* spawn(path, argv, envp): a new process running program path, a child of the caller, with the
+ * caller's open files. Returns its pid or -errno. */
+int proc_spawn(const char* path, uint32_t argv, uint32_t envp) {
+  struct proc* parent = myproc();
+  struct proc* p = allocproc();
+  if (p == 0) return -EAGAIN;
+  const char* why = exec_path(p, path, parent->vm, argv, envp);
+  if (why) {
+    freeproc(p);
+    return exec_errno(why);
+  }
+  p->parent = parent;
+  p->affinity = parent->affinity; /* as a Linux child inherits it across fork */
+  p->pgid = parent->pgid;
+  p->sid = parent->sid;
+  p->exitsig = SIGCHLD;
+  for (int fd = 0; fd < NOFILE; fd++)
+    if (parent->ofile[fd] && !((parent->cloexec >> fd) & 1))
+      p->ofile[fd] = filedup(parent->ofile[fd]);
+  proc_inheritfs(p, parent);
+  return proc_start(p);
 }
 
 /* Start ending p with status (0..255, or 128 + signal if it was killed). The first status
@@ -193,13 +208,19 @@ int proc_reap_threads(struct proc* p) {
   for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)
     if (kt->state != KT_NONE && kt->proc == p) return 0;
   procstat_exit(p->pid, p->xstatus);
-  if (p->pid <= nboot) { /* a boot process: the last of them ends the run */
-    if (!bootstatus) bootstatus = p->xstatus;
-    if (--bootleft == 0) halt(bootstatus);
+  if (p->pid <= nboot && !bootstatus) bootstatus = p->xstatus;
+  if (p->pid <= nboot && --bootleft == 0) {
+    /* the last boot process: the run ends, its files close and the disk is unmounted, as at
+     * shutdown */
+    proc_closefiles(p);
+    fs_unmount();
+    halt(bootstatus);
   }
   proc_closefiles(p);
   switchkvm();
-  uvm_free(&p->vm);
+  uvm_put(p->vm);
+  p->vm = 0;
+  vfork_release(p);
   for (int n = 0; n < ncpus; n++) p->kt[n].state = KT_NONE;
   /* Orphans go to init, and init is the kernel (parent 0), not pid 1: pid 1 is the booted
    * program, which need not wait for anything. Init reaps at once: a child that has ended is
@@ -210,52 +231,44 @@ int proc_reap_threads(struct proc* p) {
     c->parent = 0;
     if (c->state == ZOMBIE) freeproc(c);
   }
-  if (p->parent == 0) {
+  struct proc* parent = p->parent;
+  if (parent == 0) {
     freeproc(p);
-  } else {
-    p->state = ZOMBIE;
-    wakeup(p->parent);
+    return 1;
   }
+  /* Its parent hears of it with its exit signal, unless it said (SIGCHLD ignored, or
+   * SA_NOCLDWAIT) that it wants no zombies: then the child goes at once, as on Linux, and a wait
+   * for it finds none. */
+  struct ksigaction* chld = &parent->sigact[SIGCHLD];
+  int reap = p->exitsig == SIGCHLD && (chld->handler == 1 /* SIG_IGN */ ||
+                                       (chld->flags & SA_NOCLDWAIT));
+  if (p->exitsig) signal_child(parent, p);
+  if (reap)
+    freeproc(p);
+  else
+    p->state = ZOMBIE;
+  wakeup(parent);
   return 1;
 }
 
 /* kill(pid, sig) from process from (0: the kernel), or tgkill's to a process without threads if
- * tkill: send sig to process pid. 0 or -errno. */
+ * tkill: send sig to process pid (> 0), to every process of process group -pid (< -1) or of the
+ * sender's group (0), or to every process but pid 1 and the sender (-1), as Linux names them. A
+ * zombie takes the signal and does nothing with it. 0 if any process was found; -EINVAL for a
+ * bad signal, -ESRCH if none. */
 int proc_kill(int pid, int sig, int from, int tkill) {
   if (sig < 0 || sig >= NSIG) return -EINVAL;
-  for (struct proc* p = proc; p < &proc[NPROC]; p++) {
-    if (p->state != USED || p->pid != pid) continue;
-    if (sig) signal_send(p, sig, from, tkill);
-    return 0;
-  }
-  return -ESRCH;
-}
-
-/* wait4(pid, status, options): wait for child pid (or any child, pid -1) to end; store its status
- * in the wait(2) encoding at user address ustatus (if not 0) and free it. Returns its pid, 0 with
- * WNOHANG if none has ended, -ECHILD if there is no such child, -ERESTARTSYS if a signal (or a
- * kill) ends the wait. */
-int proc_wait(int pid, uint32_t ustatus, int options) {
+  if (pid == INT32_MIN) return -ESRCH; /* as Linux: -pid names no group */
   struct proc* me = myproc();
-  struct kthread* kt = mykt();
-  for (;;) {
-    int found = 0;
-    for (struct proc* c = proc; c < &proc[NPROC]; c++) {
-      if (c->state == UNUSED || c->parent != me || (pid != -1 && c->pid != pid)) continue;
-      found = 1;
-      if (c->state != ZOMBIE) continue;
-      int st = c->termsig ? c->termsig & 0x7f : (c->xstatus & 0xff) << 8;
-      if (ustatus && copyout(&me->vm, ustatus, &st, 4) < 0) return -EFAULT;
-      int cpid = c->pid;
-      freeproc(c);
-      return cpid;
-    }
-    if (!found) return -ECHILD;
-    if (options & WNOHANG) return 0;
-    if (interrupted(kt)) return -ERESTARTSYS;
-    kt->interruptible = 1;
-    sleep(me);
-    kt = mykt();
-    kt->interruptible = 0;
+  int found = 0;
+  for (struct proc* p = proc; p < &proc[NPROC]; p++) {
+    if (p->state == UNUSED) continue;
+    if (pid > 0 ? p->pid != pid
+        : pid == -1 ? (p->pid == 1 || p == me)
+        : p->pgid != (pid == 0 ? (me ? me->pgid : 0) : -pid))
+      continue;
+    found = 1;
+    if (sig && p->state == USED) signal_send(p, sig, from, tkill);
   }
+  return found ? 0 : -ESRCH;
 }

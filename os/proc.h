@@ -26,6 +26,7 @@
 #include "param.h"
 
 struct file;
+struct inode;
 
 /* GPR numbers the kernel reads in a trapframe (o32 names). */
 enum { REG_V0 = 2, REG_V1 = 3, REG_A0 = 4, REG_A1, REG_A2, REG_A3, REG_GP = 28, REG_SP = 29,
@@ -99,6 +100,8 @@ struct kthread {
   int tid;                /* its Linux thread id (thread.c): the pid for the main thread, a new
                            * id for a clone thread, 0 for a context the runtime started */
   uint32_t cleartid;      /* user word zeroed and futex-woken when the thread exits alone */
+  uint32_t mark;          /* Count when its CPU time was last charged (usage.c) */
+  uint64_t utime, stime;  /* its CPU time in user mode and in the kernel, cycles (usage.c) */
 };
 
 /* A clone thread: a kernel thread not bound to a context (uthread.c). It waits in its core's run
@@ -135,8 +138,10 @@ struct region {
 };
 
 /* A user address space: the page table the TLB is refilled from and the regions that grow. The
- * stack region (param.h) is the same in every address space. */
+ * stack region (param.h) is the same in every address space. Shared by the processes that
+ * reference it (a vfork child borrows its parent's, CLONE_VM), freed with the last (vm.c). */
 struct vmspace {
+  int ref;          /* processes whose proc.vm it is; 0: the slot is free */
   uint32_t* pgdir;  /* page directory (kseg0); its PTEs are in EntryLo format */
   uint32_t asid;    /* TLB address-space id of pgdir */
   uint32_t brkbase; /* initial break: page-aligned end of the loaded image */
@@ -184,7 +189,7 @@ struct proc {
   int pid;
   struct proc* parent;
   char name[PROCNAMELEN]; /* basename of argv[0], for messages */
-  struct vmspace vm;      /* user memory */
+  struct vmspace* vm;     /* user memory, 0 until exec gives it some (vm.c) */
   struct kthread kt[NCTX];/* kt[n]: the kernel half of CPU n (core n / ncontexts, LTN
                            * n % ncontexts + 1): ktof(), gang.c */
   int killed;             /* exiting: every kernel thread leaves at its next chance */
@@ -201,9 +206,23 @@ struct proc {
   int gang;               /* context mode: it uses the thread instructions, so it holds every
                            * context of a core while it runs (ctxsched.c) */
   uint32_t cookie;        /* core-scheduling cookie of its bound threads (coresched.c) */
-  int pgid;               /* its process group (its leader's pid; 0: its own): coresched.c */
+  int exitsig;            /* the signal its parent gets when it ends (clone's CSIGNAL: SIGCHLD
+                           * from fork and spawn), 0 for none (fork.c, proc.c) */
+  int vfork;              /* a vfork child: its parent's calling thread waits until it execs or
+                           * ends (fork.c) */
+  int pgid, sid;          /* its process group and session (pgrp.c) */
+  int exe_boot;           /* its program is the boot image's: /proc/self/exe (exec.c) */
+  int execed;             /* it has exec'd since fork: setpgid from its parent is EACCES */
+  uint64_t utime, stime;  /* CPU time its ended clone threads and its parked calls left, user
+                           * and kernel, cycles; its live threads keep their own (usage.c) */
+  uint64_t cutime, cstime; /* the same of its children that it waited for, and theirs */
   struct file* ofile[NOFILE]; /* open files, by fd; 0 = closed */
   uint32_t cloexec;       /* bit fd: ofile[fd] is close-on-exec, so kasane_spawn does not pass it */
+  struct inode* cwd;      /* working directory, referenced; 0: the root (namei.c) */
+  uint32_t umask;         /* file mode creation mask */
+  uint64_t start;         /* cycle it was made at: /proc/PID/stat's start time */
+  uint32_t argstart, argend; /* its argument strings in its memory (exec.c): /proc/PID/cmdline */
+  char exe[PROCEXELEN];   /* the path its program was loaded from: /proc/PID/exe */
   /* signals (signal.c) */
   struct ksigaction sigact[NSIG];
   uint32_t sigpending;    /* bit n-1: signal n is pending */
@@ -211,6 +230,8 @@ struct proc {
   uint32_t sigtkill;      /* bit n-1: the pending signal n came from tgkill (si_code SI_TKILL) */
   int sigfrom[NSIG];      /* the pid that sent pending signal n (si_pid), to p or to a thread of
                            * it; the first sender's, as Linux keeps one siginfo per signal */
+  int chldcode, chldstatus; /* the pending SIGCHLD's si_code and si_status, when a child's end
+                           * sent it (signal_child); chldcode 0 otherwise */
   /* kernel notifications (notify.c) */
   int notify_on;          /* registered */
   struct kasane_notify_reg nreg;

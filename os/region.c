@@ -77,6 +77,15 @@ int uvm_unmapregion(struct vmspace* vm, uint32_t start, uint32_t end) {
   return 0;
 }
 
+/* Give dst, a new address space, the regions of src (uvm_copy). 0, or -1 if no page is free. */
+int region_copy(struct vmspace* dst, struct vmspace* src) {
+  if (src->regions == 0) return 0;
+  if ((dst->regions = kalloc()) == 0) return -1;
+  memcpy(dst->regions, src->regions, src->nregions * sizeof *src->regions);
+  dst->nregions = src->nregions;
+  return 0;
+}
+
 /* Give back vm's page of regions (uvm_free). */
 void region_free(struct vmspace* vm) {
   if (vm->regions) kfree(vm->regions);

@@ -27,6 +27,7 @@
 #include "mips.h"
 #include "param.h"
 #include "proc.h"
+#include "usage.h"
 
 struct cpu cpus[NCTX];
 uint32_t cpu_kstack[NCTX];         /* trap_entry: where context i saves a user trapframe */
@@ -103,6 +104,7 @@ void sched(void) {
   if (!holding()) panic("sched: kernel lock not held");
   if (kt == 0 || kt->state == KT_RUNNING) panic("sched: nothing to leave, or still running");
   fpu_release(kt); /* whoever runs here next must not see its FP registers */
+  usage_charge(kt, 0); /* its CPU time stops while it has no context (usage.c) */
   cpus[i].kt = 0;
   if (kt->unbound) {
     /* The context's traps are its bound thread's again (a user TFORK may take it), and a TEXIT
@@ -126,6 +128,7 @@ static void run(struct kthread* kt) {
   cpus[i].monitor_lost = 1; /* the scheduler may have waited (waitkick) or run another process */
   kt->state = KT_RUNNING;
   kt->atuser = 0;
+  usage_start(kt);
   if (kt->unbound) {
     uthread_running(kt);
     /* A user TEXIT would free the context behind the kernel's back, with the thread on it:
@@ -247,9 +250,9 @@ static void switchto(struct proc* p) {
   c->proc = p;
   p->home = me;
   p->cores |= 1u << me;
-  p->vm.cores |= 1u << me;
-  switchuvm(p->vm.pgdir);
-  c0_write(CP0_ENTRYHI, p->vm.asid);
+  p->vm->cores |= 1u << me;
+  switchuvm(p->vm->pgdir);
+  c0_write(CP0_ENTRYHI, p->vm->asid);
   for (int i = 0; i < ncontexts; i++) cpu_kstack[cpunum(me, i)] = (uint32_t)here(p, i)->tf;
   /* A TRESUME that came while a context was parked found it free (or another process's), and a
    * token it had is gone: give every context of p a token instead, so that its next TSUSPEND
@@ -299,6 +302,19 @@ static void leavecore(struct proc* p) {
   kick_proc(p);
 }
 
+/* The next process after p that is ready (next_proc) and can do something now: not killed, or
+ * killed with a thread to run on this core; a killed one whose threads all sleep is ready but
+ * would only hand the core on again (two such would pass it back and forth, and context 0 never
+ * waited for the interrupt that wakes them). 0 if there is none. */
+static struct proc* nextworking(struct proc* p) {
+  struct proc* q = next_proc(p);
+  for (int n = 0; q && n < NPROC; n++, q = nextready(q))
+    if (!q->killed || gang_has(q, coreid(), KT_RUNNABLE) ||
+        (q->nthreads && uthread_queued(q, coreid())))
+      return q;
+  return 0;
+}
+
 /* Context 0's part of the loop: end, keep or switch the current process. Returns 1 if it did
  * something (look again), 0 if there is nothing to do but wait. */
 static int schedule0(void) {
@@ -315,6 +331,15 @@ static int schedule0(void) {
       c->proc = 0;
       p->cores = 0;
       switchkvm();
+      return 1;
+    }
+    /* Its threads all sleep, maybe on what another process holds (an inode, the namespace lock:
+     * that process's thread must run to let go of it), so the core goes to the next ready one
+     * that can run now, as for a process that is not killed; p is ready again while it has
+     * threads to run out. */
+    struct proc* q = busy(p) ? 0 : nextworking(p);
+    if (q) {
+      switchto(q);
       return 1;
     }
     startctxs(p);
@@ -427,7 +452,11 @@ static void scheduler(void) {
       waitkick(0); /* keep the context: its thread will need it */
       continue;
     }
-    if (p && p->killed && here(p, i)->state == KT_SLEEPING) { /* let it run out where it sleeps */
+    /* Let a killed process's thread run out where it sleeps, but not while context 0 parks the
+     * process: the thread may wait for one of context 0's (an inode it holds, sleeping on the
+     * disk), which can run only once parkall is done. The context frees itself as for any
+     * sleeper, and startctxs() starts it again. */
+    if (p && p->killed && !parking_here(p) && here(p, i)->state == KT_SLEEPING) {
       waitkick(0);
       continue;
     }

@@ -19,6 +19,8 @@
 #define SIG_BLOCK 1              /* MIPS: 1, 2, 3 (not 0, 1, 2) */
 #define SIG_UNBLOCK 2
 #define SIG_SETMASK 3
+#define CLD_EXITED 1             /* si_code of a SIGCHLD */
+#define CLD_KILLED 2
 
 static uint32_t bit(int sig) { return 1u << (sig - 1); }
 
@@ -67,6 +69,19 @@ void signal_send(struct proc* p, int sig, int from, int tkill) {
     kick_proc(p); /* its other cores' anchors, or in context mode its CPUs: an IPI */
 }
 
+/* Child c of parent has ended: send the parent c's exit signal, and for SIGCHLD keep what the
+ * handler's siginfo says of the child (si_code CLD_EXITED or CLD_KILLED, si_pid, si_status), as
+ * Linux's do_notify_parent does, unless a SIGCHLD is pending already (it keeps the first). */
+void signal_child(struct proc* parent, struct proc* c) {
+  int sig = c->exitsig;
+  if (sig == SIGCHLD && !(parent->sigpending & bit(sig)) &&
+      !signal_dropped(parent, sig, parent->sigmask)) {
+    parent->chldcode = c->termsig ? CLD_KILLED : CLD_EXITED;
+    parent->chldstatus = c->termsig ? c->termsig : c->xstatus & 0xff;
+  }
+  signal_send(parent, sig, c->pid, 0);
+}
+
 /* Build a frame for signal sig on the user stack of bound thread kt and make its trapframe enter
  * the handler (p->sigact[sig] must be a handler). 0, or -1 if the stack is not writable (then
  * the process is killed with SIGSEGV, as Linux does). */
@@ -97,7 +112,7 @@ int signal_frame(struct kthread* kt, int sig, int code, uint32_t addr, uint32_t 
     f.rs_uc.uc_mcontext.sc_fpregs[i] = (uint64_t)kt->fp.fpr[i + 1] << 32 | kt->fp.fpr[i];
   f.rs_uc.uc_mcontext.sc_fpc_csr = kt->fp.fcsr;
   uint32_t sp = (tf->regs[REG_SP] - sizeof f) & ~15u;
-  if (act->handler <= SIG_IGN || copyout(&p->vm, sp, &f, sizeof f) < 0) {
+  if (act->handler <= SIG_IGN || copyout(p->vm, sp, &f, sizeof f) < 0) {
     if (act->handler <= SIG_IGN) /* a notification SIGIO with no handler set */
       printf("kasane: pid %d (%s): signal %d has no handler to deliver it to (SIGSEGV)\n",
              p->pid, p->name, sig);
@@ -133,11 +148,17 @@ void signal_deliver(struct kthread* kt) {
    * (sender 0: SIGALRM of a timer, SI_KERNEL as on Linux). si_uid stays 0: every process is
    * root's. */
   int code = SI_TKILL;
+  uint32_t value = 0;
   if (kt->sigpending & bit(sig)) {
     kt->sigpending &= ~bit(sig);
   } else {
     p->sigpending &= ~bit(sig);
     if (!(p->sigtkill & bit(sig))) code = p->sigfrom[sig] ? SI_USER : SI_KERNEL;
+    if (sig == SIGCHLD && p->chldcode) { /* a child's end (signal_child) */
+      code = p->chldcode;
+      value = p->chldstatus; /* si_status lies where si_value does */
+      p->chldcode = 0;
+    }
   }
   int from = p->sigfrom[sig];
   uint32_t h = p->sigact[sig].handler;
@@ -148,7 +169,7 @@ void signal_deliver(struct kthread* kt) {
   }
   /* Before the frame saves the registers. */
   syscall_settle(kt, (p->sigact[sig].flags & SA_RESTART) ? SETTLE_HANDLER_RESTART : SETTLE_HANDLER);
-  signal_frame(kt, sig, code, (uint32_t)from /* si_pid */, 0);
+  signal_frame(kt, sig, code, (uint32_t)from /* si_pid */, value);
 }
 
 /* rt_sigaction(sig, act, oact, sigsetsize). */
@@ -163,11 +184,12 @@ int32_t sys_rt_sigaction(void) {
       size != 16)
     return -EINVAL;
   struct ksigaction old = p->sigact[sig], new;
-  if (act && copyin(&p->vm, &new, act, sizeof new) < 0) return -EFAULT;
-  if (oact && copyout(&p->vm, oact, &old, sizeof old) < 0) return -EFAULT;
+  if (act && copyin(p->vm, &new, act, sizeof new) < 0) return -EFAULT;
+  if (oact && copyout(p->vm, oact, &old, sizeof old) < 0) return -EFAULT;
   if (act) p->sigact[sig] = new;
   if (act && signal_dropped(p, sig, 0)) { /* now ignored: pending ones go too, as on Linux */
     p->sigpending &= ~bit(sig);
+    if (sig == SIGCHLD) p->chldcode = 0;
     for (int n = 0; n < ncpus; n++) p->kt[n].sigpending &= ~bit(sig);
     uthread_forget_signal(p, sig);
   }
@@ -186,7 +208,7 @@ int32_t sys_rt_sigprocmask(void) {
   argint(3, &size);
   if (size != 16) return -EINVAL;
   uint32_t old[4] = {*m, 0, 0, 0};
-  if (set && copyin(&p->vm, mask, set, sizeof mask) < 0) return -EFAULT;
+  if (set && copyin(p->vm, mask, set, sizeof mask) < 0) return -EFAULT;
   if (set) {
     uint32_t s = mask[0] & ~bit(SIGKILL);
     if (how == SIG_BLOCK) *m |= s;
@@ -194,7 +216,7 @@ int32_t sys_rt_sigprocmask(void) {
     else if (how == SIG_SETMASK) *m = s;
     else return -EINVAL;
   }
-  if (oset && copyout(&p->vm, oset, old, sizeof old) < 0) return -EFAULT;
+  if (oset && copyout(p->vm, oset, old, sizeof old) < 0) return -EFAULT;
   return 0;
 }
 
@@ -207,7 +229,7 @@ int32_t sys_rt_sigreturn(void) {
   struct trapframe* tf = kt->tf;
   struct kasane_ucontext uc;
   uint32_t at = tf->regs[REG_SP] + offsetof(struct kasane_rt_sigframe, rs_uc);
-  if (copyin(&p->vm, &uc, at, sizeof uc) < 0) {
+  if (copyin(p->vm, &uc, at, sizeof uc) < 0) {
     printf("kasane: pid %d (%s): rt_sigreturn finds no signal frame at sp 0x%08x (SIGSEGV)\n",
            p->pid, p->name, tf->regs[REG_SP]);
     proc_exit_signal(p, SIGSEGV);

@@ -14,6 +14,6 @@ int32_t sys_rt_sigpending(void) {
   argint(1, &size);
   if (size > sizeof set || size < 4) return -EINVAL;
   set[0] = (p->sigpending | kt->sigpending) & *sigmaskof(kt);
-  if (copyout(&p->vm, uset, set, size) < 0) return -EFAULT;
+  if (copyout(p->vm, uset, set, size) < 0) return -EFAULT;
   return 0;
 }

@@ -34,7 +34,7 @@ int32_t sys_rt_sigsuspend(void) {
   argint(0, &umask);
   argint(1, &size);
   if (size != sizeof mask) return -EINVAL;
-  if (copyin(&kt->proc->vm, mask, umask, sizeof mask) < 0) return -EFAULT;
+  if (copyin(kt->proc->vm, mask, umask, sizeof mask) < 0) return -EFAULT;
   uint32_t* m = sigmaskof(kt);
   if (!kt->mask_saved) kt->saved_mask = *m; /* a restarted call keeps the first old mask */
   kt->mask_saved = 1;

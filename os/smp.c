@@ -146,7 +146,7 @@ void tlb_shootdown(struct vmspace* vm) {
     while (cores[c].shoot_done != cores[c].shoot_req) {
     }
     /* It is still on that core's TLB only if it runs there now (it refills as it goes). */
-    if (cores[c].proc == 0 || &cores[c].proc->vm != vm) vm->cores &= ~(1u << c);
+    if (cores[c].proc == 0 || cores[c].proc->vm != vm) vm->cores &= ~(1u << c);
   }
 }
 

@@ -12,16 +12,22 @@ struct inode;
 #define S_IFDIR 0040000
 #define S_IFCHR 0020000
 #define S_IFREG 0100000
+#define S_IFIFO 0010000
 
 struct statinfo {
+  uint32_t dev;     /* the file system (fs.h's DEV_*) */
+  uint32_t ino;
   uint32_t mode;    /* S_IF* | permissions */
-  uint32_t ino;     /* KFS files 1..KFS_NFILES, the directory KFS_NFILES + 1, the console 0 */
-  uint32_t size;    /* bytes */
-  uint32_t blocks;  /* 512-byte units allocated */
+  uint32_t nlink;
+  uint32_t uid, gid;
+  uint32_t rdev;    /* a device node's number */
+  uint64_t size;    /* bytes */
+  uint64_t blocks;  /* 512-byte units allocated */
   uint32_t blksize; /* the preferred I/O size: stdio's buffer size */
+  uint32_t atime, mtime, ctime; /* seconds since 1970 */
 };
 
 void statinfo_console(struct statinfo* si);
-int statinfo_inode(struct inode* ip, struct statinfo* si);
+void statinfo_inode(struct inode* ip, struct statinfo* si);
 
 #endif /* KASANE_OS_STAT_H */

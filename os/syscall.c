@@ -36,7 +36,7 @@ int argint(int n, uint32_t* ip) {
     *ip = kt->tf->regs[REG_A0 + n];
     return 0;
   }
-  return copyin(&kt->proc->vm, ip, kt->tf->regs[REG_SP] + 16 + 4 * (n - 4), 4);
+  return copyin(kt->proc->vm, ip, kt->tf->regs[REG_SP] + 16 + 4 * (n - 4), 4);
 }
 
 /* Fetch argument n, a user address, into *ap: as argint. The address is not checked here;

@@ -3,16 +3,11 @@
  * fileclose), since another thread may close the descriptor while the call sleeps. */
 #include "defs.h"
 #include "errno.h"
+#include "fcntl.h"
 #include "file.h"
 #include "param.h"
 #include "proc.h"
 
-#define O_ACCMODE 0x3 /* <fcntl.h>, Linux MIPS values */
-#define O_RDONLY 0x0
-#define O_WRONLY 0x1
-#define O_RDWR 0x2
-#define O_APPEND 0x8
-#define O_CLOEXEC 0x80000
 #define F_DUPFD 0 /* fcntl commands */
 #define F_GETFD 1
 #define F_SETFD 2
@@ -63,10 +58,11 @@ int32_t sys_dup3(void) {
   return dupto(oldfd, newfd, (flags & O_CLOEXEC) != 0);
 }
 
-/* fcntl(fd, cmd, arg) and fcntl64 (o32 has both; they differ only in locks, which KFS has
- * not): F_DUPFD and F_DUPFD_CLOEXEC (the lowest free descriptor >= arg), F_GETFD/F_SETFD (the
- * close-on-exec flag), F_GETFL (access mode and O_APPEND), F_SETFL (O_APPEND; the rest is
- * ignored, as Linux ignores what it cannot change). -EINVAL for another command. */
+/* fcntl(fd, cmd, arg) and fcntl64 (o32 has both; they differ only in record locks, which this
+ * kernel has not): F_DUPFD and F_DUPFD_CLOEXEC (the lowest free descriptor >= arg), F_GETFD/F_SETFD
+ * (the close-on-exec flag), F_GETFL (access mode, O_APPEND, O_NONBLOCK), F_SETFL (O_APPEND and
+ * O_NONBLOCK; the rest is ignored, as Linux ignores what it cannot change). -EINVAL for another
+ * command. */
 int32_t sys_fcntl(void) {
   uint32_t fd, cmd, arg;
   argint(0, &fd), argint(1, &cmd), argint(2, &arg);
@@ -92,8 +88,12 @@ int32_t sys_fcntl(void) {
       r = (f->readable && f->writable) ? O_RDWR : f->writable ? O_WRONLY : O_RDONLY;
       if (!f->readable && !f->writable) r = O_ACCMODE;
       if (f->append) r |= O_APPEND;
+      if (f->nonblock) r |= O_NONBLOCK;
       break;
-    case F_SETFL: f->append = (arg & O_APPEND) != 0; break;
+    case F_SETFL:
+      f->append = (arg & O_APPEND) != 0;
+      f->nonblock = (arg & O_NONBLOCK) != 0;
+      break;
     default: r = -EINVAL;
   }
   fileclose(f);
@@ -128,7 +128,7 @@ static int rwv(int write) {
   uint32_t total = 0;
   for (uint32_t i = 0; i < cnt; i++) { /* check everything first, as Linux */
     struct iovec32 v;
-    if (copyin(&p->vm, &v, uiov + 8 * i, sizeof v) < 0) return -EFAULT;
+    if (copyin(p->vm, &v, uiov + 8 * i, sizeof v) < 0) return -EFAULT;
     if (v.len > INT32_MAX - total) return -EINVAL;
     total += v.len;
   }
@@ -137,9 +137,9 @@ static int rwv(int write) {
   int done = 0;
   for (uint32_t i = 0; i < cnt; i++) {
     struct iovec32 v;
-    if (copyin(&p->vm, &v, uiov + 8 * i, sizeof v) < 0) break;
+    if (copyin(p->vm, &v, uiov + 8 * i, sizeof v) < 0) break;
     if (v.len == 0) continue;
-    int r = write ? filewrite(f, &p->vm, v.base, v.len) : fileread(f, &p->vm, v.base, v.len);
+    int r = write ? filewrite(f, p->vm, v.base, v.len) : fileread(f, p->vm, v.base, v.len);
     if (r < 0) {
       if (done == 0) done = r;
       break;

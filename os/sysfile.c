@@ -7,21 +7,11 @@
  * fileclose), as Linux's fdget does. */
 #include "defs.h"
 #include "errno.h"
+#include "fcntl.h"
 #include "file.h"
 #include "fs.h"
 #include "param.h"
 #include "proc.h"
-
-#define O_ACCMODE 0x3 /* <fcntl.h>, Linux MIPS values */
-#define O_RDONLY 0x0
-#define O_WRONLY 0x1
-#define O_RDWR 0x2
-#define O_APPEND 0x8
-#define O_CREAT 0x100
-#define O_TRUNC 0x200
-#define O_EXCL 0x400
-#define O_CLOEXEC 0x80000
-#define AT_FDCWD (-100)
 
 /* A reference to the file open on descriptor fd of the current process, or 0 if none is. The
  * caller gives it back with fileclose. */
@@ -55,22 +45,13 @@ void fdinstall(uint32_t fd, struct file* f, int cloexec) {
   p->cloexec = (p->cloexec & ~(1u << fd)) | ((uint32_t)(cloexec != 0) << fd);
 }
 
-/* The file that an *at call's (dirfd, path) names is path itself, the only directory being the
- * working one: 0 if path is absolute or dirfd is AT_FDCWD. No descriptor names a directory
- * (open cannot open one), so otherwise -ENOTDIR, or -EBADF if dirfd is not open. */
-int atpath(uint32_t dirfd, const char* path) {
-  if (path[0] == '/' || (int32_t)dirfd == AT_FDCWD) return 0;
-  struct proc* p = myproc();
-  return dirfd < NOFILE && p->ofile[dirfd] ? -ENOTDIR : -EBADF;
-}
-
 /* read(fd, buf, n): see fileread. */
 int32_t sys_read(void) {
   uint32_t fd, buf, n;
   argint(0, &fd), argaddr(1, &buf), argint(2, &n);
   struct file* f = fdget(fd);
   if (f == 0) return -EBADF;
-  int r = fileread(f, &myproc()->vm, buf, n);
+  int r = fileread(f, myproc()->vm, buf, n);
   fileclose(f);
   return r;
 }
@@ -81,50 +62,102 @@ int32_t sys_write(void) {
   argint(0, &fd), argaddr(1, &buf), argint(2, &n);
   struct file* f = fdget(fd);
   if (f == 0) return -EBADF;
-  int r = filewrite(f, &myproc()->vm, buf, n);
+  int r = filewrite(f, myproc()->vm, buf, n);
   fileclose(f);
   return r;
 }
 
-/* The inode an open(path, flags) gives, referenced: the file, created if O_CREAT (and only then,
- * if O_EXCL), emptied if O_TRUNC. 0 with it in *ipp, or -errno. */
-static int openinode(const char* path, uint32_t flags, struct inode** ipp) {
-  int err = 0;
-  if (flags & O_CREAT)
-    err = icreate(path, (flags & O_EXCL) != 0, ipp);
-  else if ((err = fs_checkname(path)) == 0 && (*ipp = namei(path)) == 0)
-    err = -ENOENT;
-  if (err) return err;
-  if (flags & O_TRUNC) { /* as Linux: even with O_RDONLY */
-    ilock(*ipp);
-    if ((*ipp)->d.size) itrunc(*ipp);
-    iunlock(*ipp);
-  }
-  return 0;
+/* pread64 and pwrite64(fd, buf, n, pad, off_lo, off_hi): read or write at offset off (o32 puts
+ * the 64-bit argument in an aligned pair, the 5th and 6th words), leaving fd's offset alone.
+ * -ESPIPE for the console, -EINVAL for a negative offset, else as fileread and filewrite. */
+static int32_t prw(int write) {
+  uint32_t fd, buf, n, lo, hi;
+  argint(0, &fd), argaddr(1, &buf), argint(2, &n);
+  if (argint(4, &lo) < 0 || argint(5, &hi) < 0) return -EFAULT;
+  int64_t off = (int64_t)((uint64_t)hi << 32 | lo);
+  struct file* f = fdget(fd);
+  if (f == 0) return -EBADF;
+  uint64_t at = (uint64_t)off;
+  int r = f->type != FD_INODE ? -ESPIPE : off < 0 ? -EINVAL
+        : write ? filewrite_at(f, myproc()->vm, buf, n, &at)
+                : fileread_at(f, myproc()->vm, buf, n, &at);
+  fileclose(f);
+  return r;
 }
 
-/* Open the KFS file at user address upath ("name", "/name" or "./name"), with the O_ flags
- * above; KFS has no permissions, so there is no mode. The access mode 3 opens for neither
- * reading nor writing, as on Linux. Other flags (O_LARGEFILE, O_NOCTTY, ...) change nothing
- * here. The lowest free descriptor; -EFAULT, -ENAMETOOLONG for path; -EMFILE, -ENFILE when the
- * tables are full; -ENOENT, -EEXIST, -EISDIR, -ENOSPC, -EROFS as icreate and namei decide. */
-static int openpath(uint32_t dirfd, uint32_t upath, uint32_t flags) {
-  char path[PATHMAX];
-  int r = copyinstr(&myproc()->vm, path, upath, sizeof path);
+int32_t sys_pread64(void) { return prw(0); }
+int32_t sys_pwrite64(void) { return prw(1); }
+
+/* Check that inode ip may be opened with flags (and make it so: O_TRUNC): 0, or -ELOOP (a
+ * symbolic link with O_NOFOLLOW), -ENOTDIR (O_DIRECTORY), -EISDIR (a directory to write, create
+ * or truncate), -EACCES (a synthetic file to write that takes no writes), -ENXIO (a device node,
+ * FIFO or socket on the disk: nothing serves it), -EROFS. */
+static int openable(struct inode* ip, uint32_t flags) {
+  uint32_t type = itype(ip), acc = flags & O_ACCMODE;
+  int write = acc == O_WRONLY || acc == O_RDWR || (flags & O_TRUNC);
+  if (flags & O_PATH) return (flags & O_DIRECTORY) && type != EXT2_S_IFDIR ? -ENOTDIR : 0;
+  if (type == EXT2_S_IFLNK) return -ELOOP; /* only reached with O_NOFOLLOW */
+  if ((flags & O_DIRECTORY) && type != EXT2_S_IFDIR) return -ENOTDIR;
+  if (type == EXT2_S_IFDIR && (write || (flags & O_CREAT))) return -EISDIR;
+  if (ip->dev != DEV_EXT2) return write && type != EXT2_S_IFCHR ? -EACCES : 0;
+  if (type != EXT2_S_IFREG && type != EXT2_S_IFDIR) return -ENXIO; /* no driver behind it */
+  if (write && fs_readonly()) return -EROFS;
+  if (!(flags & O_TRUNC) || type != EXT2_S_IFREG) return 0;
+  ilock(ip);
+  int r = isize(ip) ? itrunc(ip, 0) : 0; /* as Linux: even with O_RDONLY */
+  iunlock(ip);
+  return r;
+}
+
+/* The inode open(dirfd, upath, flags, mode) opens: what the path names (following a symbolic
+ * link at its end unless O_NOFOLLOW, or O_CREAT with O_EXCL), or with O_CREAT a new regular file
+ * of mode less the umask where the name is missing (and only there, with O_EXCL). 0 with a
+ * reference in *ipp, or -errno. */
+static int openinode(uint32_t dirfd, uint32_t upath, uint32_t flags, uint32_t mode,
+                     struct inode** ipp) {
+  struct nameidata nd;
+  int creat = (flags & O_CREAT) && !(flags & O_PATH);
+  int follow = !(flags & O_NOFOLLOW) && !(creat && (flags & O_EXCL)) ? WALK_FOLLOW : 0;
+  int r = getpath(&nd, upath);
+  if (r == 0) r = walkparent(&nd, dirfd);
+  int locked = r == 0 && creat;
+  if (locked) nslock(); /* the name stays missing until it is made */
+  if (r == 0) r = walklast(&nd, follow, ipp);
+  if (r == 0 && creat && (flags & O_EXCL)) {
+    iput(*ipp);
+    r = -EEXIST;
+  } else if (r == -ENOENT && creat && nd.dir) {
+    r = nd.trailing ? -EISDIR
+                    : icreate(&nd, EXT2_S_IFREG | (mode & ~myproc()->umask & 07777), ipp);
+    if (r == 0) iunlock(*ipp);
+  }
+  if (locked) nsunlock();
+  putpath(&nd);
+  if (r == 0 && (r = openable(*ipp, flags)) < 0) iput(*ipp);
+  return r;
+}
+
+/* Open the file at user address upath as seen from dirfd (the *at calls' rules), with the O_
+ * flags of fcntl.h. The access mode 3 opens for neither reading nor writing, as on Linux, and so
+ * does O_PATH. Other flags (O_LARGEFILE, O_NOCTTY, O_SYNC: every write is synchronous here...)
+ * change nothing. The lowest free descriptor; -EMFILE, -ENFILE when the tables are full; the
+ * walk's and openinode's errors; -EOPNOTSUPP for O_TMPFILE, which ext2 has not. */
+static int openpath(uint32_t dirfd, uint32_t upath, uint32_t flags, uint32_t mode) {
+  if ((flags & O_TMPFILE) == O_TMPFILE) return -EOPNOTSUPP;
+  int r = fdfree(0); /* as Linux: a full table fails before the name is looked at */
   if (r < 0) return r;
-  if ((r = atpath(dirfd, path)) < 0) return r;
-  if ((r = fdfree(0)) < 0) return r; /* as Linux: a full table fails before the name is looked at */
   struct file* f = filealloc();
   if (f == 0) return -ENFILE;
   struct inode* ip;
-  r = openinode(path, flags, &ip); /* may sleep; nobody else can reach f yet */
+  r = openinode(dirfd, upath, flags, mode, &ip); /* may sleep; nobody else can reach f yet */
   if (r < 0) {
     fileclose(f);
     return r;
   }
+  uint32_t acc = flags & O_ACCMODE;
   f->ip = ip;
-  f->readable = (flags & O_ACCMODE) == O_RDONLY || (flags & O_ACCMODE) == O_RDWR;
-  f->writable = (flags & O_ACCMODE) == O_WRONLY || (flags & O_ACCMODE) == O_RDWR;
+  f->readable = !(flags & O_PATH) && (acc == O_RDONLY || acc == O_RDWR);
+  f->writable = !(flags & O_PATH) && (acc == O_WRONLY || acc == O_RDWR);
   f->append = (flags & O_APPEND) != 0;
   f->type = FD_INODE;
   /* fails only if other threads took the free descriptors meanwhile */
@@ -135,16 +168,23 @@ static int openpath(uint32_t dirfd, uint32_t upath, uint32_t flags) {
 
 /* open(path, flags, mode): see openpath. */
 int32_t sys_open(void) {
-  uint32_t upath, flags;
-  argaddr(0, &upath), argint(1, &flags);
-  return openpath((uint32_t)AT_FDCWD, upath, flags);
+  uint32_t upath, flags, mode;
+  argaddr(0, &upath), argint(1, &flags), argint(2, &mode);
+  return openpath((uint32_t)AT_FDCWD, upath, flags, mode);
 }
 
-/* openat(dirfd, path, flags, mode): open as openpath, path as atpath sees it. */
+/* openat(dirfd, path, flags, mode): open as openpath. */
 int32_t sys_openat(void) {
-  uint32_t dirfd, upath, flags;
-  argint(0, &dirfd), argaddr(1, &upath), argint(2, &flags);
-  return openpath(dirfd, upath, flags);
+  uint32_t dirfd, upath, flags, mode;
+  argint(0, &dirfd), argaddr(1, &upath), argint(2, &flags), argint(3, &mode);
+  return openpath(dirfd, upath, flags, mode);
+}
+
+/* creat(path, mode): open(path, O_CREAT | O_WRONLY | O_TRUNC, mode). */
+int32_t sys_creat(void) {
+  uint32_t upath, mode;
+  argaddr(0, &upath), argint(1, &mode);
+  return openpath((uint32_t)AT_FDCWD, upath, O_CREAT | O_WRONLY | O_TRUNC, mode);
 }
 
 /* close(fd): free descriptor fd. 0, or -EBADF if it is not open. */
@@ -160,56 +200,34 @@ int32_t sys_close(void) {
   return 0;
 }
 
-/* lseek(fd, off, whence): see fileseek. */
+/* lseek(fd, off, whence): see fileseek; -EOVERFLOW for a result past 2^31 - 1 (o32's off_t),
+ * which leaves the offset unchanged. */
 int32_t sys_lseek(void) {
   uint32_t fd, off, whence;
   argint(0, &fd), argint(1, &off), argint(2, &whence);
   struct file* f = fdget(fd);
   if (f == 0) return -EBADF;
-  int r = fileseek(f, (int32_t)off, whence);
+  uint64_t was = f->off;
+  int64_t pos;
+  int r = fileseek(f, (int32_t)off, whence, &pos);
+  if (r == 0 && pos > INT32_MAX) {
+    f->off = was;
+    r = -EOVERFLOW;
+  }
   fileclose(f);
-  return r;
+  return r < 0 ? r : (int32_t)pos;
 }
 
-/* _llseek(fd, off_hi, off_lo, result, whence): lseek with a 64-bit offset, stored in *result.
- * 0; -EOVERFLOW for an offset KFS cannot reach (past 2^31 - 1), else as fileseek. */
+/* _llseek(fd, off_hi, off_lo, result, whence): lseek with a 64-bit offset, stored in *result. */
 int32_t sys__llseek(void) {
   uint32_t fd, hi, lo, uresult, whence;
   argint(0, &fd), argint(1, &hi), argint(2, &lo), argaddr(3, &uresult);
   if (argint(4, &whence) < 0) return -EFAULT;
-  int64_t off = (int64_t)((uint64_t)hi << 32 | lo);
-  if (off > INT32_MAX || off < -(int64_t)INT32_MAX - 1) return whence > 2 ? -EINVAL : -EOVERFLOW;
   struct file* f = fdget(fd);
   if (f == 0) return -EBADF;
-  int r = fileseek(f, (int32_t)off, whence);
+  int64_t pos;
+  int r = fileseek(f, (int64_t)((uint64_t)hi << 32 | lo), whence, &pos);
   fileclose(f);
   if (r < 0) return r;
-  int64_t result = r;
-  return copyout(&myproc()->vm, uresult, &result, sizeof result) < 0 ? -EFAULT : 0;
-}
-
-/* getcwd(buf, size): the working directory, always "/" (KFS has one directory). The length
- * stored, NUL included; -ERANGE if size is too small. */
-int32_t sys_getcwd(void) {
-  uint32_t ubuf, size;
-  argaddr(0, &ubuf), argint(1, &size);
-  if (size < 2) return -ERANGE;
-  return copyout(&myproc()->vm, ubuf, "/", 2) < 0 ? -EFAULT : 2;
-}
-
-/* readlink(path, buf, size): KFS has no symbolic links, and there is no /proc (glibc asks for
- * /proc/self/exe at start-up and does without). -EINVAL for a file or the directory (not a
- * link), as Linux; -ENOENT for what does not exist. */
-int32_t sys_readlink(void) {
-  char path[PATHMAX];
-  uint32_t upath;
-  argaddr(0, &upath);
-  int r = copyinstr(&myproc()->vm, path, upath, sizeof path);
-  if (r < 0) return r;
-  if ((r = fs_checkname(path)) == -EISDIR) return -EINVAL;
-  if (r < 0) return r;
-  struct inode* ip = namei(path);
-  if (ip == 0) return -ENOENT;
-  iput(ip);
-  return -EINVAL;
+  return copyout(myproc()->vm, uresult, &pos, sizeof pos) < 0 ? -EFAULT : 0;
 }

@@ -70,5 +70,5 @@ int32_t sys_kasane_sched_stats(void) {
   struct fair_stats fs;
   fair_get_stats((int32_t)core, &fs);
   struct kasane_sched_stats s = {fs.picks, fs.time_aggr, fs.space_aggr, fs.migrations};
-  return copyout(&myproc()->vm, out, &s, sizeof s) < 0 ? -EFAULT : 0;
+  return copyout(myproc()->vm, out, &s, sizeof s) < 0 ? -EFAULT : 0;
 }

@@ -43,7 +43,7 @@ int32_t sys_uname(void) {
                                  : "#1 Kasane xv6-like kernel", sizeof u.version);
   safestrcpy(u.machine, "mips", sizeof u.machine);
   safestrcpy(u.domainname, "(none)", sizeof u.domainname);
-  return copyout(&myproc()->vm, ubuf, &u, sizeof u) < 0 ? -EFAULT : 0;
+  return copyout(myproc()->vm, ubuf, &u, sizeof u) < 0 ? -EFAULT : 0;
 }
 
 #define RLIMIT_CORE 4 /* MIPS numbering: NOFILE is 5, not 7 */
@@ -81,11 +81,11 @@ int32_t sys_prlimit64(void) {
   if (resource >= RLIM_NLIMITS) return -EINVAL;
   struct rlimit64 cur = rlimit(resource), want;
   if (unew) {
-    if (copyin(&p->vm, &want, unew, sizeof want) < 0) return -EFAULT;
+    if (copyin(p->vm, &want, unew, sizeof want) < 0) return -EFAULT;
     if (want.cur > want.max) return -EINVAL;
     if (want.cur != cur.cur || want.max != cur.max) return -EPERM;
   }
-  if (uold && copyout(&p->vm, uold, &cur, sizeof cur) < 0) return -EFAULT;
+  if (uold && copyout(p->vm, uold, &cur, sizeof cur) < 0) return -EFAULT;
   return 0;
 }
 
@@ -98,7 +98,7 @@ int32_t sys_getrlimit(void) {
   struct rlimit64 l = rlimit(resource);
   uint32_t r[2] = {l.cur >= RLIM_INFINITY ? RLIM_INFINITY : (uint32_t)l.cur,
                    l.max >= RLIM_INFINITY ? RLIM_INFINITY : (uint32_t)l.max};
-  return copyout(&myproc()->vm, urlim, r, sizeof r) < 0 ? -EFAULT : 0;
+  return copyout(myproc()->vm, urlim, r, sizeof r) < 0 ? -EFAULT : 0;
 }
 
 #define GRND_NONBLOCK 1
@@ -117,6 +117,15 @@ static uint64_t random_next(void) {
   return z ^ (z >> 31);
 }
 
+/* n bytes of the generator to buf (a kernel address): /dev/urandom's (synth.c). */
+void random_bytes(void* buf, uint32_t n) {
+  uint8_t* b = buf;
+  for (uint32_t i = 0; i < n; i += 8) {
+    uint64_t r = random_next();
+    memmove(b + i, &r, MIN(8, n - i));
+  }
+}
+
 /* getrandom(buf, len, flags): len bytes of the generator to buf; the count. The generator never
  * blocks, so the flags change nothing; -EINVAL for unknown ones or GRND_RANDOM with
  * GRND_INSECURE, as Linux. */
@@ -127,7 +136,7 @@ int32_t sys_getrandom(void) {
       (flags & (GRND_RANDOM | GRND_INSECURE)) == (GRND_RANDOM | GRND_INSECURE))
     return -EINVAL;
   if (len > INT32_MAX) len = INT32_MAX;
-  struct vmspace* vm = &myproc()->vm;
+  struct vmspace* vm = myproc()->vm;
   if (!uvm_accessok(vm, ubuf, len, 1)) return -EFAULT;
   for (uint32_t done = 0; done < len;) {
     uint64_t chunk[8];
@@ -166,6 +175,6 @@ int32_t sys_sysinfo(void) {
   for (struct proc* p = proc; p < &proc[NPROC]; p++)
     if (p->state != UNUSED) si.procs++;
   si.mem_unit = 1;
-  if (copyout(&myproc()->vm, uinfo, &si, sizeof si) < 0) return -EFAULT;
+  if (copyout(myproc()->vm, uinfo, &si, sizeof si) < 0) return -EFAULT;
   return 0;
 }

@@ -52,7 +52,7 @@ static uint32_t brklimit(struct vmspace* vm) { return vm->mmapbase - USTACKGUARD
  * the free RAM, every page of which the program then owns. */
 int32_t sys_brk(void) {
   uint32_t addr;
-  struct vmspace* vm = &myproc()->vm;
+  struct vmspace* vm = myproc()->vm;
   argint(0, &addr);
   if (addr < vm->brkbase || addr > brklimit(vm)) return vm->brk;
   uint32_t oldtop = PGROUNDUP(vm->brk), newtop = PGROUNDUP(addr);
@@ -70,7 +70,7 @@ int32_t sys_brk(void) {
  * below the previous mappings and filled with zero pages on first touch. The address, or
  * -ENODEV for a file or shared mapping, -EINVAL, -ENOMEM. addr is only a hint, and ignored. */
 static int32_t mmap_anon(uint32_t len, uint32_t prot, uint32_t flags) {
-  struct vmspace* vm = &myproc()->vm;
+  struct vmspace* vm = myproc()->vm;
   if (!(flags & MAP_ANONYMOUS) || (flags & (MAP_SHARED | MAP_FIXED))) return -ENODEV;
   if (len == 0 || len > USERTOP) return -EINVAL;
   len = PGROUNDUP(len);
@@ -99,7 +99,7 @@ int32_t sys_mmap2(void) { return sys_mmap(); }
  * that would split a region with every region slot taken (region.c). */
 int32_t sys_munmap(void) {
   uint32_t addr, len;
-  struct vmspace* vm = &myproc()->vm;
+  struct vmspace* vm = myproc()->vm;
   argint(0, &addr);
   argint(1, &len);
   if (addr % PGSIZE || len == 0 || addr >= USERTOP || len > USERTOP - addr) return -EINVAL;
@@ -125,15 +125,6 @@ int32_t sys_kill(void) {
   return proc_kill((int32_t)pid, (int32_t)sig, myproc()->pid, 0);
 }
 
-/* wait4(pid, status, options, rusage): rusage is not kept (left untouched). */
-int32_t sys_wait4(void) {
-  uint32_t pid, status, options;
-  argint(0, &pid);
-  argint(1, &status);
-  argint(2, &options);
-  return proc_wait((int32_t)pid, status, options);
-}
-
 /* kasane_spawn(path, argv, envp): a child process running program path. */
 int32_t sys_kasane_spawn(void) {
   struct proc* p = myproc();
@@ -142,7 +133,7 @@ int32_t sys_kasane_spawn(void) {
   argint(0, &upath);
   argint(1, &argv);
   argint(2, &envp);
-  int n = copyinstr(&p->vm, path, upath, sizeof path);
+  int n = copyinstr(p->vm, path, upath, sizeof path);
   if (n < 0) return n;
   return proc_spawn(path, argv, envp);
 }
@@ -193,7 +184,7 @@ int32_t sys_kasane_report(void) {
   argaddr(0, &uname);
   argint(1, &lo);
   argint(2, &hi);
-  int n = copyinstr(&myproc()->vm, name, uname, sizeof name);
+  int n = copyinstr(myproc()->vm, name, uname, sizeof name);
   if (n == -EFAULT) return n;
   if (n <= 0) return -EINVAL; /* empty, or no NUL within the buffer: too long */
   for (int i = 0; i < n; i++) {

@@ -1,29 +1,18 @@
-/* The stat family: fstat, fstat64, stat64, lstat64, fstatat64 and statx, and access/faccessat.
- * Each describes a file as a struct statinfo (stat.h) and lays it out in the structure its
- * Linux o32 call fills: glibc 2.36 calls statx first and falls back to fstatat64 only if the
- * kernel answers ENOSYS; older C libraries call fstat64 and stat64; the runtime calls fstat.
- *
- * KFS has one directory, so a path is "name", "/name" or "./name", and "/", "." and "./" are the
- * directory itself (fs_checkname). Files have no owners, permissions or times: the owner is
- * root, files are rw-r--r--, the directory rwxr-xr-x, and every time is 0. */
-#include <kasane/kfs.h>
-
+/* The stat family: stat, lstat, fstat, stat64, lstat64, fstat64, fstatat64 and statx, and
+ * access/faccessat/faccessat2. Each describes a file as a struct statinfo (stat.h) and lays it
+ * out in the structure its Linux o32 call fills: glibc 2.36 calls statx first and falls back to
+ * fstatat64 only if the kernel answers ENOSYS; older C libraries call fstat64 and stat64; the
+ * runtime calls fstat. Times are whole seconds (ext2's 128-byte inodes have no nanoseconds). */
 #include "defs.h"
 #include "errno.h"
+#include "fcntl.h"
 #include "file.h"
 #include "fs.h"
 #include "param.h"
 #include "proc.h"
 #include "stat.h"
 
-#define AT_FDCWD (-100)            /* <fcntl.h> */
-#define AT_SYMLINK_NOFOLLOW 0x100
-#define AT_EMPTY_PATH 0x1000
 #define STATX_BASIC_STATS 0x7ffu   /* type, mode, nlink, uid, gid, times, ino, size, blocks */
-#define F_OK 0                     /* access() modes */
-#define X_OK 1
-#define W_OK 2
-#define R_OK 4
 
 /* struct stat of the Linux MIPS o32 kernel (<asm/stat.h>), which fstat fills. */
 struct linux_stat {
@@ -94,49 +83,32 @@ _Static_assert(sizeof(struct linux_statx) == 256, "struct statx is 256 bytes");
 void statinfo_console(struct statinfo* si) {
   memset(si, 0, sizeof *si);
   si->mode = S_IFCHR | 0620;
+  si->nlink = 1;
   si->blksize = PGSIZE;
 }
 
-/* The directory. */
-static void statinfo_dir(struct statinfo* si) {
+/* The locked inode ip: as its ext2 inode says (synth.c fills a synthetic one alike). */
+void statinfo_inode(struct inode* ip, struct statinfo* si) {
+  const struct ext2_inode* d = &ip->d;
   memset(si, 0, sizeof *si);
-  si->mode = S_IFDIR | 0755;
-  si->ino = KFS_NFILES + 1;
-  si->blksize = KFS_BSIZE;
+  si->dev = ip->dev;
+  si->ino = ip->dev == DEV_EXT2 ? ip->inum : synth_ino(ip);
+  si->mode = d->i_mode;
+  si->nlink = d->i_links_count;
+  si->uid = (uint32_t)d->i_uid_high << 16 | d->i_uid;
+  si->gid = (uint32_t)d->i_gid_high << 16 | d->i_gid;
+  uint32_t type = d->i_mode & EXT2_S_IFMT;
+  if (type == EXT2_S_IFCHR || type == EXT2_S_IFBLK) /* old encoding, else the new one */
+    si->rdev = d->i_block[0] ? d->i_block[0] : d->i_block[1];
+  si->size = isize(ip);
+  si->blocks = d->i_blocks;
+  si->blksize = ip->dev == DEV_EXT2 ? fs_bsize : PGSIZE;
+  si->atime = d->i_atime;
+  si->mtime = d->i_mtime;
+  si->ctime = d->i_ctime;
 }
 
-/* The locked KFS file ip. 0, or -EOVERFLOW for one past 2^31 - 1 bytes (o32's off_t). */
-int statinfo_inode(struct inode* ip, struct statinfo* si) {
-  struct kstat ks;
-  stati(ip, &ks);
-  if (ks.size > INT32_MAX) return -EOVERFLOW;
-  memset(si, 0, sizeof *si);
-  si->mode = S_IFREG | 0644;
-  si->ino = ks.ino;
-  si->size = ks.size;
-  si->blocks = ks.blocks;
-  si->blksize = KFS_BSIZE;
-  return 0;
-}
-
-/* The file path names (the directory, or a file). 0, or -ENOENT and fs_checkname's errors. */
-static int statinfo_path(const char* path, struct statinfo* si) {
-  int err = fs_checkname(path);
-  if (err == -EISDIR) {
-    statinfo_dir(si);
-    return 0;
-  }
-  if (err) return err;
-  struct inode* ip = namei(path);
-  if (ip == 0) return -ENOENT;
-  ilock(ip);
-  err = statinfo_inode(ip, si);
-  iunlock(ip);
-  iput(ip);
-  return err;
-}
-
-/* The file open on fd. 0, or -EBADF, or filestat's error. */
+/* The file open on fd. 0, or -EBADF. */
 static int statinfo_fd(uint32_t fd, struct statinfo* si) {
   struct file* f = fdget(fd);
   if (f == 0) return -EBADF;
@@ -145,44 +117,65 @@ static int statinfo_fd(uint32_t fd, struct statinfo* si) {
   return r;
 }
 
-/* The file that (dirfd, path, flags) of an *at call names: dirfd and the empty path with
- * AT_EMPTY_PATH, else path, which must be absolute or relative to AT_FDCWD (the only directory
- * is the working one: no descriptor names a directory, so a relative path with another dirfd
- * is -ENOTDIR, or -EBADF if dirfd is not open). */
+/* The file (dirfd, upath) names with the *at flags (AT_SYMLINK_NOFOLLOW; AT_EMPTY_PATH, which
+ * with "" names dirfd's file, the console too; the others that statx takes change nothing
+ * here). 0, or the walk's errors. */
 static int statinfo_at(uint32_t dirfd, uint32_t upath, uint32_t flags, struct statinfo* si) {
-  char path[PATHMAX];
-  int r = copyinstr(&myproc()->vm, path, upath, sizeof path);
+  char c;
+  if ((flags & AT_EMPTY_PATH) && (int32_t)dirfd != AT_FDCWD &&
+      copyin(myproc()->vm, &c, upath, 1) == 0 && c == 0)
+    return statinfo_fd(dirfd, si);
+  struct inode* ip;
+  int r = walk(dirfd, upath, ((flags & AT_SYMLINK_NOFOLLOW) ? 0 : WALK_FOLLOW) |
+                                 ((flags & AT_EMPTY_PATH) ? WALK_EMPTY : 0), &ip);
   if (r < 0) return r;
-  if (path[0] == 0 && (flags & AT_EMPTY_PATH))
-    return (int32_t)dirfd == AT_FDCWD ? statinfo_path(".", si) : statinfo_fd(dirfd, si);
-  if ((r = atpath(dirfd, path)) < 0) return r;
-  return statinfo_path(path, si);
+  ilock(ip);
+  statinfo_inode(ip, si);
+  iunlock(ip);
+  iput(ip);
+  return 0;
 }
 
-/* si as an o32 struct stat at user address dst. 0 or -EFAULT. */
+/* si as an o32 struct stat at user address dst. 0, -EFAULT, or -EOVERFLOW for a size past
+ * 2^31 - 1 (its st_size is 32 bits). */
 static int put_stat(const struct statinfo* si, uint32_t dst) {
   struct linux_stat st;
+  if (si->size > INT32_MAX) return -EOVERFLOW;
   memset(&st, 0, sizeof st);
+  st.st_dev = si->dev;
   st.st_ino = si->ino;
   st.st_mode = si->mode;
-  st.st_nlink = 1;
+  st.st_nlink = si->nlink;
+  st.st_uid = si->uid;
+  st.st_gid = si->gid;
+  st.st_rdev = si->rdev;
   st.st_size = (int32_t)si->size;
+  st.st_times[0] = (int32_t)si->atime;
+  st.st_times[2] = (int32_t)si->mtime;
+  st.st_times[4] = (int32_t)si->ctime;
   st.st_blksize = (int32_t)si->blksize;
   st.st_blocks = (int32_t)si->blocks;
-  return copyout(&myproc()->vm, dst, &st, sizeof st) < 0 ? -EFAULT : 0;
+  return copyout(myproc()->vm, dst, &st, sizeof st) < 0 ? -EFAULT : 0;
 }
 
 /* si as an o32 struct stat64 at user address dst. 0 or -EFAULT. */
 static int put_stat64(const struct statinfo* si, uint32_t dst) {
   struct linux_stat64 st;
   memset(&st, 0, sizeof st);
+  st.st_dev = si->dev;
   st.st_ino = si->ino;
   st.st_mode = si->mode;
-  st.st_nlink = 1;
-  st.st_size = si->size;
+  st.st_nlink = si->nlink;
+  st.st_uid = si->uid;
+  st.st_gid = si->gid;
+  st.st_rdev = si->rdev;
+  st.st_size = (int64_t)si->size;
+  st.st_times[0] = (int32_t)si->atime;
+  st.st_times[2] = (int32_t)si->mtime;
+  st.st_times[4] = (int32_t)si->ctime;
   st.st_blksize = si->blksize;
-  st.st_blocks = si->blocks;
-  return copyout(&myproc()->vm, dst, &st, sizeof st) < 0 ? -EFAULT : 0;
+  st.st_blocks = (int64_t)si->blocks;
+  return copyout(myproc()->vm, dst, &st, sizeof st) < 0 ? -EFAULT : 0;
 }
 
 /* fstat(fd, st): the o32 struct stat of the file open on fd. */
@@ -194,6 +187,21 @@ int32_t sys_fstat(void) {
   return r < 0 ? r : put_stat(&si, dst);
 }
 
+/* stat(path, st), lstat, stat64 and lstat64: path's struct stat (put_stat) or stat64
+ * (put_stat64), following a symbolic link at its end or not (AT_SYMLINK_NOFOLLOW: lstat). */
+static int32_t stat_path(uint32_t flags, int (*put)(const struct statinfo*, uint32_t)) {
+  uint32_t upath, dst;
+  argaddr(0, &upath), argaddr(1, &dst);
+  struct statinfo si;
+  int r = statinfo_at((uint32_t)AT_FDCWD, upath, flags, &si);
+  return r < 0 ? r : put(&si, dst);
+}
+
+int32_t sys_stat(void) { return stat_path(0, put_stat); }
+int32_t sys_lstat(void) { return stat_path(AT_SYMLINK_NOFOLLOW, put_stat); }
+int32_t sys_stat64(void) { return stat_path(0, put_stat64); }
+int32_t sys_lstat64(void) { return stat_path(AT_SYMLINK_NOFOLLOW, put_stat64); }
+
 /* fstat64(fd, st): the same as a struct stat64. */
 int32_t sys_fstat64(void) {
   uint32_t fd, dst;
@@ -203,20 +211,11 @@ int32_t sys_fstat64(void) {
   return r < 0 ? r : put_stat64(&si, dst);
 }
 
-/* stat64(path, st) and lstat64(path, st) (KFS has no links): path's struct stat64. */
-int32_t sys_stat64(void) {
-  uint32_t upath, dst;
-  argaddr(0, &upath), argaddr(1, &dst);
-  struct statinfo si;
-  int r = statinfo_at((uint32_t)AT_FDCWD, upath, 0, &si);
-  return r < 0 ? r : put_stat64(&si, dst);
-}
-
 /* fstatat64(dirfd, path, st, flags): as stat64, for the file statinfo_at names. */
 int32_t sys_fstatat64(void) {
   uint32_t dirfd, upath, dst, flags;
   argint(0, &dirfd), argaddr(1, &upath), argaddr(2, &dst), argint(3, &flags);
-  if (flags & ~(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH)) return -EINVAL;
+  if (flags & ~(uint32_t)(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH | AT_NO_AUTOMOUNT)) return -EINVAL;
   struct statinfo si;
   int r = statinfo_at(dirfd, upath, flags, &si);
   return r < 0 ? r : put_stat64(&si, dst);
@@ -229,6 +228,10 @@ int32_t sys_statx(void) {
   argint(0, &dirfd), argaddr(1, &upath), argint(2, &flags), argint(3, &mask);
   if (argaddr(4, &dst) < 0) return -EFAULT;
   if (mask & 0x80000000u) return -EINVAL; /* STATX__RESERVED */
+  if ((flags & ~(uint32_t)(AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH | AT_NO_AUTOMOUNT |
+                           AT_STATX_SYNC_TYPE)) ||
+      (flags & AT_STATX_SYNC_TYPE) == AT_STATX_SYNC_TYPE)
+    return -EINVAL;
   struct statinfo si;
   int r = statinfo_at(dirfd, upath, flags, &si);
   if (r < 0) return r;
@@ -236,22 +239,38 @@ int32_t sys_statx(void) {
   memset(&stx, 0, sizeof stx);
   stx.stx_mask = STATX_BASIC_STATS;
   stx.stx_blksize = si.blksize;
-  stx.stx_nlink = 1;
+  stx.stx_nlink = si.nlink;
+  stx.stx_uid = si.uid;
+  stx.stx_gid = si.gid;
   stx.stx_mode = (uint16_t)si.mode;
   stx.stx_ino = si.ino;
   stx.stx_size = si.size;
   stx.stx_blocks = si.blocks;
-  return copyout(&myproc()->vm, dst, &stx, sizeof stx) < 0 ? -EFAULT : 0;
+  stx.stx_atime.tv_sec = si.atime;
+  stx.stx_mtime.tv_sec = si.mtime;
+  stx.stx_ctime.tv_sec = si.ctime;
+  stx.stx_rdev_major = si.rdev >> 8 & 0xfff;
+  stx.stx_rdev_minor = (si.rdev & 0xff) | (si.rdev >> 12 & 0xfff00);
+  stx.stx_dev_major = si.dev >> 8 & 0xfff;
+  stx.stx_dev_minor = si.dev & 0xff;
+  return copyout(myproc()->vm, dst, &stx, sizeof stx) < 0 ? -EFAULT : 0;
 }
 
-/* Whether the file (dirfd, path) exists and allows mode, as its st_mode says to root: every
- * file may be read and written but not executed (0644), the directory also searched. 0, or -EACCES, -EINVAL for a bad mode, or the lookup's error. */
-static int access_at(uint32_t dirfd, uint32_t upath, uint32_t mode) {
+/* Whether the file (dirfd, path) exists and allows mode to root (Linux's rules for it): reading
+ * and writing always, but not writing to a read-only disk, executing if any execute bit is set
+ * or it is a directory. 0, or -EACCES, -EROFS, -EINVAL for a bad mode or flag, or the walk's
+ * error. */
+static int access_at(uint32_t dirfd, uint32_t upath, uint32_t mode, uint32_t flags) {
   if (mode & ~(uint32_t)(R_OK | W_OK | X_OK)) return -EINVAL;
+  if (flags & ~(uint32_t)(AT_EACCESS | AT_SYMLINK_NOFOLLOW | AT_EMPTY_PATH)) return -EINVAL;
   struct statinfo si;
-  int r = statinfo_at(dirfd, upath, 0, &si);
+  int r = statinfo_at(dirfd, upath, flags & ~(uint32_t)AT_EACCESS, &si);
   if (r < 0) return r;
-  if ((mode & X_OK) && (si.mode & S_IFMT) != S_IFDIR) return -EACCES;
+  uint32_t type = si.mode & S_IFMT;
+  if ((mode & X_OK) && type != S_IFDIR && !(si.mode & 0111)) return -EACCES;
+  if ((mode & W_OK) && si.dev == DEV_EXT2 && fs_readonly() &&
+      (type == S_IFREG || type == S_IFDIR || type == EXT2_S_IFLNK))
+    return -EROFS;
   return 0;
 }
 
@@ -259,12 +278,20 @@ static int access_at(uint32_t dirfd, uint32_t upath, uint32_t mode) {
 int32_t sys_access(void) {
   uint32_t upath, mode;
   argaddr(0, &upath), argint(1, &mode);
-  return access_at((uint32_t)AT_FDCWD, upath, mode);
+  return access_at((uint32_t)AT_FDCWD, upath, mode, 0);
 }
 
 /* faccessat(dirfd, path, mode) (the system call has no flags argument). */
 int32_t sys_faccessat(void) {
   uint32_t dirfd, upath, mode;
   argint(0, &dirfd), argaddr(1, &upath), argint(2, &mode);
-  return access_at(dirfd, upath, mode);
+  return access_at(dirfd, upath, mode, 0);
+}
+
+/* faccessat2(dirfd, path, mode, flags): with AT_EACCESS (the same here: one user),
+ * AT_SYMLINK_NOFOLLOW and AT_EMPTY_PATH. glibc 2.36 tries it first. */
+int32_t sys_faccessat2(void) {
+  uint32_t dirfd, upath, mode, flags;
+  argint(0, &dirfd), argaddr(1, &upath), argint(2, &mode), argint(3, &flags);
+  return access_at(dirfd, upath, mode, flags);
 }

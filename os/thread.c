@@ -32,7 +32,8 @@ static int other_threads(struct proc* p, struct kthread* kt) {
   return 0;
 }
 
-/* clone(flags, newsp, ptid, tls, ctid), o32's order: a new thread of the caller's process that
+/* clone(flags, newsp, ptid, tls, ctid), o32's order, with CLONE_THREAD (a new process is
+ * fork.c's proc_clone): a new thread of the caller's process that
  * returns 0 from the call with the caller's registers, on stack newsp (the caller's if 0), with
  * UserLocal tls if CLONE_SETTLS. Its tid goes to *ptid with CLONE_PARENT_SETTID; with
  * CLONE_CHILD_CLEARTID, *ctid is zeroed and futex-woken when it exits. The tid; -EINVAL for
@@ -47,14 +48,15 @@ int32_t sys_clone(void) {
   argaddr(2, &ptid);
   argint(3, &tls);
   if (argaddr(4, &ctid) < 0) return -EFAULT;
+  if (!(flags & CLONE_THREAD)) return proc_clone(flags, newsp, ptid, tls, ctid); /* fork.c */
   if ((flags & CLONE_NEEDED) != CLONE_NEEDED || (flags & ~(CLONE_NEEDED | CLONE_OPTIONAL)))
     return -EINVAL;
-  if ((flags & CLONE_PARENT_SETTID) && !uvm_accessok(&p->vm, ptid, 4, 1)) return -EFAULT;
-  if ((flags & CLONE_CHILD_CLEARTID) && !uvm_accessok(&p->vm, ctid, 4, 1)) return -EFAULT;
+  if ((flags & CLONE_PARENT_SETTID) && !uvm_accessok(p->vm, ptid, 4, 1)) return -EFAULT;
+  if ((flags & CLONE_CHILD_CLEARTID) && !uvm_accessok(p->vm, ctid, 4, 1)) return -EFAULT;
   struct kthread* kt = uthread_alloc(p);
   if (kt == 0) return -EAGAIN;
   int tid = newpid();
-  if ((flags & CLONE_PARENT_SETTID) && copyout(&p->vm, ptid, &tid, 4) < 0) {
+  if ((flags & CLONE_PARENT_SETTID) && copyout(p->vm, ptid, &tid, 4) < 0) {
     uthread_free(kt);
     return -EFAULT;
   }
@@ -109,7 +111,7 @@ int32_t sys_exit_thread(void) {
   }
   if (kt->cleartid) {
     uint32_t zero = 0;
-    if (copyout(&p->vm, kt->cleartid, &zero, 4) == 0) futex_wake(p, kt->cleartid, 1);
+    if (copyout(p->vm, kt->cleartid, &zero, 4) == 0) futex_wake(p, kt->cleartid, 1);
   }
   kt->tid = 0;
   kt->cleartid = 0;

@@ -94,8 +94,8 @@ void timer_intr(void) {
   arm();
 }
 
-/* Sleep on chan until cycle `when`, or until *done is set (whoever sets it wakes chan), if done
- * is not 0. Returns early (-1) if the process is killed, a signal arrives or *done is set; 0 when
+/* Sleep on chan until cycle `when` (~0: no limit), or until *done is set (whoever sets it wakes
+ * chan), if done is not 0. Returns early (-1) if the process is killed, a signal arrives or *done is set; 0 when
  * the time has come. chan 0: the sleep's own record, which nothing else knows (nanosleep). */
 int timer_wait(uint64_t when, void* chan, volatile int* done) {
   struct tsleep t = {when, 0, 0, chan};

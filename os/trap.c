@@ -14,6 +14,7 @@
 #include "mips.h"
 #include "param.h"
 #include "proc.h"
+#include "usage.h"
 
 #include <kasane/kasane_isa.h>
 #include <kasane/signo.h>
@@ -84,7 +85,7 @@ static uint32_t faultpc(const struct trapframe* tf) {
  * zero codes, SIGTRAP for the others (arch/mips/kernel/traps.c, do_bp and do_tr). */
 static int trapsignal(struct proc* p, const struct trapframe* tf, uint32_t code) {
   uint32_t insn, bcode;
-  if (copyin(&p->vm, &insn, faultpc(tf), 4) < 0) return SIGTRAP;
+  if (copyin(p->vm, &insn, faultpc(tf), 4) < 0) return SIGTRAP;
   if (code == EXC_BP) {
     bcode = (insn >> 6) & 0xfffff;
     if (bcode >= (1 << 10)) /* gas puts `break N`'s code in bits 25:16: swap the halves */
@@ -162,7 +163,7 @@ static void fpe(struct proc* p, struct kthread* kt, struct trapframe* tf) {
  * frame does not fit (a stack overflow into a guard page) ends p with SIGSEGV too. */
 static void segv(struct proc* p, struct kthread* kt, struct trapframe* tf, uint32_t code) {
   if (p->sigact[SIGSEGV].handler > 1 && !(*sigmaskof(kt) & (1u << (SIGSEGV - 1)))) {
-    int si_code = uvm_mapped(&p->vm, PGROUNDDOWN(tf->badvaddr)) ? SEGV_ACCERR : SEGV_MAPERR;
+    int si_code = uvm_mapped(p->vm, PGROUNDDOWN(tf->badvaddr)) ? SEGV_ACCERR : SEGV_MAPERR;
     signal_frame(kt, SIGSEGV, si_code, tf->badvaddr, 0);
     return;
   }
@@ -273,6 +274,7 @@ static void leave(struct kthread* kt) {
   else if (kt->unbound) /* it may have come from context 0 */
     kt->tf->status &= ~IM_TIMER;
   kt->state = KT_NONE;
+  usage_charge(kt, 0); /* the time since the trap (or since it got the context) was the kernel's */
   release();
   usertrapret(kt->tf);
 }
@@ -305,6 +307,7 @@ void trap(struct trapframe* tf) {
   if (p == 0 || kt == 0 || tf != kt->tf) panic("trap: from user mode with no process (tf %p)", tf);
   cpus[cpu].kt = kt;
   kt->state = KT_RUNNING;
+  usage_charge(kt, 1); /* the time since it left the kernel was its own */
   kt->userlocal = c0_read(CP0_USERLOCAL);
   switch (code) {
     case EXC_SYS:
@@ -318,7 +321,7 @@ void trap(struct trapframe* tf) {
     case EXC_TLBL:
     case EXC_TLBS:
     case EXC_MOD:
-      switch (uvm_fault(&p->vm, tf->badvaddr, code != EXC_TLBL)) {
+      switch (uvm_fault(p->vm, tf->badvaddr, code != EXC_TLBL)) {
         case -1: segv(p, kt, tf, code); break;
         case -2: outofmemory(p, tf); break;
       }

@@ -127,6 +127,8 @@ void uthread_free(struct kthread* kt) {
   struct uthread* u = ut(kt);
   if (u->se.on_rq) fair_dequeue(rq(u->core), &u->se);
   if (u->cookie) ncookied--;
+  kt->proc->utime += kt->utime; /* its CPU time stays its process's (usage.c) */
+  kt->proc->stime += kt->stime;
   kfree(kt->kstack);
   kt->proc->nthreads--;
   nuthreads--;
@@ -392,6 +394,13 @@ void uthread_foreach(struct proc* p, void (*fn)(struct kthread*, uint32_t), uint
   struct uthread* u;
   FOR_EACH_UTHREAD(u)
     if (u->kt.proc == p) fn(&u->kt, arg);
+}
+
+/* Add the CPU time of p's clone threads to *u and *s (usage.c). */
+void uthread_cputime(struct proc* p, uint64_t* ut_, uint64_t* st_) {
+  struct uthread* u;
+  FOR_EACH_UTHREAD(u)
+    if (u->kt.proc == p) *ut_ += u->kt.utime, *st_ += u->kt.stime;
 }
 
 /* p's clone thread with id tid, or 0. */

@@ -97,25 +97,51 @@ static int ownedpage(uint32_t pte) {
   return PTE_ADDR(pte) && (pte & PTE_C_MASK) == PTE_C_CACHED;
 }
 
-/* Make vm a new address space with TLB id asid: empty but for sim-control's user page at
+/* The address spaces. A process has one (proc.vm); a vfork child shares its parent's until it
+ * execs or exits (CLONE_VM: ref counts them), and an exec builds the new one before the old
+ * goes, so each process slot needs at most two at once (execve refuses a process with more than
+ * one thread before it loads anything, exec.c). A space's TLB id is its slot's: 1 +
+ * index, never 0 (the kernel's), unique among the live ones. */
+static struct vmspace vmspaces[NVMSPACE];
+_Static_assert(NVMSPACE < NASID, "an ASID per address space");
+
+/* A new address space, referenced once: empty but for sim-control's user page at
  * KASANE_SIMCTL_USER_VA (uncached, writable; it holds only the thread register, which cannot
- * harm the machine). 0, or -1 if memory is exhausted. */
-int uvm_create(struct vmspace* vm, uint32_t asid) {
-  vm->pgdir = kzalloc();
-  vm->asid = asid;
-  vm->brkbase = vm->brk = 0;
+ * harm the machine). 0 if memory is exhausted. */
+struct vmspace* uvm_create(void) {
+  struct vmspace* vm = vmspaces;
+  while (vm < &vmspaces[NVMSPACE] && vm->ref) vm++;
+  /* Not from user mode: at most two per process slot exist (above). */
+  if (vm == &vmspaces[NVMSPACE]) panic("uvm_create: every address space is in use");
+  memset(vm, 0, sizeof *vm);
+  vm->asid = 1 + (vm - vmspaces);
   vm->mmapbase = USTACKTOP - USTACKMAX - USTACKGUARD;
-  vm->regions = 0; /* region.c: a page of them from the first mmap on */
-  vm->nregions = 0;
-  if (vm->pgdir == 0) return -1;
+  vm->pgdir = kzalloc(); /* region.c gives it a page of regions at its first mmap */
+  if (vm->pgdir == 0) return 0;
   uint32_t* pte = walkpte(vm->pgdir, KASANE_SIMCTL_USER_VA, 1);
   if (pte == 0) {
     kfree(vm->pgdir);
     vm->pgdir = 0;
-    return -1;
+    return 0;
   }
   *pte = PA2PTE(KASANE_SIMCTL_USER_BASE) | PTE_C_UNCACHED | PTE_D | PTE_V;
-  return 0;
+  vm->ref = 1;
+  return vm;
+}
+
+static void uvm_free(struct vmspace* vm);
+
+/* One more process uses vm (a vfork child, CLONE_VM). */
+struct vmspace* uvm_get(struct vmspace* vm) {
+  vm->ref++;
+  return vm;
+}
+
+/* A process stops using vm; the last one frees it (uvm_free). */
+void uvm_put(struct vmspace* vm) {
+  /* Not from user mode: a broken kernel invariant (callers inside the kernel). */
+  if (vm->ref < 1) panic("uvm_put: address space %d has no references", vm->asid);
+  if (--vm->ref == 0) uvm_free(vm);
 }
 
 /* The PTE for user address va in pgdir. Missing page tables are created if alloc (0 when memory
@@ -183,7 +209,7 @@ static void dealloc(struct vmspace* vm, uint32_t start, uint32_t end, int dofree
       if (!dofree) {
         *pte &= ~(PTE_V | PTE_D);
       } else {
-        if (ownedpage(*pte)) kfree(P2V(PTE_ADDR(*pte)));
+        if (ownedpage(*pte)) kunref(P2V(PTE_ADDR(*pte)));
         *pte = 0;
       }
       tlb_invalidate(va, vm->asid);
@@ -201,20 +227,84 @@ void uvm_dealloc(struct vmspace* vm, uint32_t start, uint32_t end) {
   dealloc(vm, start, end, 1);
 }
 
-/* Free a whole address space: its pages, page tables and directory, and its TLB entries. */
-void uvm_free(struct vmspace* vm) {
+/* Free a whole address space: its pages, page tables and directory, and its TLB entries. The
+ * slot is free again once its last reference went (uvm_put). */
+static void uvm_free(struct vmspace* vm) {
   tlb_shootdown(vm); /* its ASID is the next process's in the slot: no core may keep entries */
   for (uint32_t i = 0; i < (USERTOP >> PDXSHIFT); i++) {
     uint32_t* pt = (uint32_t*)vm->pgdir[i];
     if (pt == 0) continue;
     for (uint32_t j = 0; j < NPTENTRIES; j++)
-      if (ownedpage(pt[j])) kfree(P2V(PTE_ADDR(pt[j])));
+      if (ownedpage(pt[j])) kunref(P2V(PTE_ADDR(pt[j])));
     kfree(pt);
   }
   kfree(vm->pgdir);
   vm->pgdir = 0;
   region_free(vm);
   tlb_flush_asid(vm->asid);
+}
+
+/* Pages a copy of vm needs (uvm_copy): its page tables and directory, its regions' page. */
+static uint32_t copycost(struct vmspace* vm) {
+  uint32_t n = 1 + (vm->regions != 0);
+  for (uint32_t i = 0; i < (USERTOP >> PDXSHIFT); i++) n += vm->pgdir[i] != 0;
+  return n;
+}
+
+/* A copy of src for a forked child (fork.c), copy-on-write: the child maps every page src owns,
+ * with the same permissions, and neither may write a shared page in place: a writable one loses
+ * D in both and gets PTE_COW, so the first store of either copies it (cow_break); a read-only
+ * one is shared as it is (mprotect makes it copy-on-write if it becomes writable). A PROT_NONE
+ * page and an untouched page's mark are copied as they are; the regions and break too. src's
+ * TLB entries that allowed stores go, on every core that ran it. 0 if memory is short (found
+ * before anything is shared). */
+struct vmspace* uvm_copy(struct vmspace* src) {
+  if (copycost(src) > kfreepages()) return 0;
+  struct vmspace* vm = uvm_create();
+  if (vm == 0) return 0;
+  vm->brkbase = src->brkbase;
+  vm->brk = src->brk;
+  vm->mmapbase = src->mmapbase;
+  if (region_copy(vm, src) < 0) goto oom;
+  for (uint32_t i = 0; i < (USERTOP >> PDXSHIFT); i++) {
+    uint32_t* pt = (uint32_t*)src->pgdir[i];
+    if (pt == 0) continue;
+    for (uint32_t j = 0; j < NPTENTRIES; j++) {
+      uint32_t pte = pt[j], va = i << PDXSHIFT | j << PGSHIFT;
+      if (pte == 0 || (PTE_ADDR(pte) && !ownedpage(pte))) continue; /* a device page: its own */
+      uint32_t* d = walkpte(vm->pgdir, va, 1);
+      if (d == 0 || (ownedpage(pte) && kref(P2V(PTE_ADDR(pte))) < 0)) goto oom;
+      if (ownedpage(pte) && (pte & (PTE_D | PTE_COW))) pt[j] = pte = (pte & ~PTE_D) | PTE_COW;
+      *d = pte;
+    }
+  }
+  tlb_flush_asid(src->asid);
+  tlb_shootdown(src);
+  return vm;
+oom: /* what is shared so far stays correct: a copy-on-write page whose sharer went is simply
+      * made writable again at its next store */
+  uvm_put(vm);
+  tlb_flush_asid(src->asid);
+  tlb_shootdown(src);
+  return 0;
+}
+
+/* A store to the copy-on-write page whose PTE is pte (va in vm): give vm a page of its own, a
+ * copy, unless no other address space maps the frame any more, and let it write. 0, or -1 if no
+ * page was free (nothing changed then). */
+static int cow_break(struct vmspace* vm, uint32_t va, uint32_t* pte) {
+  char* old = P2V(PTE_ADDR(*pte));
+  if (kshared(old)) {
+    char* page = kalloc();
+    if (page == 0) return -1;
+    memcpy(page, old, PGSIZE);
+    *pte = PA2PTE(V2P(page)) | (*pte & PTE_FLAGS);
+    kunref(old);
+  }
+  *pte = (*pte & ~PTE_COW) | PTE_D;
+  tlb_invalidate(va, vm->asid);
+  if (vm->cores & ~(1u << coreid())) tlb_shootdown(vm); /* another core may map the old frame */
+  return 0;
 }
 
 /* Whether user address va is mapped in vm: a page is there, accessible or not (mprotect.c keeps
@@ -268,7 +358,10 @@ static int demandzero(struct vmspace* vm, uint32_t va) {
 int uvm_fault(struct vmspace* vm, uint32_t va, int write) {
   uint32_t* pte = userpte(vm, va);
   if (pte == 0) return demandzero(vm, va) ? -2 : -1;
-  if (write && !(*pte & PTE_D)) return -1;
+  if (write && !(*pte & PTE_D)) {
+    if (!(*pte & PTE_COW)) return -1;
+    return cow_break(vm, PGROUNDDOWN(va), pte) < 0 ? -2 : 0;
+  }
   tlb_invalidate(va, vm->asid);
   return 0;
 }
@@ -285,6 +378,8 @@ void* uva2ka(struct vmspace* vm, uint32_t va, int write) {
     if (demandzero(vm, va)) return (char*)zeropage + va % PGSIZE;
   }
   uint32_t* pte = userpte(vm, va);
+  if (pte && write && !(*pte & PTE_D) && (*pte & PTE_COW) && cow_break(vm, PGROUNDDOWN(va), pte) < 0)
+    return 0;
   if (pte == 0 || (write && !(*pte & PTE_D))) return 0;
   if (!ownedpage(*pte)) return 0; /* a device page: a system call's buffer may not lie there */
   return (char*)P2V(PTE_ADDR(*pte)) + (va % PGSIZE);

@@ -61,7 +61,7 @@ def row(name, secs, cycles, retired):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--n", type=int, default=30, help="fib argument (default 30)")
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()

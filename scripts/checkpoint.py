@@ -28,7 +28,7 @@ KERNEL = BUILD / "target" / "os" / "kernel.elf"
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--set", action="append", default=[])
     ap.add_argument("--at", default="roi")
     ap.add_argument("--files", help="a folder to put on the disk")
@@ -42,7 +42,7 @@ def main():
         ckpt = pathlib.Path("run.ckpt")
         disk = pathlib.Path("disk.img")
         if opt.files:
-            subprocess.run([sys.executable, ROOT / "tools" / "kfs.py", "mkfs", tmp / "fresh.img",
+            subprocess.run([sys.executable, ROOT / "tools" / "ext2img.py", "mkfs", tmp / "fresh.img",
                             opt.files], check=True)
 
         def run(n, model, extra):

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Print every config key as a Markdown table, from `kasane-sim --help-config` (the schema is the
-one source of truth), or with --update, rewrite that table in README.md between its markers.
+one source of truth), or with --update, rewrite that table in docs/configuration.md between its
+markers.
 
     python3 scripts/config_table.py [--sim build/sim/kasane-sim] [--update]
 """
@@ -32,23 +33,23 @@ def table(sim):
     return "\n".join(rows) + "\n"
 
 
-def readme_section(readme_text):
-    start, end = readme_text.index(BEGIN) + len(BEGIN) + 1, readme_text.index(END)
-    return readme_text[start:end]
+def table_section(page_text):
+    start, end = page_text.index(BEGIN) + len(BEGIN) + 1, page_text.index(END)
+    return page_text[start:end]
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--sim", default=ROOT / "build" / "sim" / "kasane-sim")
-    ap.add_argument("--update", action="store_true", help="rewrite the table in README.md")
+    ap.add_argument("--update", action="store_true", help="rewrite the table in docs/configuration.md")
     args = ap.parse_args()
     t = table(args.sim)
     if not args.update:
         sys.stdout.write(t)
         return
-    readme = ROOT / "README.md"
-    text = readme.read_text()
-    readme.write_text(text.replace(readme_section(text), t))
+    page = ROOT / "docs" / "configuration.md"
+    text = page.read_text()
+    page.write_text(text.replace(table_section(text), t))
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ def run(opt, extra, tmp, n):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--config")
     ap.add_argument("--set", action="append", default=[])
     ap.add_argument("--region", type=int, default=1)

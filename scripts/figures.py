@@ -47,7 +47,8 @@ from pathlib import Path
 import jinja2
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = ["README.md", "docs/tutorial.md", "analysis/README.md"]
+# The pages with figure blocks: the front page and every page of the documentation site.
+FILES = ["README.md"] + sorted(f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md"))
 IMAGES = ROOT / "docs" / "img"
 BLOCK = re.compile(r"<!-- figure (?P<name>[\w.-]+)(?P<volatile> volatile)?\n"
                    r"(?P<template>.*?)\n-->\n"
@@ -106,13 +107,14 @@ class Experiment:
         return float(found[0][header.index(column)].rstrip("x"))
 
     def image(self, plot: str, file: str) -> str:
-        """Copies the plot to docs/img/FILE and its data beside it; returns the Markdown path."""
+        """Copies the plot to docs/img/FILE and its data beside it; returns its path relative to the
+        page being rendered (docs/img/FILE from the README, img/FILE from a page in docs/)."""
         png = self.out / "plots" / f"{plot}.png"
         data = self.out / "plots" / f"{plot}.csv"
         if not png.exists() or not data.exists():
             raise FigureError(f"experiment {self.name} has no plot {plot} (png and csv)")
         self.ctx.images[file] = (png, data)
-        return f"docs/img/{file}"
+        return os.path.relpath(IMAGES / file, self.ctx.page.parent)
 
 
 class Context:
@@ -125,6 +127,7 @@ class Context:
         self.shell: dict[str, str] = {}
         self.images: dict[str, tuple[Path, Path]] = {}
         self._tests = None
+        self.page = ROOT / "README.md"  # the file being rendered (render_file)
 
     def exp(self, name: str) -> Experiment:
         if name not in self.experiments:
@@ -186,9 +189,10 @@ def blocks(text: str, path: Path):
     return found
 
 
-def render_file(path: Path, env: jinja2.Environment, only: set | None, check: bool):
+def render_file(path: Path, env: jinja2.Environment, only: set | None, check: bool, ctx: Context):
     """The file's text with its blocks rendered, and the names of the blocks that differ."""
     text = path.read_text()
+    ctx.page = path
     out, last, changed = [], 0, []
     for m in blocks(text, path):
         name, body = m.group("name"), m.group("body")
@@ -261,7 +265,7 @@ def main(argv=None) -> int:
     try:
         for path in files:
             f = shown(path)
-            text, changed = render_file(path, env, only, opt.check)
+            text, changed = render_file(path, env, only, opt.check, ctx)
             for name, old, new in changed:
                 diff = "".join(difflib.unified_diff(old.splitlines(True), new.splitlines(True),
                                                     "committed", "current"))

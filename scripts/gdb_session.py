@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--sim", type=Path, default=ROOT / "build" / "sim" / "kasane-sim")
     ap.add_argument("--symbols", type=Path, required=True, help="the ELF file GDB reads")
     ap.add_argument("-x", dest="commands", action="append", default=[], metavar="CMD",

@@ -15,6 +15,8 @@ PACKAGES=(
   python3-distributed                                # kasane run --scheduler/--cluster (Dask)
   clang libclang-rt-14-dev                           # libFuzzer + sanitizers (scripts/fuzz.sh)
   gdb-multiarch                                      # the GDB stub's tests (tests/host/test_gdb.py)
+  e2fsprogs                                          # disk images: mke2fs, e2fsck, debugfs
+  mkdocs mkdocs-material                             # the documentation site (mkdocs.yml)
 )
 missing=()
 for p in "${PACKAGES[@]}"; do
@@ -28,6 +30,16 @@ else
   echo "install-deps: installing ${missing[*]}"
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+# Debian's own mipsel BusyBox, the real binary, for tests/busybox: from the mipsel architecture.
+if ! dpkg --print-foreign-architectures | grep -qx mipsel; then
+  echo "install-deps: adding Debian's mipsel architecture"
+  $SUDO dpkg --add-architecture mipsel
+fi
+if ! dpkg-query -W -f='${Status}' busybox-static:mipsel 2>/dev/null | grep -q "install ok installed"; then
+  echo "install-deps: installing busybox-static:mipsel"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq busybox-static:mipsel >/dev/null
 fi
 # The python3 on PATH may not be Debian's (a pyenv, say); it needs the same modules too.
 for module in pytest matplotlib tqdm jsonschema scipy numpy jinja2 dask distributed; do

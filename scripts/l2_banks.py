@@ -37,7 +37,7 @@ def run(banks: int, busy: int, stats: pathlib.Path) -> tuple[str, dict]:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--busy", type=int, default=10, help="l2.bank_busy, cycles (default 10)")
     opt = ap.parse_args()
     rows, sums = [], set()

@@ -21,7 +21,7 @@ BUILD = pathlib.Path(os.environ.get("KASANE_BUILD", ROOT / "build"))
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--model", default="iss", help="sim.model (default iss: faster)")
     ap.add_argument("--layout", default="row", help="thermal.layout (default row)")
     opt = ap.parse_args()

@@ -66,7 +66,7 @@ def run(build_dir: Path) -> dict:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--build", type=Path, required=True, help="the build directory")
     ap.add_argument("--write", type=Path, help="write the figures here instead of printing them")
     opt = ap.parse_args()

@@ -146,7 +146,7 @@ def draw(shown, out):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("trace")
     ap.add_argument("out", nargs="?")
     ap.add_argument("--start", help="CYCLE, ctxT[-N] or insn:TEXT[-N]")

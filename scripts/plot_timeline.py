@@ -25,20 +25,33 @@ COLOURS = {"user": "#2a9d8f", "kernel": "#e76f51", "upcall": "#f4a261", "suspend
            "halted": "#555555", "free": "#ffffff", "running": "#264653"}
 
 
+def window(text: str) -> tuple[int, int]:
+    """--window FIRST:LAST, two cycle numbers, FIRST before LAST."""
+    first, sep, last = text.partition(":")
+    try:
+        lo, hi = int(first), int(last)
+    except ValueError:
+        lo = hi = None
+    if not sep or lo is None or not 0 <= lo < hi:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a window of cycles FIRST:LAST with FIRST < LAST (e.g. 860012:897610)")
+    return lo, hi
+
+
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("timeline")
     ap.add_argument("out", nargs="?")
     ap.add_argument("--summary", action="store_true")
-    ap.add_argument("--window", help="cycles A:B")
+    ap.add_argument("--window", type=window, help="cycles FIRST:LAST, e.g. 860012:897610")
     ap.add_argument("--pid", type=int, default=0)
     opt = ap.parse_args()
-    with open(opt.timeline) as f:
-        events = json.load(f)["traceEvents"]
-    lo, hi = 0, float("inf")
-    if opt.window:
-        a, b = opt.window.split(":")
-        lo, hi = int(a), int(b)
+    try:
+        with open(opt.timeline) as f:
+            events = json.load(f)["traceEvents"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        ap.error(f"{opt.timeline} is not a kasane-sim timeline (--timeline FILE): {e}")
+    lo, hi = opt.window or (0, float("inf"))
     names = {e["tid"]: e["args"]["name"] for e in events
              if e["ph"] == "M" and e["name"] == "thread_name" and e["pid"] == opt.pid}
     rows = sorted(names)

@@ -22,7 +22,7 @@ BUILD = pathlib.Path(os.environ.get("KASANE_BUILD", ROOT / "build"))
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("--contexts", type=int, default=1, help="contexts per core (default 1)")
     opt = ap.parse_args()
     rows, sums, base = [], set(), None

@@ -5,12 +5,15 @@
                [--rounds R] [--calls C] [--max-cycles N] [--build-dir build]
     sysfuzz.py --trace SEED [--model iss] [--rounds R] [--calls C]   # print one seed's call log
 
-Each run boots the Kasane kernel with `sysfuzz.elf SEED ROUNDS CALLS` (DEFAULTS: per model). The seeds of each model
-run for SECONDS, up to JOBS runs at once (default: the number of processors). A run is a finding
-when kasane-sim ends with a kernel panic (70), a guest deadlock (71), sim.max_cycles (72: a hang),
-an exception storm (76) or a console flood (74), when the fuzzer reports a leak (exit 3: the
-process count or free memory not back to where they started) or does not end within the wall
-clock limit, or when a kernel message says `panic`. At the first finding the script stops,
+Each run boots the Kasane kernel with `sysfuzz.elf SEED ROUNDS CALLS` (DEFAULTS: per model) and a
+fresh ext2 disk of its own (a few files, directories and links: tests/sysfuzz/gen.c names them;
+1 KiB blocks for odd seeds, 4 KiB for even ones), on which the workers make, move and remove
+names at once. The seeds of each model run for SECONDS, up to JOBS runs at once (default: the
+number of processors). A run is a finding when kasane-sim ends with a kernel panic (70), a guest
+deadlock (71), sim.max_cycles (72: a hang), an exception storm (76) or a console flood (74), when
+the fuzzer reports a leak (exit 3: the process count or free memory not back to where they
+started) or does not end within the wall clock limit, when a kernel message says `panic`, or when
+e2fsck -fn finds the disk the run left anything but clean (tools/ext2img.py check). At the first finding the script stops,
 prints the seed, the command to reproduce it and the call log of that seed run again in trace
 mode (every call printed before it is made), and exits 1. Exit 0: no finding.
 
@@ -23,10 +26,13 @@ import re
 import shlex
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+import ext2img  # noqa: E402
 MODEL_ARGS = {
     "iss": ["--set=sim.model=iss"],
     # the cycle-level pipeline of the default machine, without the ISS reference check: this
@@ -60,37 +66,55 @@ def work(opt, model):
     return opt.rounds or rounds, opt.calls or calls, opt.max_cycles or cycles
 
 
-def sim_command(opt, model, seed, trace=False):
+def make_disk(folder: Path, seed: int) -> Path:
+    """A fresh disk for the run of seed, in folder: the names gen.c's disknames start from."""
+    tree = folder / "tree"
+    (tree / "d0" / "d1").mkdir(parents=True)
+    (tree / "f0").write_text("zero\n")
+    (tree / "d0" / "f1").write_bytes(bytes(range(256)) * 20)
+    os.symlink("d0", tree / "l0")
+    os.symlink("l1", tree / "l1")
+    image = folder / "disk.img"
+    ext2img.mkfs(image, tree, 4 << 20, 1024 if seed % 2 else 4096)
+    return image
+
+
+def sim_command(opt, model, seed, trace=False, disk="DISK.img"):
     rounds, calls, max_cycles = work(opt, model)
     build = Path(opt.build_dir)
     target = Path(opt.target_dir or build / "target")
     cmd = [opt.sim or str(build / "sim" / "kasane-sim"), *MODEL_ARGS[model],
-           f"--set=sim.max_cycles={max_cycles}",
+           f"--set=sim.max_cycles={max_cycles}", "--disk", str(disk),
            str(target / "os" / "kernel.elf"), str(target / "tests_sysfuzz" / "sysfuzz.elf"),
            str(seed), str(rounds), str(calls)]
     return cmd + (["trace"] if trace else [])
 
 
 def run(opt, model, seed, trace=False):
-    """(status or None on a wall-clock timeout, stdout, stderr)."""
-    try:
-        p = subprocess.run(sim_command(opt, model, seed, trace), stdin=subprocess.DEVNULL,
-                           capture_output=True, text=True, errors="backslashreplace",
-                           timeout=opt.timeout)
-        return p.returncode, p.stdout, p.stderr
-    except subprocess.TimeoutExpired as e:
-        def text(b):
-            return (b or b"").decode(errors="backslashreplace") if isinstance(b, bytes) else b or ""
-        return None, text(e.stdout), text(e.stderr)
+    """(status or None on a wall-clock timeout, stdout, stderr, what e2fsck says of the disk)."""
+    with tempfile.TemporaryDirectory(prefix="kasane-sysfuzz-") as tmp:
+        disk = make_disk(Path(tmp), seed)
+        try:
+            p = subprocess.run(sim_command(opt, model, seed, trace, disk),
+                               stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                               errors="backslashreplace", timeout=opt.timeout)
+            return p.returncode, p.stdout, p.stderr, ext2img.check(disk)
+        except subprocess.TimeoutExpired as e:
+            def text(b):
+                return ((b or b"").decode(errors="backslashreplace") if isinstance(b, bytes)
+                        else b or "")
+            return None, text(e.stdout), text(e.stderr), []
 
 
-def finding(status, stdout, stderr):
+def finding(status, stdout, stderr, disk):
     """What is wrong with a run, or None."""
     if status is None:
         return "no end within the wall-clock limit: a hang"
     if any("panic" in line for line in stderr.splitlines() if line.startswith("kasane:")):
         return f"a kernel panic message (status {status})"
     if status == 0 and "sysfuzz: ok" in stdout:
+        if disk:
+            return "the disk is not clean (e2fsck -fn): " + "; ".join(disk[:6])
         return None
     return f"status {status}: {SIM_STATUS.get(status, 'unexpected')}"
 
@@ -109,12 +133,13 @@ def replay_command(opt, model, seed):
 def report(opt, model, seed, what, stdout, stderr):
     print(f"sysfuzz: FINDING on {model}, seed {seed}: {what}")
     print(f"sysfuzz: reproduce: {replay_command(opt, model, seed)}")
-    print(f"sysfuzz: or directly: {shlex.join(sim_command(opt, model, seed))}")
+    print(f"sysfuzz: or directly (a disk as make_disk makes it): "
+          f"{shlex.join(sim_command(opt, model, seed))}")
     print("sysfuzz: the run's console (last 30 lines):")
     for line in (stdout.splitlines() + stderr.splitlines())[-30:]:
         print(f"  {line}")
-    status, tout, terr = run(opt, model, seed, trace=True)
-    again = finding(status, tout, terr)
+    status, tout, terr, tdisk = run(opt, model, seed, trace=True)
+    again = finding(status, tout, terr, tdisk)
     log = call_log(terr)
     print(f"sysfuzz: the same seed in trace mode: {again or 'no finding (the trace changed timing)'}; "
           f"its last {min(60, len(log))} of {len(log)} calls:")
@@ -153,8 +178,8 @@ def fuzz(opt):
             ready, _ = cf.wait(running, return_when=cf.FIRST_COMPLETED)
             for fut in ready:
                 m, seed = running.pop(fut)
-                status, out, err = fut.result()
-                what = finding(status, out, err)
+                status, out, err, disk = fut.result()
+                what = finding(status, out, err, disk)
                 if what:
                     for f in running:
                         f.cancel()
@@ -193,10 +218,10 @@ def main():
     ap.add_argument("--model", default="iss", help="the model of --trace")
     opt = ap.parse_args()
     if opt.trace is not None:
-        status, out, err = run(opt, opt.model, opt.trace, trace=True)
+        status, out, err, disk = run(opt, opt.model, opt.trace, trace=True)
         sys.stdout.write(out)
         print("\n".join(call_log(err)))
-        what = finding(status, out, err)
+        what = finding(status, out, err, disk)
         print(f"sysfuzz: seed {opt.trace} on {opt.model}: {what or 'no finding'}")
         return 1 if what else 0
     return fuzz(opt)

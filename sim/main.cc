@@ -278,6 +278,10 @@ int run(int argc, char** argv) {
     for (const std::string& s : o.sets) cfg.set(s);
     if (!o.disk.empty()) cfg.set("disk.image=" + o.disk);
     cfg.validate();
+    if (o.positional.size() > 1)
+      if (std::string w = start_every_core_under_kernel(cfg); !w.empty())
+        std::cerr << "kasane-sim: " << w << "\n";
+    for (const std::string& w : cfg.without_effect()) std::cerr << "kasane-sim: warning: " << w << "\n";
   } catch (const ConfigError& e) {
     return fail(exit_status::kConfig, e.what());
   }

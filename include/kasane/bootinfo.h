@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #define KASANE_BOOT_MAGIC 0x454e534bu /* "KSNE" */
-#define KASANE_BOOT_VERSION 6u
+#define KASANE_BOOT_VERSION 7u
 
 /* The initial user stack of exec lies stack_offset bytes lower than it would (a multiple of
  * KASANE_STACK_OFFSET_ALIGN, at most KASANE_STACK_OFFSET_MAX): with sim.perturb_seed set,
@@ -67,6 +67,7 @@ struct kasane_bootinfo {
   uint32_t nprograms;    /* entries of the table at programs_pa: 1 .. KASANE_BOOT_MAXPROGS, or 0
                           * with no program */
   uint32_t programs_pa;  /* physical address of struct kasane_bootprog[nprograms] */
+  uint32_t epoch;        /* the wall clock at boot, seconds since 1970 UTC (os.epoch) */
 };
 
 #endif /* KASANE_BOOTINFO_H */

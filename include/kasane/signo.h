@@ -46,7 +46,9 @@
 #define SI_KERNEL 0x80 /* the kernel: SIGALRM from alarm and setitimer */
 
 /* sigaction's sa_flags (MIPS values). */
+#define SA_NOCLDSTOP 0x00000001u /* SIGCHLD: not for a child that stops (none do here) */
 #define SA_SIGINFO 0x00000008u   /* the handler is sa_sigaction(sig, info, ucontext) */
+#define SA_NOCLDWAIT 0x00010000u /* SIGCHLD: ended children leave no zombie to wait for */
 #define SA_RESTART 0x10000000u   /* wait4 and an untimed futex wait go on after the handler */
 #define SA_NODEFER 0x40000000u   /* do not block the signal while its handler runs */
 #define SA_RESETHAND 0x80000000u /* back to SIG_DFL once the handler has been entered */

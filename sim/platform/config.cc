@@ -341,6 +341,12 @@ void Config::set(const std::string& assignment) {
   store(*spec, std::move(v), where);
 }
 
+void Config::imply(const std::string& key, const std::string& value, const std::string& why) {
+  const KeySpec* spec = find_key_spec(key);
+  if (!spec) throw std::logic_error("config key '" + key + "' is not in the schema");
+  store(*spec, parse_text(*spec, value), "implied by " + why);
+}
+
 void Config::validate() const {
   // Errors start with where the user most likely made the change: the origin of `key`, or of
   // `other` if `key` is at its default. `msg` gets that place so that it can say where each
@@ -436,6 +442,16 @@ double Config::get_float(const std::string& key) const {
 }
 const std::string& Config::get_string(const std::string& key) const {
   return std::get<std::string>(lookup(key, KeyType::String));
+}
+
+std::vector<std::string> Config::without_effect() const {
+  std::vector<std::string> out;
+  for (const KeyCondition& k : key_conditions()) {
+    const KeySpec& spec = *find_key_spec(k.key);
+    if (values_.at(k.key) == parse_text(spec, spec.def) || k.holds(*this)) continue;
+    out.push_back(std::string(k.key) + " (" + origin(k.key) + ") has no effect without " + k.needs);
+  }
+  return out;
 }
 
 const std::string& Config::origin(const std::string& key) const {

@@ -40,6 +40,15 @@ const std::vector<KeySpec>& config_schema();
 // The spec of `key`, or nullptr if the schema has no such key.
 const KeySpec* find_key_spec(const std::string& key);
 
+// A key that acts only when another key has a value it does not have by default: a run that sets
+// it without the other would not do what was asked (sim.warmup without sim.fast_forward).
+struct KeyCondition {
+  const char* key;                       // the key that may have no effect
+  const char* needs;                     // what it needs, as a user would write it
+  bool (*holds)(const class Config&);    // whether that is so in a config
+};
+const std::vector<KeyCondition>& key_conditions();
+
 // The schema as JSON, for tools (`kasane-sim --help-config=json`): {"schema_version": N, "keys":
 // [{name, type, default, unit, min, max, choices, description}, ...]} in schema order; defaults are
 // typed values, unit is null for "-", min/max only for numbers, choices only for strings that list
@@ -69,6 +78,9 @@ class Config {
   // Does not run validate(): main calls it once after all --set, so that overrides that only make
   // sense together (say, moving a device and growing RAM) can be given in any order.
   void set(const std::string& assignment);
+  // Sets `key` to `value` (as --set text) because other keys imply it; origin() then says
+  // "implied by " + `why`, so stats.json's config and every message tell the truth.
+  void imply(const std::string& key, const std::string& value, const std::string& why);
 
   // Cross-key checks (device windows aligned, inside the kseg1-reachable physical space, not
   // overlapping each other or RAM). Throws ConfigError naming the keys and where they were set.
@@ -80,6 +92,10 @@ class Config {
   bool get_bool(const std::string& key) const;
   double get_float(const std::string& key) const;
   const std::string& get_string(const std::string& key) const;
+
+  // One line per key set to something other than its default value that has no effect in this
+  // config, naming the key, where it was set and what it needs (key_conditions()).
+  std::vector<std::string> without_effect() const;
 
   // Where the key's current value came from: "default", "file.toml:3:5" or "--set key=value".
   const std::string& origin(const std::string& key) const;

@@ -84,6 +84,19 @@ const char* outcome_name(RunResult::Outcome o) {
   return "?";
 }
 
+std::string start_every_core_under_kernel(Config& cfg) {
+  const int64_t cores = cfg.get_int("platform.cores");
+  if (cores < 2 || cfg.get_bool("core.smp_start")) return "";
+  std::string warning;
+  if (cfg.origin("core.smp_start") != "default")
+    warning = "warning: core.smp_start = false (" + cfg.origin("core.smp_start") +
+              ") is for bare-metal programs; under the kernel every core of platform.cores = " +
+              std::to_string(cores) + " starts";
+  cfg.imply("core.smp_start", "true", "platform.cores = " + std::to_string(cores) +
+                                          " under the kernel");
+  return warning;
+}
+
 Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* console_out,
                    std::FILE* console_in, const TraceOptions& trace)
     : sc_module(name), cfg_(cfg), period_(1.0 / cfg.get_float("core.clock_ghz"), sc_core::SC_NS) {
@@ -280,6 +293,7 @@ void Platform::boot(const ElfImage& kernel, const std::vector<BootProgram>& prog
   bi.ias_bonus = static_cast<uint32_t>(cfg_.get_int("os.ias_bonus"));
   bi.smt_sched = cfg_.get_string("os.smt_sched") == "context" ? KASANE_SMT_CONTEXT
                                                                : KASANE_SMT_CORE;
+  bi.epoch = static_cast<uint32_t>(cfg_.get_int("os.epoch"));
   bi.boot_pa = cursor;
   uint32_t bootinfo_pa = cursor;
   cursor += kPage;

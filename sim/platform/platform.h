@@ -88,6 +88,11 @@ CoreTiming core_timing(const Config& cfg, const TraceOptions& trace);
 
 const char* outcome_name(RunResult::Outcome o);
 
+// A run under the kernel (a PROGRAM given) on several cores starts every core, as the kernel
+// brings up each core it is told of: core.smp_start, which bare-metal programs use, is implied.
+// Returns a warning to print if the config said core.smp_start = false outright, else "".
+std::string start_every_core_under_kernel(Config& cfg);
+
 class Platform : public sc_core::sc_module {
  public:
   Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* console_out,

@@ -30,8 +30,9 @@ const std::vector<KeySpec>& config_schema() {
        "16 in the machine",
        1, Config::kMaxContexts, {}, true},
       {"core.smp_start", KeyType::Bool, "false", "-",
-       "start every context at the kernel entry (SMP-style); otherwise only core 0's context 0 "
-       "runs, the rest stay parked and the kernel is told of core 0 only",
+       "bare-metal programs: start every context at the kernel entry (SMP-style); otherwise "
+       "only core 0's context 0 runs and the rest stay free. Under the kernel (a PROGRAM given) "
+       "every core starts whatever this says, as the kernel brings up every core it is told of",
        0, 0, {}},
       {"core.clock_ghz", KeyType::Float, "1.0", "GHz", "core clock; converts cycles to seconds",
        0.001, 100, {}, true},
@@ -156,6 +157,10 @@ const std::vector<KeySpec>& config_schema() {
        "aggregated, in sixteenths of its last quantum (0: no aggregation; programs may change it "
        "with kasane_ias_bonus)",
        0, 256, {}},
+      {"os.epoch", KeyType::Int, "1704067200", "s",
+       "the wall clock (CLOCK_REALTIME, time(), gettimeofday) when the machine starts, in seconds "
+       "since 1970-01-01 UTC; fixed by default (2024-01-01) so that runs repeat",
+       0, 4294967295.0, {}},
       // --- power and thermal (sim/power/README.md gives the sources of the defaults)
       {"power.fetch_pj", KeyType::Float, "12", "pJ", "dynamic energy per instruction fetched (PC, predictor, fetch queue)", 0, 1e6, {}},
       {"power.decode_pj", KeyType::Float, "9", "pJ", "dynamic energy per instruction decoded", 0, 1e6, {}},
@@ -282,6 +287,18 @@ const std::vector<KeySpec>& config_schema() {
       {"dram.bandwidth", KeyType::Float, "0", "bytes/cycle", "cached model: DRAM channel bandwidth shared by fills and write-backs in arrival order; a line holds it for line / bandwidth cycles and later accesses queue (0 = unlimited)", 0, 1e6, {}},
   };
   return schema;
+}
+
+const std::vector<KeyCondition>& key_conditions() {
+  static const std::vector<KeyCondition> conditions = {
+      {"sim.warmup", "sim.fast_forward (now off)",
+       [](const Config& c) { return c.get_string("sim.fast_forward") != "off"; }},
+      {"os.ias_bonus", "os.scheduler = \"ias\"",
+       [](const Config& c) { return c.get_string("os.scheduler") == "ias"; }},
+      {"sim.check", "a timing model (sim.model is \"iss\", the reference itself)",
+       [](const Config& c) { return c.get_string("sim.model") != "iss"; }},
+  };
+  return conditions;
 }
 
 nlohmann::json config_schema_json() {

@@ -40,7 +40,7 @@ CASES = [
     ("[sweep]\nseed = [1]\n", 7, ["'seed' is reserved"]),
     ("args = ['{n}']\n[sweep]\nn = [1, 1]\n", 8, ["1 is listed twice"]),
     ("disk = { size = '3K' }\n", 6, ["[experiment] disk.size", "whole 4 KiB blocks"]),
-    ("disk = { files = { 'a/b' = '1K' } }\n", 6, ["disk.files", "not a KFS file name"]),
+    ("disk = { files = { 'a/b' = '1K' } }\n", 6, ["disk.files", "not a file name"]),
     ("env = { 'A-B' = 'x' }\n", 6, ["'A-B' is not an environment variable name"]),
     ("[[group]]\nname = 'a'\ntitle = 'x'\n", 8, ["[[group]] 'a' title", "unknown key 'title'"]),
     ("[[group]]\nname = 'a'\n[[group]]\nname = 'a'\n", 9, ["group 'a' is given twice"]),

@@ -121,7 +121,32 @@ def test_a_missing_metric_fails_its_point_naming_metric_and_path(kasane, experim
     assert results(out)[0]["status"] == "failed"
 
 
-def test_each_point_gets_a_fresh_disk_image_built_by_kfs(kasane, experiment, tmp_path):
+def test_an_optional_metric_a_point_lacks_is_empty_and_the_point_stands(kasane, experiment,
+                                                                       tmp_path):
+    """A sweep over contexts with a metric of context 1: on 1 context the cell is empty, not every
+    column `failed`; the run exits 0."""
+    out = tmp_path / "out"
+    path = experiment(FIB + """[sweep]
+n = [3]
+"core.contexts" = [1, 2]
+[metrics]
+cycles = "cycles"
+c1 = { path = "contexts.1.retired", optional = true }
+[[table]]
+name = "t"
+columns = [{ title = "contexts", value = "core_contexts" }, { title = "cycles", value = "cycles" },
+           { title = "context 1", value = "c1" }]
+""")
+    r = kasane("run", path, "--out", out)
+    assert r.returncode == 0, r.stderr
+    rows = results(out)
+    assert [row["status"] for row in rows] == ["ok", "ok"]
+    assert rows[0]["c1"] == "" and rows[1]["c1"] != ""
+    md = (out / "tables" / "t.md").read_text()
+    assert "| 1 | " in md and "failed" not in md and "Failed points" not in md
+
+
+def test_each_point_gets_a_fresh_disk_image_built_by_ext2img(kasane, experiment, tmp_path):
     out = tmp_path / "out"
     path = experiment(FIB + "disk = { size = '1M', files = { 'data.bin' = '10K' } }\n"
                             "[sweep]\nn = [3, 4]\n")
@@ -130,11 +155,11 @@ def test_each_point_gets_a_fresh_disk_image_built_by_kfs(kasane, experiment, tmp
         point = out / "points" / row["point"]
         assert "--disk disk.img" in (point / "command.txt").read_text()
         assert (point / "disk.img").stat().st_size == 1 << 20
-        ls = subprocess.run([sys.executable, ROOT / "tools" / "kfs.py", "ls", point / "disk.img"],
-                            capture_output=True, text=True, check=True).stdout
-        assert ls.splitlines()[0].split() == ["10240", "data.bin"]
-        subprocess.run([sys.executable, ROOT / "tools" / "kfs.py", "extract", point / "disk.img",
-                        tmp_path / row["point"]], check=True)
+        ls = subprocess.run([sys.executable, ROOT / "tools" / "ext2img.py", "ls",
+                             point / "disk.img"], capture_output=True, text=True, check=True).stdout
+        assert ls.splitlines() == ["f 10240 data.bin"]
+        subprocess.run([sys.executable, ROOT / "tools" / "ext2img.py", "extract",
+                        point / "disk.img", tmp_path / row["point"]], check=True)
         data = (tmp_path / row["point"] / "data.bin").read_bytes()
         assert data == hashlib.shake_256(b"kasane-disk-file:data.bin").digest(10240)
     keys = {row["key"] for row in results(out)}
@@ -155,7 +180,7 @@ def test_a_disk_folder_goes_on_the_image_and_its_contents_are_in_the_key(kasane,
     assert kasane("run", path, "--out", out).returncode == 0
     row = results(out)[0]
     image = out / "points" / row["point"] / "disk.img"
-    subprocess.run([sys.executable, ROOT / "tools" / "kfs.py", "extract", image,
+    subprocess.run([sys.executable, ROOT / "tools" / "ext2img.py", "extract", image,
                     tmp_path / "x"], check=True)
     assert (tmp_path / "x" / "words.txt").read_bytes() == b"one two three\n"
     assert (tmp_path / "x" / "data.bin").stat().st_size == 4096

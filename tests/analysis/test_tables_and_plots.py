@@ -8,7 +8,7 @@ from types import SimpleNamespace
 import pytest
 
 from analysis import plots, schema, spec, tables
-from analysis.expr import compile_expr, evaluate
+from analysis.expr import ABSENT, compile_expr, evaluate
 from analysis.results import Row
 
 METRICS = ["cycles", "ipc"]
@@ -17,7 +17,7 @@ METRICS = ["cycles", "ipc"]
 def row(name, params, metrics, directory=Path(".")):
     """A point after a run, as results.collect makes it (metrics None: it failed)."""
     job = SimpleNamespace(dirname=name, point=SimpleNamespace(label=lambda: name))
-    return Row(SimpleNamespace(job=job, directory=directory), params, metrics)
+    return Row(SimpleNamespace(job=job, directory=directory, reason=""), params, metrics)
 
 
 ROWS = [
@@ -176,3 +176,48 @@ series = "policy"
     assert plots.write(p, rows, METRICS, tmp_path) == []
     svg = check_image_files(tmp_path, "temperature")
     assert "policy=spin" in svg and "policy=mwait" in svg
+
+
+def test_an_absent_optional_metric_is_an_empty_cell_and_a_failed_point_is_explained(build,
+                                                                                 experiment):
+    """A metric declared optional that a point lacks (context 1 on a 1-context machine) leaves its
+    cell empty and the point's other cells stand; a point that failed shows `failed` and the table
+    gets a note with its reason."""
+    t = table(experiment, build, """
+[[table]]
+name = "c1"
+title = "Context 1"
+columns = [
+  { title = "contexts", value = "core_contexts" },
+  { title = "cycles", value = "cycles" },
+  { title = "context 1 IPC", value = "ipc * 2" },
+]
+""")
+    rows = [row("one", {"core.contexts": 1}, {"cycles": 900, "ipc": ABSENT}),
+            row("two", {"core.contexts": 2}, {"cycles": 800, "ipc": 0.5}),
+            row("four", {"core.contexts": 4}, None)]
+    rows[2].outcome.reason = "timed out after 60 s"
+    header, cells, raw, errors = tables.render(t, rows, METRICS)
+    assert errors == []
+    assert cells == [["1", "900", ""], ["2", "800", "1"], ["4", "failed", "failed"]]
+    notes = tables.failure_notes(t, rows, cells)
+    assert notes == "\nFailed points:\n\n- `four`: timed out after 60 s\n"
+    assert tables.failure_notes(t, rows[:2], cells[:2]) == ""
+
+
+def test_a_sweep_of_whole_numbers_gets_whole_number_ticks(build, experiment, tmp_path):
+    """Contexts 1, 2, 4 on a linear axis: no tick at 1.5 or 2.5."""
+    path = experiment("""
+[experiment]
+program = "x"
+[[plot]]
+name = "ipc"
+title = "IPC against contexts"
+x = "core_contexts"
+y = "ipc"
+""")
+    p = outputs(experiment, path.read_text(), "plot")
+    fig, ax, errors = plots.draw(p, ROWS, METRICS, tmp_path)
+    assert errors == []
+    ticks = [t for t in ax.get_xticks() if 1 <= t <= 4]
+    assert ticks and all(float(t).is_integer() for t in ticks), ticks

@@ -32,3 +32,17 @@ def run_sim(sim):
         return subprocess.run([str(sim), *map(str, args)], capture_output=True, text=True,
                               stdin=stdin, timeout=timeout)
     return run
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "big: a long test, run only when asked for with -m big")
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked big run only with -m big (ctest -C big -L ext2-big)."""
+    if "big" in (config.getoption("-m") or ""):
+        return
+    skip = pytest.mark.skip(reason="long: run it with -m big")
+    for item in items:
+        if "big" in item.keywords:
+            item.add_marker(skip)

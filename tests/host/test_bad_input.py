@@ -115,3 +115,24 @@ def test_help_config_lists_every_key(run_sim):
 def test_monitor_line_must_be_a_power_of_two(run_sim, kernel):
     check(run_sim("--set", "core.monitor_line=48", kernel), CONFIG, "core.monitor_line",
           "power of two")
+
+
+@pytest.mark.parametrize("sets, says", [
+    (["sim.warmup=1000"], "sim.warmup (--set sim.warmup=1000) has no effect without "
+                          "sim.fast_forward (now off)"),
+    (["os.ias_bonus=64"], "os.ias_bonus (--set os.ias_bonus=64) has no effect without "
+                          "os.scheduler = \"ias\""),
+    (["sim.model=iss", "sim.check=true"], "sim.check (--set sim.check=true) has no effect without "
+                                          "a timing model"),
+])
+def test_a_key_that_would_have_no_effect_is_a_warning_naming_it(run_sim, kernel, target_dir,
+                                                                 sets, says):
+    """The run goes on (status 0, the program's output) but says which key does nothing, where it
+    was set and what it needs; set to its default value, or with what it needs, it says nothing."""
+    args = [a for s in sets for a in ("--set", s)]
+    proc = run_sim(*args, kernel, target_dir / "workloads" / "hello.elf")
+    assert proc.returncode == 0 and proc.stdout, proc.stderr
+    assert f"kasane-sim: warning: {says}" in proc.stderr
+    quiet = run_sim("--set", "sim.warmup=0", "--set", "os.scheduler=ias", "--set",
+                    "os.ias_bonus=64", kernel, target_dir / "workloads" / "hello.elf")
+    assert quiet.returncode == 0 and "warning" not in quiet.stderr, quiet.stderr

@@ -97,9 +97,10 @@ def test_same_checkpoint_restored_twice_gives_the_same_stats(sim_run, bare, tmp_
     assert s1 == s2
 
 
-def kfs_image(tmp_path, files, name):
+def disk_image(tmp_path, files, name):
     image = tmp_path / name
-    subprocess.run([sys.executable, ROOT / "tools" / "kfs.py", "mkfs", image, files], check=True)
+    subprocess.run([sys.executable, ROOT / "tools" / "ext2img.py", "mkfs", image, files],
+                   check=True)
     return image
 
 
@@ -107,14 +108,14 @@ def test_kernel_program_with_threads_and_a_disk_read_in_flight(sim_run, kernel, 
                                                                tmp_path):
     program = target_dir / "tests_os" / "cold-read-blocks-one-thread-and-compute-runs.elf"
     files = ROOT / "tests" / "os" / "files" / "notify"
-    straight = sim_run(*ISS, "--disk", kfs_image(tmp_path, files, "a.img"), kernel, program)
+    straight = sim_run(*ISS, "--disk", disk_image(tmp_path, files, "a.img"), kernel, program)
     assert straight[0].returncode == 0, straight[0].stderr
     # The run's disk requests, then a checkpoint in the middle of the busiest one: find a cycle
     # where a request is in flight by trying a few evenly spaced ones.
     end = straight[1]["cycles"]
     for k in range(1, 16):
         ckpt = tmp_path / f"k{k}.ckpt"
-        disk = kfs_image(tmp_path, files, f"k{k}.img")
+        disk = disk_image(tmp_path, files, f"k{k}.img")
         taken, s = take(sim_run, ckpt, str(end * k // 16), *ISS, "--disk", disk, kernel,
                         program)
         if s["checkpoint"]["disk_request_in_flight"]:

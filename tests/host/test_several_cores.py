@@ -2,8 +2,8 @@
 Memory is sequentially consistent (message passing, store buffering, IRIW), LL/SC and MWAIT see
 stores from other cores, an IPI reaches a context on another core, CPU numbers are global, runs
 are deterministic, the image reduction gives one checksum on 1, 2 and 4 cores, and a deadlock
-report lists every core. The programs are tests/bare/smp-*; and a kernel started without
-core.smp_start keeps to core 0."""
+report lists every core. The programs are tests/bare/smp-*; and a program under the kernel runs
+on every core platform.cores asks for."""
 import json
 import pathlib
 import re
@@ -117,17 +117,25 @@ def test_more_than_sixteen_contexts_are_refused(run_sim, bare):
 
 
 @pytest.mark.parametrize("model", MODELS)
-def test_without_smp_start_the_kernel_runs_on_core_0_alone(run_sim, kernel, target_dir, model,
-                                                             tmp_path):
-    # The other cores never leave reset; a kernel told of them placed threads there and waited
-    # for them for ever. It is told of core 0 only, and the program ends with every thread's share.
+def test_a_pthread_program_under_the_kernel_uses_every_core_asked_for(run_sim, kernel, target_dir,
+                                                                      model, tmp_path):
+    # platform.cores = 2 and no other key: the kernel brings up both cores (core.smp_start is
+    # implied, and stats.json's config says so), and the program's threads run on both. Before,
+    # the second core stayed in reset and the program ran on core 0 alone without a word.
     stats = tmp_path / "s.json"
     program = target_dir / "workloads" / "imagereduce" / "imagereduce.elf"
-    proc = run_sim("--config", ROOT / "configs" / "machines" / "quad-core.toml", "--set",
+    proc = run_sim("--set", "platform.cores=2", "--set", f"sim.model={model}", "--set",
+                   "sim.max_cycles=50000000", "--stats", stats, kernel, program, 8, 64)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "checksum" in proc.stdout and "warning" not in proc.stderr
+    s = json.loads(stats.read_text())
+    assert s["config"]["core"]["smp_start"] is True
+    assert [c["retired"] > 0 for c in s["cores"]] == [True, True], s["cores"]
+    # Said outright, core.smp_start = false is a warning naming both keys; every core still runs.
+    proc = run_sim("--set", "platform.cores=2", "--set", "core.smp_start=false", "--set",
                    f"sim.model={model}", "--set", "sim.max_cycles=50000000", "--stats", stats,
                    kernel, program, 8, 64)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "checksum" in proc.stdout
-    s = json.loads(stats.read_text())
-    assert s["cores"][0]["retired"] > 0
-    assert [c["retired"] for c in s["cores"][1:]] == [0, 0, 0]
+    assert "core.smp_start = false (--set core.smp_start=false)" in proc.stderr
+    assert "platform.cores = 2" in proc.stderr
+    assert all(c["retired"] > 0 for c in json.loads(stats.read_text())["cores"])

@@ -7,6 +7,7 @@ threads (the ids the runtime writes to sim-control at each switch) and its syste
 import json
 import pathlib
 import subprocess
+import sys
 
 import pytest
 
@@ -135,3 +136,19 @@ def test_timeline_rejects_what_the_format_forbids():
         spoil(d)
         with pytest.raises(ValueError):
             trace_events.check(d)
+
+
+def test_plot_timeline_refuses_a_bad_window_or_file_with_a_message(tmp_path):
+    """scripts/plot_timeline.py: a window that is not FIRST:LAST (the tutorial's placeholder typed
+    as written) or a file that is not a timeline is a one-line usage error, status 2, no picture."""
+    script = pathlib.Path(__file__).resolve().parents[2] / "scripts" / "plot_timeline.py"
+    good = tmp_path / "t.json"
+    good.write_text('{"traceEvents": []}')
+    for args, says in (([str(good), "o.png", "--window", "FIRST:LAST"], "FIRST:LAST"),
+                       ([str(good), "o.png", "--window", "9:3"], "'9:3'"),
+                       ([str(tmp_path / "missing.json"), "o.png"], "missing.json"),
+                       ([str(tmp_path), "o.png"], "not a kasane-sim timeline")):
+        r = subprocess.run([sys.executable, str(script), *args], cwd=tmp_path, capture_output=True,
+                           text=True)
+        assert r.returncode == 2 and says in r.stderr and "Traceback" not in r.stderr, r.stderr
+        assert not (tmp_path / "o.png").exists()

@@ -6,7 +6,7 @@ against their glibc build under qemu-mipsel; both get the small inputs as their 
                           [--elf mapreduce.elf] [--sim-arg ARG]... [--timeout 120]
                           [--expect TEXT]... [--sim-only] ARGS...
 
-kasane-sim runs DIR/ELF ARGS (mapreduce.elf, or mapreduce-kernel.elf: another thread backend) with a KFS image of DIR/input-small as its disk; it must
+kasane-sim runs DIR/ELF ARGS (mapreduce.elf, or mapreduce-kernel.elf: another thread backend) with an ext2 image of DIR/input-small as its disk; it must
 end with status 0 and print what DIR/mapreduce-glibc.elf ARGS prints under qemu, which must end
 with status 0 too (tests/target/difftest.py's runs and comparison). Each TEXT must be in the
 output, so that a reference that went wrong the same way still fails. --sim-only: no qemu run

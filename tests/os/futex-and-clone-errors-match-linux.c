@@ -2,8 +2,9 @@
  * differs from the value is EAGAIN, on an unaligned address EINVAL, on a bad one (NULL, a kernel
  * address) EFAULT, as is a bad timeout pointer; a negative timeout is EINVAL and a short one
  * ends with ETIMEDOUT after at least that time; FUTEX_WAKE with nobody waiting wakes 0, and
- * other operations are ENOSYS. clone takes NPTL's flags only (EINVAL for no flags, an exit
- * signal or an extra bit) and checks its tid pointers first (EFAULT, and no thread is made).
+ * other operations are ENOSYS. A thread's clone takes NPTL's flags only (EINVAL for an exit
+ * signal or an extra bit), a process's no sharing of files, and clone checks its tid pointers
+ * first (EFAULT, and no thread is made).
  * gettid and set_tid_address give the pid in the main thread; tgkill of no such thread is
  * ESRCH, of a bad id EINVAL.
  * Expect: status 0 */
@@ -58,9 +59,9 @@ int main(void) {
   /* clone */
   void* top = stack + sizeof stack;
   int tidword = 7;
-  CHECK_INT(kclone(0, top, 0, 0, 0, never, 0), -EINVAL);
+  CHECK_INT(kclone(0x00000400 /* CLONE_FILES without a thread */, top, 0, 0, 0, never, 0), -EINVAL);
   CHECK_INT(kclone(NPTL_FLAGS | SIGCHLD, top, &tidword, 0, &tidword, never, 0), -EINVAL);
-  CHECK_INT(kclone(NPTL_FLAGS | 0x00002000 /* CLONE_VFORK */, top, &tidword, 0, &tidword, never,
+  CHECK_INT(kclone(NPTL_FLAGS | 0x00002000 /* CLONE_PTRACE */, top, &tidword, 0, &tidword, never,
                    0), -EINVAL);
   CHECK_INT(kclone(NPTL_FLAGS & ~CLONE_THREAD, top, &tidword, 0, &tidword, never, 0), -EINVAL);
   CHECK_INT(kclone(NPTL_FLAGS, top, (int*)0x80000000, 0, &tidword, never, 0), -EFAULT);

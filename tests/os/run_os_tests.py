@@ -11,9 +11,9 @@ and the exit status alone decides. The header markers are tests/target's, read b
     Expect: status N | signal SIGNAME   how the run must end
     Args: a b c                         program arguments
     Stdin: FILE                         relative to tests/os
-    Files: DIR                          a fresh KFS image of tests/os/files/DIR as the disk
-                                        (--disk), built for each run; after the run the image
-                                        must still be consistent (tools/kfs.py extract)
+    Files: DIR                          a fresh ext2 image of tests/os/files/DIR as the disk
+                                        (--disk), built for each run; after the run e2fsck -fn
+                                        must find the image clean (tools/ext2img.py extract)
     Stderr: TEXT                        a line of kasane-sim's stderr must contain TEXT, and no
                                         line of its stdout may (e.g. a kernel fault message)
     Set: KEY=VALUE ...                  config keys for this program's runs (--set), after

@@ -58,21 +58,32 @@ static uint32_t gen_pointer(struct fz* f, uint32_t room) {
   }
 }
 
-/* A path. Valid ones: this program's own name (spawn and stat find it), "/", "". Then a missing
- * one, one longer than the kernel's PATHMAX (128), one whose bytes run into the unmapped page
- * with no NUL, and bad pointers. */
+/* Names on the fuzzer's disk (scripts/sysfuzz.py makes it with f0, d0/f1, d0/d1 and links l0 ->
+ * d0, l1 -> l1 on it), and around it: the calls that make, move and remove names collide on these
+ * from every worker at once, and the synthetic files are walked too. */
+static const char* const disknames[] = {
+    "f0", "f1", "f2", "d0", "d0/f1", "d0/f3", "d0/d1", "d0/d1/f2", "d0/d1/", "d2", "d2/d3",
+    "l0", "l0/f1", "l1", "l2", "./d0//f1", "/f0", "/d0/d1/..", "d0/../f2", "..", ".",
+    "f0/x", "/proc/self/maps", "/proc/self/exe", "/dev/null", "/dev/zero", "/proc",
+    "/sys/devices/system/cpu/online", "/proc/1/stat", "/proc/self/cmdline"};
+
+/* A path. Valid ones: this program's own name (spawn and stat find it), "/", "", the disk's
+ * names above. Then a missing one, one longer than a name may be (255 bytes), one whose bytes run
+ * into the unmapped page with no NUL, and bad pointers. */
 static uint32_t gen_path(struct fz* f) {
   uint8_t* end = (uint8_t*)arena_end(f);
+  if (rndn(&f->rng, 3) == 0)
+    return (uint32_t)disknames[rndn(&f->rng, sizeof disknames / sizeof disknames[0])];
   switch (rndn(&f->rng, 9)) {
   case 0: case 1: return (uint32_t)f->argv0;
   case 2: return (uint32_t) "/";
   case 3: return (uint32_t) "";
   case 4: return (uint32_t) "no/such/file";
   case 5: {
-    /* 200 bytes, NUL-terminated, a little before the hole */
+    /* 260 bytes, NUL-terminated, a little before the hole: a name past ext2's 255 */
     uint8_t* p = end - 300;
-    for (int i = 0; i < 200; i++) p[i] = 'a' + i % 26;
-    p[200] = 0;
+    for (int i = 0; i < 260; i++) p[i] = 'a' + i % 26;
+    p[260] = 0;
     return (uint32_t)p;
   }
   case 6: {
@@ -123,6 +134,15 @@ static uint32_t gen_time(struct fz* f) {
   int32_t* t = f->ts;
   t[0] = (int32_t)PICK(&f->rng, 0, 0, 0, ~0u);
   t[1] = (int32_t)PICK(&f->rng, 0, 1, 1000, 100000, 1000000000, ~0u);
+  return (uint32_t)t;
+}
+
+/* A bounded wait for poll, select and their kin (a wait with no limit on nothing ready would
+ * never end, as pause, which the fuzzer skips): a timespec that is a timeval too. */
+static uint32_t gen_timeout(struct fz* f) {
+  int32_t* t = f->ts;
+  t[0] = 0;
+  t[1] = (int32_t)PICK(&f->rng, 0, 1, 1000);
   return (uint32_t)t;
 }
 
@@ -192,6 +212,8 @@ uint32_t gen_arg(struct fz* f, int t, uint32_t* prev_buf) {
   case FZ_ARGV: return gen_argv(f);
   case FZ_TIME: return gen_time(f);
   case FZ_CODE: return gen_code(f);
+  case FZ_TIMEOUT: return gen_timeout(f);
+  case FZ_MS: return rndn(r, 3);
   default: return PICK(r, 0, 1, ~0u, 0x7fffffffu, 0x80000000u, rnd(r), rndn(r, 64));
   }
 }

@@ -109,8 +109,11 @@ static int supervise(const char* argv0, uint32_t seed, int rounds, int calls, in
   int workers = 0;
   for (int r = 0; r < rounds; r++) workers += round_of(argv0, seed, r, calls, trace);
   /* A worker killed while it waited for a child leaves that child to init (the kernel), which
-   * frees it when it ends, but it may still be running now: give such orphans time to end
-   * (up to SETTLE_TRIES naps of 100 us, ~20 M cycles) before calling what is left a leak. */
+   * frees it when it ends, and a process a fuzzed fork or clone made outlives its parent the
+   * same way, doing whatever its copied registers say (it may spin for ever). Every process
+   * but this one is killed now (kill -1 spares pid 1, the supervisor), and given time to end
+   * (up to SETTLE_TRIES naps of 100 us, ~20 M cycles) before what is left is called a leak. */
+  syscall(SYS_kill, -1, 9 /* SIGKILL */, 0, 0, 0, 0);
   struct timespec nap = {0, 100000};
   get_sysinfo(&after);
   for (int i = 0; i < SETTLE_TRIES && (after.procs != before.procs || after.freeram != before.freeram);

@@ -39,6 +39,7 @@ struct fz {
   uint32_t ncalls;
   int32_t ts[2];         /* the timespec gen_time hands out: outside the arena, where another
                           * thread's read could turn 100 us into seconds and look like a hang */
+  int64_t ts64[2];       /* the same for futex_time64's timeout */
   char log[LOGLINES][LOGLINE];
 };
 

@@ -10,7 +10,8 @@
  * process, `sysfuzz one SEED CALL`, which the worker waits for; the child draws the arguments from
  * SEED, so the call log shows its arguments too. A copy of this program spawned by the fuzz itself
  * gets arguments that name no mode and exits at once; the worker reaps it straight away, so no
- * child outlives the worker. */
+ * child outlives the worker. Each worker leads a process group of its own: a kill of group 0
+ * reaches the worker and its children, never the supervisor. */
 #include <kasane/kasane_isa.h>
 #include <kasane/syscall_nr.h>
 #include <sched.h>
@@ -55,7 +56,8 @@ void fz_init(struct fz* f, const char* who, const char* argv0, uint32_t seed, in
 }
 
 static int returns_fd(const char* name) {
-  static const char* const names[] = {"open", "openat", "dup", "dup2", "dup3", "fcntl", "fcntl64"};
+  static const char* const names[] = {"open", "openat", "creat", "dup", "dup2", "dup3", "fcntl",
+                                      "fcntl64"};
   for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
     if (strcmp(name, names[i]) == 0) return 1;
   return 0;
@@ -71,11 +73,17 @@ static void make_call(struct fz* f, const struct sysfuzz_call* c) {
   if (c->nr == SYS_munmap && a[1] > VICTIM_PAGES * PAGE && rndn(&f->rng, 8))
     a[1] = rndn(&f->rng, VICTIM_PAGES * PAGE);
   /* A FUTEX_WAIT without a timeout on a word that happens to hold the value would sleep for
-   * ever, nobody being there to wake it: such a one gets a short timeout (gen_time's kind). */
+   * ever, nobody being there to wake it: such a one gets a short timeout (gen_time's kind), a
+   * 64-bit one for futex_time64 (seed 489 waited for ever in one). */
   if (c->nr == SYS_futex && (a[1] & ~128u) == 0 && a[3] == 0) {
     f->ts[0] = 0;
     f->ts[1] = 100000;
     a[3] = (uint32_t)f->ts;
+  }
+  if (c->nr == SYS_futex_time64 && (a[1] & ~128u) == 0 && a[3] == 0) {
+    f->ts64[0] = 0;
+    f->ts64[1] = 100000;
+    a[3] = (uint32_t)f->ts64;
   }
   /* clone makes a thread only with exactly NPTL's flags, which random flags never are: half
    * the time it gets them (and a random choice of the optional ones), so the thread's start in
@@ -199,6 +207,7 @@ int worker_main(const char* argv0, uint32_t seed, int index, int calls, int trac
   struct fz* f = malloc(sizeof *f);
   fz_init(f, who, argv0, seed, trace);
   f->boss = getppid();
+  syscall(SYS_setpgid, 0, 0, 0, 0, 0, 0);
   for (int i = 0; i < calls; i++) {
     if (rndn(&f->rng, 12) == 0) {
       thread_op(f, twho);

@@ -11,11 +11,14 @@ timeout. The test passes (exit 0) only if both produce the same stdout bytes and
 status; stderr is not compared. On a mismatch both statuses and a unified diff of stdout are
 printed. --qemu-only runs just qemu and prints the program's stdout and status.
 
-With --files DIR the program gets the files of DIR, and may change them: under qemu it runs in a
-scratch copy of DIR, under kasane-sim with a fresh KFS image of DIR (tools/kfs.py mkfs) as its
-disk (--disk). Each run has its own copy, so nothing leaks into DIR or between runs. Afterwards
-the files are compared too: the copy's against the image's (tools/kfs.py extract, which also
-checks that the kernel left a consistent image).
+With --files DIR the program gets the tree of DIR, and may change it: under qemu it runs in a
+scratch copy of DIR, under kasane-sim with a fresh ext2 image of DIR (tools/ext2img.py mkfs) as
+its disk (--disk), whose root is its working directory. Each run has its own copy, so nothing
+leaks into DIR or between runs. Afterwards the trees are compared too: the copy's against the
+image's (tools/ext2img.py extract, which first requires e2fsck -fn to find the image clean):
+every regular file's bytes, every directory and every symbolic link's target. A link in DIR to
+an absolute path (bin/busybox -> /bin/busybox: a host program the disk must hold) is copied as
+the file it names, in both runs, since mke2fs would keep it a link the disk cannot follow.
 
 Statuses are compared in the shell's form: a normal exit gives its code, a death by signal N
 gives 128 + N, with N in MIPS Linux numbering (SIGBUS = 10, not x86's 7), which is how
@@ -46,7 +49,8 @@ MIPS_SIGNALS = {
     "SIGXCPU": 30, "SIGXFSZ": 31,
 }
 DEFAULT_TIMEOUT = 60.0
-KFS_TOOL = Path(__file__).resolve().parents[2] / "tools" / "kfs.py"
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+import ext2img  # noqa: E402
 
 
 @dataclass
@@ -55,7 +59,7 @@ class Result:
     status: int | None  # None: killed by the timeout, or could not be started
     stderr: bytes
     error: str | None = None  # why it could not be started
-    files: dict[str, bytes] | None = None  # with --files: the files as the run left them
+    files: dict[str, bytes | str] | None = None  # with --files: the tree the run left (snapshot)
 
     def describe(self) -> str:
         if self.error:
@@ -97,16 +101,36 @@ def run(cmd: list[str], stdin_path: str | None, timeout: float, cwd: str | None 
     return Result(p.stdout, host_status_to_mips(p.returncode), p.stderr)
 
 
-def snapshot(folder: Path) -> dict[str, bytes]:
-    """Name -> contents of the regular files of folder."""
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+def snapshot(folder: Path) -> dict[str, bytes | str]:
+    """Relative path -> what is there, for folder's whole tree: a regular file's bytes, "<dir>"
+    for a directory, "-> TARGET" for a symbolic link (other kinds of file: "<other>")."""
+    tree = {}
+    for root, dirs, names in os.walk(folder):
+        for n in dirs + names:
+            p = Path(root) / n
+            rel = str(p.relative_to(folder))
+            if p.is_symlink():
+                tree[rel] = "-> " + os.readlink(p)
+            elif p.is_dir():
+                tree[rel] = "<dir>"
+            elif p.is_file():
+                tree[rel] = p.read_bytes()
+            else:
+                tree[rel] = "<other>"
+    return dict(sorted(tree.items()))
 
 
-def kfs(*args) -> str | None:
-    """Run tools/kfs.py with args; its error message, or None if it succeeded."""
-    p = subprocess.run([sys.executable, str(KFS_TOOL), *map(str, args)], capture_output=True,
-                       text=True)
-    return None if p.returncode == 0 else (p.stderr.strip() or f"kfs.py exit {p.returncode}")
+def stage(files: str | Path, work: Path) -> None:
+    """Copy the tree of files to work, links as links except those to an absolute path, which
+    become copies of what they name (see the module's comment)."""
+    shutil.copytree(files, work, symlinks=True)
+    for root, dirs, names in os.walk(work):
+        for n in dirs + names:
+            p = Path(root) / n
+            if p.is_symlink() and os.readlink(p).startswith("/"):
+                target = Path(os.readlink(p))
+                p.unlink()
+                shutil.copy2(target, p)
 
 
 def run_qemu(qemu: str, program: str, args: list[str], stdin_path: str | None = None,
@@ -115,7 +139,7 @@ def run_qemu(qemu: str, program: str, args: list[str], stdin_path: str | None = 
         return run([qemu, program, *args], stdin_path, timeout)
     with tempfile.TemporaryDirectory(prefix="kasane-qemu-") as tmp:
         work = Path(tmp) / "files"
-        shutil.copytree(files, work)
+        stage(files, work)
         result = run([qemu, os.path.abspath(program), *args], stdin_path, timeout, cwd=str(work))
         result.files = snapshot(work)
     return result
@@ -129,16 +153,19 @@ def run_sim(sim: str, kernel: str, program: str, args: list[str],
     if files is None:
         return run([sim, *(sim_args or []), kernel, program, *args], stdin_path, timeout)
     with tempfile.TemporaryDirectory(prefix="kasane-sim-") as tmp:
-        image, out = Path(tmp) / "disk.img", Path(tmp) / "files"
-        if err := kfs("mkfs", image, files):
-            return Result(b"", None, b"", f"cannot build the disk image: {err}")
+        image, out, tree = Path(tmp) / "disk.img", Path(tmp) / "files", Path(tmp) / "tree"
+        try:
+            stage(files, tree)
+            ext2img.mkfs(image, tree)
+        except (ext2img.Ext2Error, OSError) as e:
+            return Result(b"", None, b"", f"cannot build the disk image: {e}")
         result = run([sim, *(sim_args or []), "--disk", str(image), kernel, program, *args],
                      stdin_path, timeout)
-        err = kfs("extract", image, out)
-        if err:
-            result.error = result.error or f"the disk image after the run: {err}"
-        else:
+        try:
+            ext2img.extract(image, out)
             result.files = snapshot(out)
+        except ext2img.Ext2Error as e:
+            result.error = result.error or f"the disk image after the run: {e}"
     return result
 
 
@@ -192,8 +219,10 @@ def run_named(names: list[str], check_one) -> int:
     return 1 if failed else 0
 
 
-def _describe_file(data: bytes | None) -> str:
-    return "missing" if data is None else f"{len(data)} bytes"
+def _describe_file(data: bytes | str | None) -> str:
+    if data is None:
+        return "missing"
+    return data if isinstance(data, str) else f"{len(data)} bytes"
 
 
 def compare(qemu: Result, sim: Result) -> list[str]:

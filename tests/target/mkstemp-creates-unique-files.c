@@ -3,7 +3,7 @@
  * unlink removes a closed file at once, and an open one's name only: the open descriptor still
  * reads it until it is closed, while the name is gone for open (ENOENT) and can
  * be created afresh; a template without XXXXXX is EINVAL. Only the files the program keeps must
- * be left, under qemu and on the KFS disk. The glibc build must print the same.
+ * be left, under qemu and on the ext2 disk. The glibc build must print the same.
  * Expect: status 0
  * Files: basic
  * Glibc: yes */

@@ -10,12 +10,18 @@ Each tests/target/NAME.c states in its header comment how it must end and how it
     Args: a b c               (optional; whitespace-separated program arguments)
     Stdin: FILE               (optional; relative to tests/target; default /dev/null)
     Files: DIR                (optional; the program runs with a copy of tests/target/files/DIR:
-                               its working directory under qemu, a fresh KFS disk under
-                               kasane-sim; the files it leaves must match too, see difftest.py)
+                               its working directory under qemu, a fresh ext2 disk under
+                               kasane-sim; the tree it leaves must match too, see difftest.py)
     Glibc: yes                (optional; DIR/glibc/NAME.elf, the same source built against
                                glibc, must print the same stdout and end the same under qemu)
     Stderr: TEXT              (tests/os only, see tests/os/run_os_tests.py: a line of kasane-sim's
                                stderr contains TEXT and no line of its stdout does)
+    Needs: WHAT               (optional; the program needs what the kernel does not have yet,
+                               e.g. a directory /bin: it is reported SKIP and not run, and
+                               run_tests exits 77 when every program named was skipped)
+    Qemu: no (WHY)            (optional; qemu-mipsel cannot run the program as Linux would, for
+                               the reason given, e.g. it makes vfork a fork: the program checks
+                               itself, and only kasane-sim runs it, its status deciding)
 Every program runs twice under qemu-mipsel: the status must match the expectation and both runs
 must print the same stdout (determinism). With --sim and --kernel it also runs under kasane-sim
 and must match qemu exactly (difftest.py's comparison). DIR holds the NAME.elf files (default:
@@ -33,7 +39,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import difftest  # noqa: E402
 
-MARKER = re.compile(r"^\s*\*?\s*(Expect|Args|Stdin|Files|Stderr|Glibc|Set):\s*(.*?)\s*(\*/)?\s*$")
+MARKER = re.compile(
+    r"^\s*\*?\s*(Expect|Args|Stdin|Files|Stderr|Glibc|Set|Qemu|Needs):\s*(.*?)\s*(\*/)?\s*$")
 
 
 def read_markers(source: Path) -> dict[str, str]:
@@ -74,6 +81,16 @@ def check_one(name: str, opt) -> list[str]:
         return [f"Files: {files} is not a directory"]
 
     problems = []
+    if markers.get("Qemu", "").startswith("no"):
+        if not opt.sim:
+            return []  # nothing to compare: qemu cannot run it as Linux would
+        sim = difftest.run_sim(opt.sim, opt.kernel, str(program), args, stdin, opt.timeout,
+                               opt.sim_arg, files)
+        if sim.status != want:
+            problems.append(f"kasane-sim status {sim.describe()}, expected {want}")
+            problems.extend("    " + line for line in
+                            sim.stdout.decode("utf-8", "backslashreplace").splitlines()[-20:])
+        return problems
     first = difftest.run_qemu(opt.qemu, str(program), args, stdin, opt.timeout, files)
     second = difftest.run_qemu(opt.qemu, str(program), args, stdin, opt.timeout, files)
     if first.status != want:
@@ -122,8 +139,13 @@ def main() -> int:
             return 1
 
     names = opt.names or sorted(p.stem for p in Path(opt.source_dir).glob("*.c"))
-    failed = 0
+    failed = skipped = 0
     for name in names:
+        needs = read_markers(Path(opt.source_dir) / f"{name}.c").get("Needs")
+        if needs:
+            skipped += 1
+            print(f"SKIP {name} (needs {needs})")
+            continue
         problems = check_one(name, opt)
         if problems:
             failed += 1
@@ -132,8 +154,9 @@ def main() -> int:
                 print(f"    {p}")
         else:
             print(f"ok   {name}")
-    print(f"{len(names) - failed} of {len(names)} passed")
-    return 1 if failed else 0
+    print(f"{len(names) - failed - skipped} of {len(names)} passed"
+          + (f", {skipped} skipped" if skipped else ""))
+    return 1 if failed else 77 if skipped == len(names) else 0
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ SRC is tests/threads unless said (tests/posix uses this runner too). Each progra
 per backend of the thread library (tests/threads/CMakeLists.txt):
 DIR/BACKEND/NAME.elf. The header markers are tests/target's (run_tests.read_markers), with the
 same meaning: "Expect: status N | signal SIGNAME", "Args:", "Stdin:", "Files: DIR" (a fresh
-KFS image of tests/threads/files/DIR as the disk), plus one of its own:
+ext2 image of tests/threads/files/DIR as the disk), plus one of its own:
     Glibc: yes      the program is plain POSIX; DIR/glibc/NAME.elf is the same source linked
                     statically against glibc's pthreads. It runs under qemu-mipsel, and the
                     kasane-sim run must print the same stdout and end with the same status.

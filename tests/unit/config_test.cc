@@ -324,5 +324,16 @@ TEST(Config, PlatformHeader) {
   EXPECT_HAS(h, "#define KASANE_CONTEXTS 8 ");
 }
 
+
+// A key other keys imply (core.smp_start under the kernel on several cores) says so where it is
+// reported, and a bad implied value is a bug of the simulator, not a config error.
+TEST(Config, ImpliedValueNamesWhatImpliedIt) {
+  Config c;
+  c.imply("core.smp_start", "true", "platform.cores = 2 under the kernel");
+  EXPECT_TRUE(c.get_bool("core.smp_start"));
+  EXPECT_EQ(c.origin("core.smp_start"), "implied by platform.cores = 2 under the kernel");
+  EXPECT_THROW(c.imply("core.no_such_key", "1", "x"), std::logic_error);
+}
+
 }  // namespace
 }  // namespace kasane

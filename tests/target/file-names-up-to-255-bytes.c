@@ -1,5 +1,5 @@
-/* file-names-up-to-47-bytes - a 47-byte name (KFS's longest) can be created, written and opened
- * again, also as "./name"; a path longer than any name the system takes (300 bytes) is
+/* file-names-up-to-255-bytes - a 255-byte name (ext2's longest, and Linux's NAME_MAX) can be
+ * created, written and opened again, also as "./name"; a name of 256 bytes, or of 300, is
  * ENAMETOOLONG.
  * Expect: status 0
  * Files: basic */
@@ -10,9 +10,9 @@
 #include "check.h"
 
 int main(void) {
-  char name[48], dotted[50], huge[301];
-  memset(name, 'n', 47);
-  name[47] = 0;
+  char name[256], dotted[258], huge[301];
+  memset(name, 'n', 255);
+  name[255] = 0;
   strcpy(dotted, "./");
   strcat(dotted, name);
   int fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0644);
@@ -31,6 +31,10 @@ int main(void) {
   errno = 0;
   CHECK_INT(open(huge, O_RDONLY), -1);
   CHECK_INT(errno, ENAMETOOLONG);
+  errno = 0;
+  CHECK_INT(open(huge, O_WRONLY | O_CREAT, 0644), -1);
+  CHECK_INT(errno, ENAMETOOLONG);
+  huge[256] = 0;
   errno = 0;
   CHECK_INT(open(huge, O_WRONLY | O_CREAT, 0644), -1);
   CHECK_INT(errno, ENAMETOOLONG);
