@@ -719,9 +719,9 @@ void sched_run_ctx(struct kthread* kt) {
   sched_run(kt);
 }
 
-/* Make p's main thread, which exec left in its bound thread of CPU 0, an unbound thread that may
- * run on any CPU, with its creator's cookie, nice and affinity (a Linux child's), and queue it.
- * 0, or -1 if the thread pool or memory ran out. */
+/* Make p's main thread, which exec or fork left in its bound thread of CPU 0, an unbound thread
+ * that may run on any CPU, with its creator's cookie, nice and affinity (a Linux child's), and
+ * queue it. 0, or -1 if the thread pool or memory ran out. */
 int ctx_newproc(struct proc* p) {
   struct kthread* k0 = &p->kt[0];
   struct kthread* me = mykt();
@@ -731,6 +731,7 @@ int ctx_newproc(struct proc* p) {
   kt->userlocal = k0->userlocal;
   kt->fp = k0->fp;
   kt->tid = k0->tid;
+  kt->cleartid = k0->cleartid; /* a clone child's CLONE_CHILD_CLEARTID word */
   kt->ismain = 1;
   kt->ctx.ra = (uint32_t)kt_start_user;
   kt->ctx.sp = (uint32_t)kt->tf - 16;
