@@ -618,7 +618,10 @@ static void gang_release(int n) {
   hw[c].holding = 0;
   c0_write(CP0_TMASK, 0);
   c0_write(CP0_TCONTROL, TCONTROL_MU);
-  if (gang_has(p, c, KT_RUNNABLE) || (p->killed && gang_has(p, c, KT_NONE))) {
+  /* A killed gang whose threads all sleep waits like any other for one to wake (ctx_ready_bound):
+   * queued at once, it would take the core back and give it up again without end, and the
+   * interrupt that wakes its threads would never be taken. */
+  if (gang_has(p, c, KT_RUNNABLE)) {
     fair_enqueue(rq(n), &g->se, 0);
     kick_cpu(n);
   }

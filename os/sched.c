@@ -389,7 +389,10 @@ int gang_step(struct proc* p) {
   struct core* c = mycore();
   if (p->killed) {
     parkall(p); /* contexts still in user code stop; kernel threads run out on their own */
-    if (finished(p)) return 0;
+    /* Its threads all sleep, maybe on what another process holds (an inode, the namespace lock),
+     * whose thread waits in the queue of a CPU this gang holds: the core goes back to its CPUs,
+     * as schedule0() hands it on in core mode, and a thread that wakes wants it again. */
+    if (finished(p) || !busy(p)) return 0;
   } else if (finished(p)) {
     if (!finished_all(p)) return 0; /* it goes on elsewhere: a thread, or another core */
     proc_exit(p, p->xstatus);       /* nothing of it is left anywhere: it ends (thread.c) */
