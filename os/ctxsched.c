@@ -520,21 +520,6 @@ static void make_gang(struct kthread* kt) {
   kt_exit(kt);
 }
 
-/* Context 0's wait while its siblings lend their contexts: TControl.XW makes their TEXIT end it. */
-static void waitlend(void) {
-  struct cpu* c = &cpus[cpuid()];
-  c0_write(CP0_TCONTROL, c0_read(CP0_TCONTROL) | TCONTROL_XW);
-  kasane_monitor((uint32_t)&c->kick);
-  int done = !(kasane_tstate() & ~1u);
-  release();
-  c0_write(CP0_STATUS, (c0_read(CP0_STATUS) & ~ST_IM) | ST_IE | IM_IPI | IM_XCORE | IM_DISK |
-                           (mycore()->timer_on ? IM_TIMER : 0));
-  if (!done) kasane_mwait(0, 1);
-  c0_write(CP0_STATUS, c0_read(CP0_STATUS) & ~ST_IE);
-  c0_write(CP0_TCONTROL, c0_read(CP0_TCONTROL) & ~TCONTROL_XW);
-  acquire();
-}
-
 /* CPU n, context 0 of its core, picked gang entity g: the core is claimed for g's process; every
  * sibling CPU gives its thread back to its queue and lends its context (lend). */
 static void gang_claim(int n, struct gangent* g) {
@@ -684,7 +669,7 @@ void ctx_scheduler(void) {
       if (cpu_hwctx[n] != 0) lend(n);
       if (!h->holding) {
         if (kasane_tstate() & ~1u)
-          waitlend();
+          waitctxs(0); /* its siblings lend their contexts: their TEXIT ends the wait */
         else
           gang_enter(n);
         continue;

@@ -130,6 +130,7 @@ void cpu_main(void) __attribute__((noreturn));
 void sched_run(struct kthread* kt) __attribute__((noreturn));
 void sched_run_parked(void);
 int gang_step(struct proc* p);
+void waitctxs(struct proc* p);
 
 /* ctxsched.c: context mode, every context a CPU (os.smt_sched = "context") */
 struct fair_entity;

@@ -77,15 +77,16 @@ static int finished(struct proc* p);
 
 /* Context 0's wait while p has no main thread (it left with TEXIT, or p is ending): p ends when
  * its other contexts do, and they free themselves with a user TEXIT that the kernel does not see.
+ * With p 0 (context mode's gang claim, ctxsched.c), until every other context of the core is free.
  * TControl.XW makes any TEXIT on the core trigger this context's monitor, so the wait ends then,
  * or at a kick, with no polling: a guest whose every context waits for ever with nothing
  * pending is a deadlock the simulator reports. The monitor is armed before the last look at p,
  * so a context that ends after the look wakes the MWAIT, and one that ended before it is seen. */
-static void waitctxs(struct proc* p) {
+void waitctxs(struct proc* p) {
   struct cpu* c = &cpus[cpuid()];
   c0_write(CP0_TCONTROL, c0_read(CP0_TCONTROL) | TCONTROL_XW);
   kasane_monitor((uint32_t)&c->kick);
-  int done = finished(p);
+  int done = p ? finished(p) : !(kasane_tstate() & ~1u);
   release();
   c0_write(CP0_STATUS, (c0_read(CP0_STATUS) & ~ST_IM) | ST_IE | IM_IPI | IM_XCORE | IM_DISK |
                            (mycore()->timer_on ? IM_TIMER : 0));
