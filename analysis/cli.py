@@ -13,7 +13,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-from . import ExperimentError, executors, plots, results, runner, spec, sweep, tables
+from . import ExperimentError, executors, plots, results, runner, smt, spec, sweep, tables
 from .build import ROOT, Build, build_dir
 from .points import make_job
 
@@ -24,6 +24,16 @@ def prepare(file: str, build_arg: str | None):
     build = Build(build_dir(build_arg))
     exp = spec.load(Path(file), build)  # every error of the file at once, or nothing runs
     return build, exp, sweep.expand(exp)
+
+
+def make_jobs(points, build: Build) -> list:
+    """The points' jobs; a multiprogrammed point's carries the jobs of its programs alone."""
+    jobs = []
+    for p in points:
+        job = make_job(p, build)
+        job.alone = tuple(make_job(a, build) for a in smt.alone_points(p))
+        jobs.append(job)
+    return jobs
 
 
 def shown(path: Path) -> str:
@@ -62,10 +72,12 @@ def run(opt) -> int:
     build, exp, points = prepare(opt.file, opt.build)
     out = Path(opt.out).resolve() if opt.out else ROOT / "results" / exp.name
     out.mkdir(parents=True, exist_ok=True)
-    jobs = [make_job(p, build) for p in points]
+    jobs = make_jobs(points, build)
+    alone = [a for j in jobs for a in j.alone]
     executor = executors.make(opt.jobs, opt.scheduler, opt.cluster, opt.connect_timeout)
-    outcomes = runner.run_jobs(jobs, out, executor, progress=not opt.no_progress)
-    rows = results.collect(outcomes, exp.metrics, exp.optional)
+    outcomes = runner.run_jobs(jobs + alone, out, executor, progress=not opt.no_progress)
+    rows = results.collect(outcomes[:len(jobs)], exp.metrics, exp.optional,
+                           {o.job.dirname: o for o in outcomes[len(jobs):]})
     results.write(out, rows, exp.metrics)
     errors, table_md = [], []
     for t in exp.tables:
@@ -103,9 +115,15 @@ def check(opt) -> int:
             if exp.repeat > 1 else f"{len(points)} points")
     print(f"{exp.path.name}: {exp.title}: {runs}, {len(exp.tables)} tables, "
           f"{len(exp.plots)} plots")
-    for p in points:
-        job = make_job(p, build)
+    jobs = make_jobs(points, build)
+    alone = {a.dirname: a for j in jobs for a in j.alone}
+    if alone:
+        print(f"  and {len(alone)} runs of a program alone (the SMT metrics of the "
+              "multiprogrammed points)")
+    for job in jobs:
         print(f"  {job.dirname}")
+    for name in alone:
+        print(f"  {name}")
     return 0
 
 

@@ -1,5 +1,6 @@
 """The second half of the checks: the experiment against its points, still before anything runs.
-- every {name} in a template (machine, kernel, program, args, env, set) names a parameter;
+- every {name} in a template (machine, kernel, program, args, env, set, process) names a
+  parameter, and every process's `each` too;
 - every machine, kernel and program that a point would run exists;
 - every parameter is used by something (a template, a table, a plot, a filter): a sweep over a
   parameter nothing uses would run identical points (`contexts = [1, 2]` instead of
@@ -64,13 +65,32 @@ def check_templates(c: Checker, exp: Experiment, used: set) -> bool:
                       for i, a in enumerate(settings["args"])]
         for k in ("env", "set"):
             templates += [(origin.get(k, at) + (k, name), v) for name, v in settings[k].items()]
-        for path, text in templates:
+        templates = [(path, text, names) for path, text in templates]
+        for i, e in enumerate(settings["process"] or []):
+            where = origin.get("process", at) + ("process", i)
+            own = names
+            if "each" in e:
+                p = param_named(e["each"], names)
+                if p is None:
+                    ok = False
+                    c.error(where + ("each",), f"{e['each']!r} names no parameter of "
+                                               f"{'group ' + repr(gname) if gname else 'the points'}"
+                                               f"; parameters: {', '.join(names) or 'none'}")
+                else:
+                    used.add((gi, p))
+                own = names + ["each"]
+            templates += [(where + (k,), e[k], own) for k in ("program", "name", "cpu") if k in e]
+            templates += [(where + ("args", j), a, own) for j, a in enumerate(e.get("args", []))]
+            templates += [(where + ("env", k), v, own) for k, v in e.get("env", {}).items()]
+        for path, text, known in templates:
             if not isinstance(text, str):
                 continue
             for m in _SUBST.finditer(text):
                 if m.group(1) is None:
                     continue
-                p = param_named(m.group(1), names)
+                if m.group(1) == "each" and "each" in known:
+                    continue
+                p = param_named(m.group(1), known)
                 if p is None:
                     ok = False
                     c.error(path, f"{{{m.group(1)}}} names no parameter of "
@@ -98,6 +118,18 @@ def check_files(c: Checker, exp: Experiment, points, build: Build):
             if not (base / rel).is_file():
                 c.error(origin.get(k, at) + (k,), f"{rel}: no such file in {where} "
                                                   f"({base / rel})")
+        for i, e in enumerate(p.settings["process"] or []):
+            if not isinstance(e["cpu"], (int, type(None))):
+                c.error(origin.get("process", at) + ("process",),
+                        f"process {e['program']}: cpu {e['cpu']!r} is not a CPU number (point "
+                        f"{p.label()})")
+            rel = e["program"]
+            if ("program", rel) not in seen:
+                seen.add(("program", rel))
+                if not (build.target / rel).is_file():
+                    c.error(origin.get("process", at) + ("process",),
+                            f"{rel}: no such file in the build's target tree "
+                            f"({build.target / rel})")
         rel = (p.settings["disk"] or {}).get("dir")
         if rel and ("dir", rel) not in seen:
             seen.add(("dir", rel))

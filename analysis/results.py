@@ -8,6 +8,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import smt
 from .expr import ABSENT
 from .points import STATS
 from .repeats import seed_of
@@ -60,20 +61,49 @@ def get_path(doc, path: str):
     return cur
 
 
-def collect(outcomes: list[Outcome], metrics: dict, optional=frozenset()) -> list[Row]:
+def collect(outcomes: list[Outcome], metrics: dict, optional=frozenset(),
+            alone: dict | None = None) -> list[Row]:
+    """Rows of the points' outcomes; `alone` holds the outcomes of the alone runs of
+    multiprogrammed points by directory name (smt.py), whose figures join each point's stats as
+    `smt`."""
     rows = []
     for o in outcomes:
         values = None
         if o.status != "failed":
             try:
                 stats = json.loads((o.directory / STATS).read_text())
+                if o.job.alone:
+                    add_smt(o, stats, alone or {})
                 values = {m: metric(stats, m, p, m in optional) for m, p in metrics.items()}
+            except AloneFailed as e:
+                o.status, o.reason, values = "failed", str(e), None
             except MissingPath as e:
                 o.status, o.reason, values = "failed", str(e), None
             except (OSError, ValueError) as e:
                 o.status, o.reason, values = "failed", f"stats.json unreadable: {e}", None
         rows.append(Row(o, o.job.point.params, values))
     return rows
+
+
+class AloneFailed(Exception):
+    pass
+
+
+def add_smt(o: Outcome, stats: dict, alone: dict):
+    runs = []
+    for j in o.job.alone:
+        a = alone.get(j.dirname)
+        if a is None or a.status == "failed":
+            raise AloneFailed(f"its alone run {j.dirname} failed"
+                              + (f": {a.reason}" if a is not None else ""))
+        try:
+            runs.append(json.loads((a.directory / STATS).read_text()))
+        except (OSError, ValueError) as e:
+            raise AloneFailed(f"its alone run {j.dirname}: stats.json unreadable: {e}") from None
+    try:
+        stats["smt"] = smt.metrics(stats, runs, o.job.point.settings["process"])
+    except (KeyError, ValueError, ZeroDivisionError) as e:
+        raise AloneFailed(f"SMT metrics: {e}") from None
 
 
 def metric(stats, name: str, path: str, optional: bool = False):

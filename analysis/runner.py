@@ -23,8 +23,8 @@ from pathlib import Path
 from tqdm import tqdm
 
 from .build import ROOT
-from .points import (COMMAND, CONSOLE, DISK, DONE, STATS, THERMAL, Job, command_line, is_done,
-                     mark_done)
+from .points import (COMMAND, CONSOLE, DISK, DONE, STATS, THERMAL, WORKLOAD, Job, command_line,
+                     is_done, mark_done)
 
 TAIL_LINES = 20
 
@@ -102,6 +102,8 @@ def run_one(job: Job, directory: Path, disks: DiskImages) -> Outcome:
     for name in (STATS, DONE, THERMAL, DISK):
         (directory / name).unlink(missing_ok=True)
     (directory / COMMAND).write_text(command_line(job, directory) + "\n")
+    if job.workload is not None:
+        (directory / WORKLOAD).write_text(job.workload)
     console = directory / CONSOLE
     disk = job.disk
     start = time.monotonic()
@@ -146,7 +148,7 @@ def run_jobs(jobs: list[Job], out: Path, executor, progress: bool = True) -> lis
         if j.dirname not in running:
             results[j.dirname] = Outcome(j, points_dir / j.dirname, "skipped")
     with executor:  # a cluster is reached here: before the first line, so nothing is half-said
-        print(f"{len(jobs)} points: {len(todo)} to run, {len(unique) - len(todo)} unchanged "
+        print(f"{len(unique)} points: {len(todo)} to run, {len(unique) - len(todo)} unchanged "
               f"(skipped); {executor.describe()}", flush=True)
         futures = {executor.submit(run_one, j, points_dir / j.dirname, disks): j for j in todo}
         bar = tqdm(total=len(todo), unit="point", disable=not progress or None, leave=False)

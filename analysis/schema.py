@@ -30,6 +30,23 @@ SWEEP = {"type": "object", "x-what": "a table of key = values",
              "x-what": "a list of values or a range table {start, stop, step|factor}",
              "anyOf": [{"type": "array", "minItems": 1, "items": SCALAR}, RANGE]}}
 
+ENV = {"type": "object", "x-what": "a table of NAME = value",
+       "propertyNames": {"pattern": NAME, "x-what": "an environment variable name"},
+       "additionalProperties": {"type": ["string", "number"], "x-what": "a string or a number"}}
+# One program of a multiprogrammed point (kasane-sim --workload): `each` names a parameter whose
+# value is a "+"-separated list; the entry then stands for one process per element, with {each}
+# replaced by the element.
+PROCESS = {"type": "object", "required": ["program"], "additionalProperties": False,
+           "x-what": "a table {program, args, env, cpu, name, each}",
+           "properties": {"program": {"type": "string", "minLength": 1},
+                          "args": STRINGS, "env": ENV,
+                          "cpu": {"type": ["integer", "string"], "minimum": 0,
+                                  "x-what": "a CPU number (core * contexts + context) or a "
+                                            "{name} template"},
+                          "name": {"type": "string", "minLength": 1},
+                          "each": {"type": "string", "pattern": NAME,
+                                   "x-what": "a parameter name"}}}
+
 SETTINGS = {
     "machine": {"type": "string"},
     "kernel": {"type": "string"},
@@ -37,10 +54,9 @@ SETTINGS = {
     "args": STRINGS,
     "set": {"type": "object", "additionalProperties": SCALAR,
             "x-what": "a table of config keys"},
-    "env": {"type": "object", "x-what": "a table of NAME = value",
-            "propertyNames": {"pattern": NAME, "x-what": "an environment variable name"},
-            "additionalProperties": {"type": ["string", "number"],
-                                     "x-what": "a string or a number"}},
+    "env": ENV,
+    "process": {"type": "array", "minItems": 1, "items": PROCESS,
+                "x-what": "a list of tables {program, args, env, cpu, name, each}"},
     "disk": {"type": "object", "additionalProperties": False,
              "properties": {"size": SIZE,
                             "dir": {"type": "string",

@@ -21,16 +21,17 @@ NAME = re.compile(schema.NAME)
 FILE_NAME = re.compile(schema.FILE_NAME)
 SIZE = re.compile(r"^(\d+)\s*([KMG]?)i?B?$", re.IGNORECASE)
 RESERVED = {"group", "seed", "i", "first", "prev", "at", "min", "max", "abs", "round", "sum",
-            "len"}
+            "len", "each"}
 PERTURB_SEED = "sim.perturb_seed"  # what `repeat` varies: 1..N
 
 # Settings a group may give (and the experiment too); title, description and repeat are the
 # experiment's.
-SETTINGS = ("machine", "kernel", "program", "args", "set", "env", "disk", "thermal_trace",
-            "timeout", "params")
+SETTINGS = ("machine", "kernel", "program", "process", "args", "set", "env", "disk",
+            "thermal_trace", "timeout", "params")
 MERGED = ("set", "env", "params")  # a group's table merges over the experiment's; others replace
 DEFAULTS = {"kernel": "os/kernel.elf", "args": [], "set": {}, "env": {}, "disk": None,
-            "thermal_trace": False, "timeout": 600, "params": {}, "machine": None, "program": None}
+            "thermal_trace": False, "timeout": 600, "params": {}, "machine": None, "program": None,
+            "process": None}
 
 
 @dataclass
@@ -272,8 +273,19 @@ def check_group(c: Checker, exp: Experiment, gi: int, build: Build):
     gname, settings, gsweep = exp.groups[gi]
     origin = exp.origins[gi]
     at = ("group", gi) if gname else ("experiment",)
-    if not settings["program"]:
-        c.error(at, "no program: give `program` (with kernel = \"\", the bare-metal kernel)")
+    if settings["process"]:
+        if settings["program"]:
+            c.error(origin.get("process", at) + ("process",),
+                    "give `program` or `process` (several programs at once), not both")
+        if settings["kernel"] == "":
+            c.error(origin.get("kernel", at) + ("kernel",),
+                    "`process` needs a kernel: it starts the programs")
+        if settings["args"]:
+            c.error(origin.get("args", at) + ("args",),
+                    "with `process`, give each program's args in its entry")
+    elif not settings["program"]:
+        c.error(at, "no program: give `program` (with kernel = \"\", the bare-metal kernel) or "
+                    "`process`")
     if settings["kernel"] == "" and settings["args"]:
         c.error(origin.get("args", at) + ("args",),
                 "args need a kernel: a bare-metal program (kernel = \"\") takes none")

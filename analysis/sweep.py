@@ -19,7 +19,8 @@ class Point:
     group: str | None
     params: dict        # parameter -> value, dotted config keys as written
     shown: list         # the (key, value) pairs that name the point: group, then sweep keys
-    settings: dict      # machine, kernel, program, args, set, env, disk, thermal_trace, timeout
+    settings: dict      # machine, kernel, program, process, args, set, env, disk, thermal_trace,
+                        # timeout
     seed: int | None = None   # 1..N with repeat = N; None: one unperturbed run
     combo: int = 0      # which sweep combination: the seeds of one combination share it
 
@@ -74,6 +75,8 @@ def expand(exp: Experiment, strict: bool = True) -> list[Point]:
             s["args"] = [substitute(a, params, f"{where} args", strict) for a in s["args"]]
             s["env"] = {k: substitute(v, params, f"{where} env.{k}", strict)
                         for k, v in s["env"].items()}
+            if s["process"]:
+                s["process"] = processes(s["process"], params, f"{where} process", strict)
             s["set"] = {**s["set"], **{k: v for k, v in zip(keys, combo) if "." in k}}
             s["set"] = {k: substitute(v, params, f"{where} set.{k}", strict)
                         for k, v in s["set"].items()}
@@ -85,6 +88,44 @@ def expand(exp: Experiment, strict: bool = True) -> list[Point]:
                 points.append(Point(len(points), gname, params, shown, ps, seed, combos))
             combos += 1
     return points
+
+
+def processes(entries: list, params: dict, where: str, strict: bool = True) -> list[dict]:
+    """A point's [[process]] entries with {name} replaced: an entry with `each` stands for one
+    process per "+"-separated element of that parameter's value, {each} being the element. Every
+    entry comes out with program, args, env, name (None: the program's file name) and cpu (None:
+    not pinned)."""
+    out = []
+    for i, e in enumerate(entries):
+        at = f"{where}[{i}]"
+        if "each" in e:
+            value = lookup(params, e["each"])
+            if value is MISSING:
+                if strict:
+                    raise ExperimentError(f"{at}: each = {e['each']!r} names no parameter")
+                continue
+            elements = [x for x in fmt_value(value).split("+")]
+        else:
+            elements = [None]
+        for x in elements:
+            ps = params if x is None else {**params, "each": x}
+            cpu = e.get("cpu")
+            if isinstance(cpu, str):
+                text = substitute(cpu, ps, f"{at}.cpu", strict)
+                try:
+                    cpu = int(text)
+                except ValueError:
+                    if strict:
+                        raise ExperimentError(f"{at}.cpu: {text!r} is not a CPU number") from None
+            out.append({"program": substitute(e["program"], ps, f"{at}.program", strict),
+                        "args": [substitute(a, ps, f"{at}.args", strict)
+                                 for a in e.get("args", [])],
+                        "env": {k: substitute(v, ps, f"{at}.env.{k}", strict)
+                                for k, v in e.get("env", {}).items()},
+                        "name": substitute(e["name"], ps, f"{at}.name", strict)
+                        if "name" in e else None,
+                        "cpu": cpu})
+    return out
 
 
 def matches(params: dict, where: dict) -> bool:

@@ -17,8 +17,11 @@
 #define MASKBYTES 4
 _Static_assert(NCTX <= 8 * MASKBYTES, "one word of affinity must name every core");
 
-/* Every core of the machine. */
-uint32_t allcores(void) { return ncores >= 32 ? ~0u : (1u << ncores) - 1; }
+/* Every core of the machine (in context mode, every CPU: there a CPU is a context, as on Linux). */
+uint32_t allcores(void) {
+  int n = ctxmode ? ncpus : ncores;
+  return n >= 32 ? ~0u : (1u << n) - 1;
+}
 
 /* Whether p may be on core c. */
 int affinity_allows(const struct proc* p, int c) { return (p->affinity >> c) & 1; }
@@ -64,7 +67,7 @@ int32_t sys_sched_getaffinity(void) {
   argint(0, &pid);
   argint(1, &size);
   argaddr(2, &umask);
-  if (size * 8 < (uint32_t)ncores || size % sizeof(uint32_t)) return -EINVAL;
+  if (size * 8 < (uint32_t)(ctxmode ? ncpus : ncores) || size % sizeof(uint32_t)) return -EINVAL;
   struct kthread* t = balance_thread(pid);
   struct proc* p = t ? t->proc : affinity_target(pid);
   if (p == 0) return -ESRCH;

@@ -41,6 +41,7 @@ int uthread_allowed(struct kthread* kt, int c) {
 /* The core kt should be queued on when its own is not allowed: an allowed core its process is on
  * (this one first, then the lowest), else the lowest allowed core. */
 int balance_home(struct kthread* kt) {
+  if (ctxmode) return ctx_home(kt);
   struct proc* p = kt->proc;
   int me = coreid();
   if (((p->cores >> me) & 1) && uthread_allowed(kt, me)) return me;
@@ -58,6 +59,10 @@ void balance_move(struct kthread* kt, int to) {
   struct fair_rq *src = fair_rq_of(u->core), *dst = fair_rq_of(to);
   if (u->se.on_rq) fair_move(src, dst, &u->se);
   u->core = to;
+  if (ctxmode) { /* queues are CPUs' */
+    ctx_tell(to);
+    return;
+  }
   if (to == coreid()) return;
   kick_cpu(cpunum(to, 0));
   if (!kt->proc->cores) kick_proc(kt->proc);
@@ -162,7 +167,9 @@ void balance_setaffinity(struct kthread* kt, uint32_t mask) {
     balance_move(kt, balance_home(kt));
   } else if (u->se.running && kt != mykt()) {
     u->resched = 1;
-    if (cpu_core[kt->cpu] == coreid())
+    if (ctxmode)
+      ipi_raise(kt->cpu);
+    else if (cpu_core[kt->cpu] == coreid())
       kasane_tintr(kt->ltn);
     else
       ipi_raise(kt->cpu);

@@ -98,6 +98,8 @@ void region_free(struct vmspace* vm);
 extern const char EXEC_ENOENT[], EXEC_EFAULT[], EXEC_E2BIG[], EXEC_ENOMEM[], EXEC_EACCES[];
 int exec_errno(const char* why);
 const char* exec_boot(struct proc* p, const struct kasane_bootinfo* bi);
+struct kasane_bootprog;
+const char* exec_bootprog(struct proc* p, const struct kasane_bootprog* prog);
 const char* exec_path(struct proc* p, const char* path, struct vmspace* from, uint32_t argv,
                       uint32_t envp);
 
@@ -125,6 +127,56 @@ void schedinit(const struct kasane_bootinfo* bi);
 void schedinit_core(void);
 void schedstart(void) __attribute__((noreturn));
 void cpu_main(void) __attribute__((noreturn));
+void sched_run(struct kthread* kt) __attribute__((noreturn));
+void sched_run_parked(void);
+int gang_step(struct proc* p);
+void waitctxs(struct proc* p);
+
+/* ctxsched.c: context mode, every context a CPU (os.smt_sched = "context") */
+struct fair_entity;
+struct fair_rq;
+void ctx_init(void);
+void ctx_cpu_start(void);
+void ctx_boot_siblings(void);
+void ctx_scheduler(void) __attribute__((noreturn));
+void sched_run_ctx(struct kthread* kt) __attribute__((noreturn));
+int ctx_newproc(struct proc* p);
+void ctx_ready(struct kthread* kt);
+void ctx_ready_bound(struct kthread* kt);
+void ctx_tell(int cpu);
+int ctx_home(struct kthread* kt);
+int ctx_must_yield(struct kthread* kt);
+void ctx_yield(struct kthread* kt);
+int ctx_yield_call(struct kthread* kt);
+void ctx_poke(struct kthread* kt);
+void ctx_kick_proc(struct proc* p);
+void ctx_tlb_shootdown(struct vmspace* vm);
+int ctx_switch_due(void);
+int ctx_slice_over(void);
+int ctx_waiting(void);
+void ctx_tick(void);
+int ctx_want_gang(struct kthread* kt);
+void ctx_gang_want(struct proc* p, int core);
+void ctx_reap(struct proc* p);
+uint32_t ctx_cookie_of(const struct fair_entity* se);
+
+/* coresched.c: PR_SCHED_CORE cookies */
+uint32_t thread_cookie(struct kthread* kt);
+int coresched_fits(uint32_t cookie, int cpu);
+int coresched_constrained(int cpu);
+struct fair_entity* coresched_pick(int cpu, struct fair_rq* q);
+void coresched_started(int cpu, uint32_t cookie);
+int coresched_waiting(int core);
+void coresched_forced(int cpu);
+void coresched_left(int cpu);
+void coresched_tick(int cpu);
+
+/* procstat.c: what runs where, for the simulator's per-process figures */
+void procstat_new(struct proc* p);
+void procstat_exit(int pid, int status);
+void procstat_run(struct kthread* kt);
+void procstat_cpu(int state);
+void procstat_core(struct proc* p);
 
 /* sysias.c: the thread-picking policy's boot settings (fair.h has the policy). */
 void fairinit(const struct kasane_bootinfo* bi);
@@ -135,6 +187,8 @@ struct core;
 struct vmspace;
 extern int ncores;
 extern int ncontexts;
+extern int ctxmode; /* os.smt_sched = "context" (ctxsched.c) */
+extern uint8_t cpu_hwctx[NCTX]; /* by CPU number: its index in its core, whatever the mode */
 extern uint8_t cpu_core[NCTX], cpu_ctx[NCTX]; /* by CPU number: its core, its index there */
 extern struct core* cpu_corep[NCTX];          /* by CPU number: &cores[its core] */
 /* The CPU number of the context running this code: core * contexts + context (EBase.CPUNum). */
@@ -190,7 +244,7 @@ void kt_exit(struct kthread* kt) __attribute__((noreturn));
 int proc_reap_threads(struct proc* p);
 int proc_kill(int pid, int sig, int from, int tkill);
 int proc_spawn(const char* path, uint32_t argv, uint32_t envp);
-void proc_start(struct proc* p);
+int proc_start(struct proc* p);
 
 /* fork.c */
 struct proc* proc_find(int pid);
@@ -224,6 +278,9 @@ int thread_tid(struct kthread* kt);
 /* uthread.c */
 extern int nuthreads;
 void uthread_init(void);
+void uthread_charge(struct kthread* kt);
+void uthread_enqueue(struct kthread* kt, int flags);
+void uthread_foreach(struct proc* p, void (*fn)(struct kthread*, uint32_t), uint32_t arg);
 struct kthread* uthread_alloc(struct proc* p);
 void uthread_free(struct kthread* kt);
 int uthread_queued(struct proc* p, int core);

@@ -284,6 +284,20 @@ const char* exec_boot(struct proc* p, const struct kasane_bootinfo* bi) {
   return 0;
 }
 
+/* Load boot program prog, one of the --workload file's (the table of the bootinfo), into p.
+ * Program 0 is exec_boot's. */
+const char* exec_bootprog(struct proc* p, const struct kasane_bootprog* prog) {
+  struct execsrc img = {P2V(prog->program_pa), 0, prog->program_size};
+  struct execargs args = {prog->argc, prog->args_size, prog->envc, prog->env_size,
+                          P2V(prog->args_pa), P2V(prog->env_pa)};
+  const char* argv0 = prog->argc ? P2V(prog->args_pa) : "";
+  struct image im;
+  const char* why = load(&img, &args, &im);
+  if (why) return why;
+  enter(p, &p->kt[0], &im, argv0, argv0); /* a host file: /proc/PID/exe names it, no more */
+  return 0;
+}
+
 /* Pack the NUL-terminated strings of the user vector uvec (in vm) at buf + *off, at most max
  * bytes in all. Returns how many, or -errno. */
 static int packstrings(struct vmspace* vm, uint32_t uvec, char* buf, uint32_t* off,
@@ -431,11 +445,16 @@ static int scriptargs(struct execargs* args, const char* interp, const char* arg
 
 /* Whether the calling thread kt is all there is of its process: no other kernel thread, clone
  * thread, parked call or live context, on no other core. exec replaces the memory every thread
- * runs in, and Linux ends the other threads first; this kernel does not do that yet. */
+ * runs in, and Linux ends the other threads first; this kernel does not do that yet. In context
+ * mode the other contexts of the core run other processes: only a gang (ctxsched.c), which holds
+ * the core, has contexts of its own to look at. */
 static int alone(struct kthread* kt) {
   struct proc* p = kt->proc;
-  if (p->nthreads != (kt->unbound ? 1 : 0) || p->cores != 1u << coreid()) return 0;
-  if (kasane_tstate() & ~(1u << ctxid())) return 0;
+  if (p->nthreads != (kt->unbound ? 1 : 0)) return 0;
+  if (!ctxmode || p->gang) {
+    if (p->cores != 1u << coreid()) return 0;
+    if (kasane_tstate() & ~(1u << ctxid())) return 0;
+  }
   for (int n = 0; n < ncpus; n++)
     if (&p->kt[n] != kt && p->kt[n].state != KT_NONE) return 0;
   for (struct kthread* pk = parked; pk < &parked[NPARKED]; pk++)
@@ -538,7 +557,7 @@ int32_t sys_execve(void) {
   kt->tid = p->pid; /* the thread that exec'd leads the process now, as on Linux */
   kt->tf_restored = 1; /* every register is the new program's: syscall() leaves $v0/$a3 alone */
   kt->cleartid = 0;
-  p->vm->cores |= 1u << coreid();
+  p->vm->cores |= 1u << (ctxmode ? cpuid() : coreid()); /* a CPU's bit in context mode */
   switchuvm(p->vm->pgdir);
   c0_write(CP0_ENTRYHI, p->vm->asid);
   exec_reset(p);

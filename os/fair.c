@@ -187,6 +187,10 @@ int fair_preempt_due(const struct fair_rq* rq, const struct fair_entity* cur) {
   return ran >= min_gran && cur->vruntime > left->vruntime + fair_scale(wakeup_gran, left->weight);
 }
 
+int fair_wakeup_preempt(const struct fair_entity* cur, const struct fair_entity* se) {
+  return cur->vruntime > se->vruntime + fair_scale(wakeup_gran, se->weight);
+}
+
 void fair_running(struct fair_rq* rq, struct fair_entity* se, int on) {
   if (on == se->running) return;
   se->running = on;

@@ -104,6 +104,11 @@ struct fair_entity* fair_slice_end(struct fair_rq* rq, const void* cur_mm,
  * more than the wakeup granularity. Never while nothing waits. The kernel preempts cur when 1. */
 int fair_preempt_due(const struct fair_rq* rq, const struct fair_entity* cur);
 
+/* Whether entity `se`, just woken (queued with FAIR_WAKEUP), should preempt `cur`, running on
+ * the CPU it waits for (charged up to now): cur's vruntime is ahead of se's by more than the
+ * wakeup granularity, scaled to se's weight (Linux's check_preempt_wakeup). */
+int fair_wakeup_preempt(const struct fair_entity* cur, const struct fair_entity* se);
+
 /* Optional, for load balancing: the kernel says when a context starts (on = 1) and stops (0)
  * running se on rq's core, so that a core's load counts its running threads as Linux's does. */
 void fair_running(struct fair_rq* rq, struct fair_entity* se, int on);

@@ -117,9 +117,8 @@ int32_t proc_clone(uint32_t flags, uint32_t newsp, uint32_t ptid, uint32_t tls, 
   if (flags & CLONE_CHILD_SETTID) copyout(p->vm, ctid, &p->pid, 4); /* checked above */
   if (flags & CLONE_PARENT_SETTID) copyout(parent->vm, ptid, &p->pid, 4);
   p->vfork = (flags & CLONE_VFORK) != 0;
-  int pid = p->pid;
-  proc_start(p);
-  if (flags & CLONE_VFORK) vfork_wait(pid);
+  int pid = proc_start(p);
+  if (pid > 0 && (flags & CLONE_VFORK)) vfork_wait(pid);
   return pid;
 }
 

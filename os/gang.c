@@ -118,6 +118,7 @@ void kt_prepare_user(struct kthread* me, struct kthread* kt, uint32_t pc, uint32
  * core's own): EAGAIN, and the caller starts it from a thread of that core instead. The CPU
  * number of the context, -EAGAIN, or -EINVAL for no such core or one outside the affinity. */
 int32_t sys_kasane_ctx_start(void) {
+  if (ctx_want_gang(mykt())) return -ERESTARTNOHAND; /* again, once it holds its core */
   struct kthread* me = mykt();
   struct proc* p = me->proc;
   uint32_t core, pc, arg, sp;
@@ -143,12 +144,15 @@ int32_t sys_kasane_ctx_start(void) {
 
 /* kasane_ctx_map(masks, n): masks[c] for each core c < n: every context of a core the process
  * is on now (bit i = LTN i + 1), or on a core it is not on, those whose threads wait for it. The
- * number of cores. */
+ * number of cores. With n > 0, in context mode, the caller's process becomes a gang first. */
 int32_t sys_kasane_ctx_map(void) {
   struct proc* p = myproc();
   uint32_t umasks, n;
   argaddr(0, &umasks);
   argint(1, &n);
+  /* Asking which contexts it holds, a process shows it uses them: in context mode it then
+   * holds its core (ctxsched.c). n = 0, the number of cores alone, is a question only. */
+  if (n && ctx_want_gang(mykt())) return -ERESTARTNOHAND;
   for (int c = 0; c < ncores && (uint32_t)c < n; c++) {
     uint32_t m = 0;
     for (int i = 0; i < ncontexts; i++)

@@ -61,6 +61,7 @@ struct proc* nextready(struct proc* p) {
 /* Whether the core's process p must give the core up at its slice end: another process is ready
  * for the core, or p's affinity no longer allows the core (a killed p runs out where it is). */
 int switch_due(struct proc* p) {
+  if (ctxmode) return ctx_switch_due();
   return nextready(p) != 0 || (p && !p->killed && !affinity_allows(p, coreid()));
 }
 
@@ -75,6 +76,7 @@ static int policy_weighs_all(struct proc* p) {
 /* At the end of the slice of p, the core's process (timer.c): whether p gives the core up, with
  * the fair policy's choice of successor in the core's `next` (0: round robin's, nextready). */
 int slice_over(struct proc* p) {
+  if (ctxmode) return ctx_slice_over(); /* a gang process's turn on its core (ctxsched.c) */
   struct core* c = mycore();
   c->next = 0;
   if (!switch_due(p)) return 0;

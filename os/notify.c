@@ -341,6 +341,7 @@ void notify_move(struct proc* p, int from, int to) {
 
 /* kasane_notify_register(reg): register the runtime's upcall (reg = 0: unregister). */
 int32_t sys_kasane_notify_register(void) {
+  if (ctx_want_gang(mykt())) return -ERESTARTNOHAND; /* again, once it holds its core */
   struct proc* p = myproc();
   uint32_t ureg;
   argint(0, &ureg);

@@ -70,18 +70,44 @@ void freeproc(struct proc* p) {
   memset(p, 0, sizeof *p);
 }
 
-/* Create the first process, running the boot image's program on context 0. A program that
- * cannot run ends the machine with status 126 (the shell's "cannot execute") and one console
- * line saying why. */
+/* The boot processes (pids 1..nboot, made before any other): the run ends when the last ends,
+ * with the first nonzero status any of them ended with (0 if none). */
+static int nboot, bootleft, bootstatus;
+
+static void userinit_one(const struct kasane_bootinfo* bi, const struct kasane_bootprog* prog,
+                         uint32_t i);
+
+/* Create the processes of the boot image: its program, or each of the --workload file's, pinned
+ * to its CPU if the file says so (in core mode to that CPU's core). A program that cannot run
+ * ends the machine with status 126 (the shell's "cannot execute") and one console line saying
+ * why, before anything runs. */
 void userinit(const struct kasane_bootinfo* bi) {
+  const struct kasane_bootprog* progs = P2V(bi->programs_pa);
+  if (bi->nprograms == 0) {
+    printf("kasane: exec: no program in the boot image\n");
+    halt(126);
+  }
+  /* Not from user mode: boot, before any program runs. */
+  if (bi->nprograms > NPROC) panic("userinit: %u programs, %d process slots", bi->nprograms, NPROC);
+  nboot = bootleft = (int)bi->nprograms;
+  for (uint32_t i = 0; i < bi->nprograms; i++) userinit_one(bi, &progs[i], i);
+}
+
+/* Create boot process i from prog (program 0 from the bootinfo's own fields). */
+static void userinit_one(const struct kasane_bootinfo* bi, const struct kasane_bootprog* prog,
+                         uint32_t i) {
   struct proc* p = allocproc();
   /* Not from user mode: boot, before any program runs. */
   if (p == 0) panic("userinit: no memory for the first process");
-  const char* why = bi->program_pa ? exec_boot(p, bi) : "no program in the boot image";
+  const char* why = i == 0 ? exec_boot(p, bi) : exec_bootprog(p, prog);
   if (why) {
-    printf("kasane: exec: %s\n", why);
+    if (bi->nprograms > 1) printf("kasane: exec: %s: %s\n", prog->name, why);
+    else printf("kasane: exec: %s\n", why);
     halt(126);
   }
+  if (prog->name[0]) safestrcpy(p->name, prog->name, sizeof p->name);
+  if (prog->cpu >= 0 && prog->cpu < ncpus)
+    p->affinity = 1u << (ctxmode ? prog->cpu : cpu_core[prog->cpu]);
   fileinit_proc(p);
   p->pgid = p->sid = p->pid; /* it leads its session and group, as a login shell would */
   p->kt[0].tid = p->pid; /* the main thread's tid is the pid (thread.c) */
@@ -89,17 +115,30 @@ void userinit(const struct kasane_bootinfo* bi) {
   p->kt[0].atuser = 1; /* on CPU 0 until a core takes it (gang.c) */
   p->kt[0].ctx.ra = (uint32_t)kt_start_user;
   p->kt[0].ctx.sp = (uint32_t)p->kt[0].tf - 16;
+  procstat_new(p);
+  /* Not from user mode: boot, before any program runs. */
+  if (ctxmode && ctx_newproc(p) < 0) panic("userinit: no memory for the first thread");
 }
 
-/* Let new process p run: its main thread (kt[0], its registers set) is runnable on its way to
- * user mode, and a core hears of it. */
-void proc_start(struct proc* p) {
+/* Let new process p, made by the calling thread (fork or spawn), run: its main thread (kt[0], its
+ * registers set) is runnable on its way to user mode, with its creator's core-scheduling cookie,
+ * and a core hears of it; in context mode the thread is an unbound one (ctxsched.c). p's pid, or
+ * -EAGAIN with p freed (its files closed) if the thread pool ran out. */
+int proc_start(struct proc* p) {
+  p->cookie = thread_cookie(mykt()); /* as Linux's sched_core_fork */
   p->kt[0].tid = p->pid;
   p->kt[0].state = KT_RUNNABLE;
   p->kt[0].atuser = 1; /* on CPU 0 until a core takes it (gang.c) */
   p->kt[0].ctx.ra = (uint32_t)kt_start_user;
   p->kt[0].ctx.sp = (uint32_t)p->kt[0].tf - 16;
+  if (ctxmode && ctx_newproc(p) < 0) {
+    proc_closefiles(p);
+    freeproc(p);
+    return -EAGAIN;
+  }
+  procstat_new(p);
   kick_proc(p);
+  return p->pid;
 }
 
 /* spawn(path, argv, envp): a new process running program path, a child of the caller, with the
@@ -122,9 +161,7 @@ int proc_spawn(const char* path, uint32_t argv, uint32_t envp) {
     if (parent->ofile[fd] && !((parent->cloexec >> fd) & 1))
       p->ofile[fd] = filedup(parent->ofile[fd]);
   proc_inheritfs(p, parent);
-  int pid = p->pid;
-  proc_start(p);
-  return pid;
+  return proc_start(p);
 }
 
 /* Start ending p with status (0..255, or 128 + signal if it was killed). The first status
@@ -170,10 +207,14 @@ int proc_reap_threads(struct proc* p) {
     if (p->kt[n].state != KT_NONE) return 0;
   for (struct kthread* kt = parked; kt < &parked[NPARKED]; kt++)
     if (kt->state != KT_NONE && kt->proc == p) return 0;
-  if (p->pid == 1) { /* the run ends: its files close and the disk is unmounted, as at shutdown */
+  procstat_exit(p->pid, p->xstatus);
+  if (p->pid <= nboot && !bootstatus) bootstatus = p->xstatus;
+  if (p->pid <= nboot && --bootleft == 0) {
+    /* the last boot process: the run ends, its files close and the disk is unmounted, as at
+     * shutdown */
     proc_closefiles(p);
     fs_unmount();
-    halt(p->xstatus);
+    halt(bootstatus);
   }
   proc_closefiles(p);
   switchkvm();

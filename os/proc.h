@@ -86,6 +86,8 @@ struct kthread {
   uint8_t mask_saved;     /* rt_sigsuspend changed the signal mask: saved_mask comes back */
   uint32_t saved_mask;
   uint8_t unbound;        /* a clone thread (struct uthread): runs on any context of its core */
+  uint8_t ismain;         /* context mode: the unbound thread that is the process's main thread
+                           * (its signal mask is the process's: sigmaskof) */
   char* kstack;           /* one page (kseg0) */
   struct trapframe* tf;   /* at the top of kstack */
   struct kcontext ctx;    /* where swtch() resumes it */
@@ -114,6 +116,10 @@ struct uthread {
   uint32_t affinity;      /* bit c: it may run on core c (sched_setaffinity on its tid); 0: the
                            * process's cores (proc.affinity) */
   uint32_t sigmask;       /* its own blocked signals, as a Linux thread's (sigmaskof) */
+  uint32_t cookie;        /* its core-scheduling cookie (PR_SCHED_CORE; 0 none): context mode
+                           * runs threads of different cookies on one core's CPUs never at once */
+  uint8_t togang;         /* context mode: it used a thread instruction or a kasane_ctx_* call
+                           * and becomes its process's gang thread on its way out (ctxsched.c) */
 };
 
 enum procstate { UNUSED, USED, ZOMBIE };
@@ -160,7 +166,9 @@ struct cpu {
   int monitor_lost;       /* the kernel re-armed the monitor, which user code may have armed */
 } __attribute__((aligned(64))); /* a monitor line each: a kick wakes only its context */
 
-/* A core as the kernel sees it (smp.c): what its contexts share. */
+/* A core as the kernel sees it (smp.c): what its contexts share. In context mode each CPU has
+ * one of its own (cores[cpu]: its process, time slice and timer), and a core a gang process holds
+ * uses its context 0's (ctxsched.c). */
 struct core {
   struct proc* proc;       /* the process that owns the core's contexts, or 0 */
   int want_switch;         /* its time slice ended and another process is ready */
@@ -193,7 +201,11 @@ struct proc {
   int xstatus;            /* exit status of the run if it is pid 1 (128 + signal if killed) */
   int termsig;            /* the signal that killed it, 0 if it exited */
   int mainleft;           /* its main thread left with exit while clone threads ran (thread.c) */
-  int nthreads;           /* its clone threads (uthread.c), in any state */
+  int nthreads;           /* its clone threads (uthread.c), in any state; in context mode its
+                           * main thread is one too */
+  int gang;               /* context mode: it uses the thread instructions, so it holds every
+                           * context of a core while it runs (ctxsched.c) */
+  uint32_t cookie;        /* core-scheduling cookie of its bound threads (coresched.c) */
   int exitsig;            /* the signal its parent gets when it ends (clone's CSIGNAL: SIGCHLD
                            * from fork and spawn), 0 for none (fork.c, proc.c) */
   int vfork;              /* a vfork child: its parent's calling thread waits until it execs or
@@ -244,7 +256,7 @@ extern int ncontexts;                /* smp.c: contexts of each core */
  * ends does not block them for the process), else the process's, which the main thread and the
  * runtime's contexts share. */
 static inline uint32_t* sigmaskof(struct kthread* kt) {
-  return kt->unbound ? &((struct uthread*)kt)->sigmask : &kt->proc->sigmask;
+  return kt->unbound && !kt->ismain ? &((struct uthread*)kt)->sigmask : &kt->proc->sigmask;
 }
 
 /* The kernel thread of context i of core c in p (gang.c). Inline: the scheduler asks on every

@@ -77,15 +77,16 @@ static int finished(struct proc* p);
 
 /* Context 0's wait while p has no main thread (it left with TEXIT, or p is ending): p ends when
  * its other contexts do, and they free themselves with a user TEXIT that the kernel does not see.
+ * With p 0 (context mode's gang claim, ctxsched.c), until every other context of the core is free.
  * TControl.XW makes any TEXIT on the core trigger this context's monitor, so the wait ends then,
  * or at a kick, with no polling: a guest whose every context waits for ever with nothing
  * pending is a deadlock the simulator reports. The monitor is armed before the last look at p,
  * so a context that ends after the look wakes the MWAIT, and one that ended before it is seen. */
-static void waitctxs(struct proc* p) {
+void waitctxs(struct proc* p) {
   struct cpu* c = &cpus[cpuid()];
   c0_write(CP0_TCONTROL, c0_read(CP0_TCONTROL) | TCONTROL_XW);
   kasane_monitor((uint32_t)&c->kick);
-  int done = finished(p);
+  int done = p ? finished(p) : !(kasane_tstate() & ~1u);
   release();
   c0_write(CP0_STATUS, (c0_read(CP0_STATUS) & ~ST_IM) | ST_IE | IM_IPI | IM_XCORE | IM_DISK |
                            (mycore()->timer_on ? IM_TIMER : 0));
@@ -110,6 +111,7 @@ void sched(void) {
     /* The context's traps are its bound thread's again (a user TFORK may take it), and a TEXIT
      * there no longer needs to trap. A thread that ended is freed once off its stack. */
     uthread_stopped(kt);
+    procstat_run(0); /* the simulator: the context is its core's process's again, or idle */
     cpus[i].user = 0;
     cpu_kstack[i] = (uint32_t)kt->proc->kt[i].tf;
     if (ctxid() != 0) c0_write(CP0_TCONTROL, c0_read(CP0_TCONTROL) & ~TCONTROL_XT);
@@ -153,6 +155,14 @@ static struct kthread* runnable_parked(void) {
 /* Whether kernel work waits for context 0 (it runs detached system calls first). */
 int parked_ready(void) { return runnable_parked() != 0; }
 
+/* For context mode's scheduler (ctxsched.c): run kt here, or run the first detached system call
+ * that may run (returns only if there is none). */
+void sched_run(struct kthread* kt) { run(kt); }
+void sched_run_parked(void) {
+  struct kthread* kt = runnable_parked();
+  if (kt) run(kt);
+}
+
 /* Start the free context i in the kernel (cpu_start, then cpu_main, which waits for the lock the
  * caller holds): a TFORK aimed at exactly that context by narrowing this context's TMask for the
  * moment. 0 if the context was no longer free: user code of the process on another context of
@@ -179,6 +189,10 @@ void startctx(int i) {
  * process needs, and schedule. */
 void cpu_main(void) {
   acquire();
+  if (ctxmode && ctxid() == 0) { /* a CPU of its own (again): ctxsched.c */
+    ctx_cpu_start();
+    scheduler();
+  }
   cpus[cpuid()].leaving = 0;
   c0_write(CP0_TMASK, usermask | 1);
   kasane_tresume(ctxid() + 1); /* a wake token: see switchto() */
@@ -246,6 +260,7 @@ static void switchto(struct proc* p) {
    * returns at once. A spurious wake-up is allowed (isa.md); a lost one would hang the runtime.
    * The contexts that startctx() restarts take theirs in cpu_main(). */
   kasane_tresume(1);
+  procstat_core(p); /* the simulator: every context of the core is p's now */
   timer_newslice();
 }
 
@@ -256,14 +271,15 @@ static void switchto(struct proc* p) {
  * turns for ever without a context ever running. */
 static int busy(struct proc* p) {
   if (kasane_tstate() & ~1u) return 1;
-  return gang_has(p, coreid(), KT_RUNNABLE) || (p->nthreads && uthread_queued(p, coreid()));
+  return gang_has(p, coreid(), KT_RUNNABLE) ||
+         (p->nthreads && !ctxmode && uthread_queued(p, coreid()));
 }
 
 /* Whether nothing of p is left on this core: every context free, no kernel thread of it here
  * (its main thread left with TEXIT, and so did the others) and no clone thread queued here. */
 static int finished(struct proc* p) {
   return !(kasane_tstate() & ~1u) && !gang_has(p, coreid(), KT_NONE) &&
-         !(p->nthreads && uthread_queued(p, coreid()));
+         !(p->nthreads && !ctxmode && uthread_queued(p, coreid()));
 }
 
 /* Whether nothing of p is left anywhere, p being on this core alone and finished() here: no
@@ -280,6 +296,7 @@ static int finished_all(struct proc* p) {
 /* This core gives p up (its contexts are stopped): another core of p, or any that p's threads
  * may move to, is told. */
 static void leavecore(struct proc* p) {
+  procstat_core(0);
   mycore()->proc = 0;
   p->cores &= ~(1u << coreid());
   switchkvm();
@@ -311,6 +328,7 @@ static int schedule0(void) {
       return 1;
     }
     if (p->cores == 1u << coreid() && proc_reap_threads(p)) {
+      procstat_core(0);
       c->proc = 0;
       p->cores = 0;
       switchkvm();
@@ -363,6 +381,39 @@ static int schedule0(void) {
   return 0;
 }
 
+/* Context mode: one pass of context 0's loop on a core that gang process p holds (ctxsched.c
+ * took the core for it), schedule0's and the scheduler's for p alone: kernel work first, then
+ * p's threads here, or a wait. Returns 1 to look again, or 0 when p's turn on the core is over
+ * (its slice ended with others waiting, it has nothing to run here, or it ended): its contexts
+ * here are stopped and free, and the caller gives the core back to its CPUs. */
+int gang_step(struct proc* p) {
+  struct core* c = mycore();
+  if (p->killed) {
+    parkall(p); /* contexts still in user code stop; kernel threads run out on their own */
+    /* Its threads all sleep, maybe on what another process holds (an inode, the namespace lock),
+     * whose thread waits in the queue of a CPU this gang holds: the core goes back to its CPUs,
+     * as schedule0() hands it on in core mode, and a thread that wakes wants it again. */
+    if (finished(p) || !busy(p)) return 0;
+  } else if (finished(p)) {
+    if (!finished_all(p)) return 0; /* it goes on elsewhere: a thread, or another core */
+    proc_exit(p, p->xstatus);       /* nothing of it is left anywhere: it ends (thread.c) */
+    return 1;
+  } else if (c->want_switch || !busy(p)) {
+    c->want_switch = 0;
+    parkall(p);
+    return 0;
+  }
+  startctxs(p);
+  struct kthread* kt = runnable_parked(); /* kernel work before user work */
+  if (kt) run(kt);
+  if (here(p, 0)->state == KT_RUNNABLE) run(here(p, 0));
+  if (here(p, 0)->state == KT_NONE)
+    waitctxs(p);
+  else
+    waitkick(0);
+  return 1;
+}
+
 /* The scheduler of this context, entered with the lock held on the context's own stack each time
  * a kernel thread gives the context up. Runs what may run; otherwise context 0 waits for an
  * interrupt or a kick and the others wait for their sleeping thread or free themselves. */
@@ -370,9 +421,12 @@ static void scheduler(void) {
   int i = ctxid();
   struct cpu* me = &cpus[cpuid()];
   if (me->dead) { /* an unbound thread ended here: its stack is free now */
+    struct proc* p = me->dead->proc;
     uthread_free(me->dead);
     me->dead = 0;
+    if (ctxmode) ctx_reap(p); /* its last thread: context mode frees it here */
   }
+  if (ctxmode && i == 0) ctx_scheduler(); /* a CPU of its own: ctxsched.c */
   for (;;) {
     struct proc* p = mycore()->proc;
     if (i == 0) {
@@ -410,7 +464,7 @@ static void scheduler(void) {
       waitkick(0);
       continue;
     }
-    if (p && p->nthreads && !parking_here(p) && here(p, i)->state == KT_NONE) {
+    if (p && p->nthreads && !ctxmode && !parking_here(p) && here(p, i)->state == KT_NONE) {
       struct kthread* kt = uthread_take(p);
       if (!kt && !p->killed && balance_pull(p)) kt = uthread_take(p); /* from a busier core */
       if (kt) run(kt);
@@ -455,6 +509,10 @@ void ready_kt(struct kthread* kt) {
   kt->state = KT_RUNNABLE;
   kt->chan = 0;
   struct proc* p = kt->proc;
+  if (ctxmode) { /* a gang's thread, or a parked call (ctxsched.c) */
+    ctx_ready_bound(kt);
+    return;
+  }
   if (p == 0 || kt->ltn == 0) {
     if (p == 0 || p->cores == 1u << coreid())
       kick(0);
@@ -498,12 +556,17 @@ void schedinit(const struct kasane_bootinfo* bi) {
     if (kt->kstack == 0) panic("schedinit: no memory for parked system calls");
   }
   uthread_init();
+  if (ctxmode) ctx_init();
   schedinit_core();
 }
 
 /* This core's context 0 becomes its anchor: user TFORK may take the others, a user TEXIT here
  * traps. */
 void schedinit_core(void) {
+  if (ctxmode) {
+    ctx_cpu_start();
+    return;
+  }
   c0_write(CP0_TMASK, usermask | 1);
   c0_write(CP0_TCONTROL, TCONTROL_TU | TCONTROL_MU | TCONTROL_XT);
 }
@@ -512,6 +575,7 @@ void schedinit_core(void) {
  * good. */
 void schedstart(void) {
   acquire();
+  if (ctxmode && cpu_hwctx[cpuid()] == 0) ctx_boot_siblings(); /* each its own scheduler */
   struct kcontext fresh = {.sp = (uint32_t)cpustack[cpuid() + 1] - 16, .ra = (uint32_t)scheduler};
   swtch(0, &fresh);
   /* Not from user mode: control never comes back here. */

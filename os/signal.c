@@ -65,8 +65,8 @@ void signal_send(struct proc* p, int sig, int from, int tkill) {
   if (p->nthreads) uthread_interrupt(p);
   if (p == mycore()->proc && ctxid() != 0)
     kick(0);
-  if (p->cores & ~(1u << coreid()))
-    kick_proc(p); /* its other cores' anchors: an IPI */
+  if (ctxmode || (p->cores & ~(1u << coreid())))
+    kick_proc(p); /* its other cores' anchors, or in context mode its CPUs: an IPI */
 }
 
 /* Child c of parent has ended: send the parent c's exit signal, and for SIGCHLD keep what the

@@ -28,6 +28,8 @@ void signal_send_kt(struct kthread* kt, int sig, int from) {
   if (kt->unbound && kt->state == KT_NONE && cpus[kt->cpu].user != kt) return; /* not started */
   if (kt->state == KT_SLEEPING && kt->interruptible)
     ready_kt(kt);
+  else if (ctxmode && kt->unbound)
+    ctx_poke(kt); /* runs user code on a CPU: that CPU traps and looks */
   else if (kt->state == KT_NONE && c == coreid() && p == mycore()->proc && i != ctxid() &&
            ((kasane_tstate() >> i) & 1))
     kasane_tintr(kt->ltn); /* runs user code: trap and look (trap.c, usertrapret_checks) */
@@ -43,6 +45,7 @@ void signal_send_kt(struct kthread* kt, int sig, int from) {
  * thread. sig 0 only checks. 0; -EINVAL for a bad ltn or sig; -ESRCH if no call is parked for
  * thmb. */
 int32_t sys_kasane_ctx_kill(void) {
+  if (ctx_want_gang(mykt())) return -ERESTARTNOHAND; /* again, once it holds its core */
   struct proc* p = myproc();
   uint32_t ltn, sig, thmb;
   argint(0, &ltn);

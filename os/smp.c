@@ -24,6 +24,7 @@
 struct core cores[NCTX];
 int ncores = 1;    /* cores of the machine (bootinfo) */
 int ncontexts = 1; /* contexts of each core */
+int ctxmode;       /* os.smt_sched = "context": every context a CPU (ctxsched.c) */
 
 /* Set by context 0 of core 0 when the kernel is ready for the others (entry.S waits for it). In
  * .data, not .bss: entry.S clears .bss while the secondaries already read it. */
@@ -33,6 +34,11 @@ volatile uint32_t smp_go __attribute__((section(".data"))) = 0;
  * filled by smpinit: a load, not a division, on the kernel's hottest paths. */
 uint8_t cpu_core[NCTX], cpu_ctx[NCTX];
 struct core* cpu_corep[NCTX] = {&cores[0]}; /* CPU 0's before smpinit, for the boot's own calls */
+/* In context mode a CPU schedules for itself: cpu_ctx[n] is 0 (each CPU the anchor of its own
+ * one-context unit) and cpu_corep[n] is &cores[n] (its own struct core), while cpu_hwctx[n] keeps
+ * its index in its core for the hardware (TINTR, TState, TFORK). A gang process that takes a
+ * whole core sets its contexts' cpu_ctx and cpu_corep to the core's again (ctxsched.c). */
+uint8_t cpu_hwctx[NCTX];
 
 /* The CPU number of context i of core c. */
 int cpunum(int c, int i) { return c * ncontexts + i; }
@@ -45,10 +51,20 @@ void smpinit(const struct kasane_bootinfo* bi) {
   /* Not from user mode: boot, before any program runs. */
   if (ncontexts < 1 || ncores * ncontexts != (int)bi->contexts || (int)bi->contexts > NCTX)
     panic("smpinit: %u contexts on %d cores", bi->contexts, ncores);
+  /* Not from user mode: boot, before any program runs. */
+  if (bi->smt_sched != KASANE_SMT_CORE && bi->smt_sched != KASANE_SMT_CONTEXT)
+    panic("bootinfo: smt_sched %u is neither core (%u) nor context (%u)", bi->smt_sched,
+          KASANE_SMT_CORE, KASANE_SMT_CONTEXT);
+  ctxmode = bi->smt_sched == KASANE_SMT_CONTEXT;
   for (int n = 0; n < (int)bi->contexts; n++) {
     cpu_core[n] = (uint8_t)(n / ncontexts);
     cpu_ctx[n] = (uint8_t)(n % ncontexts);
+    cpu_hwctx[n] = cpu_ctx[n];
     cpu_corep[n] = &cores[n / ncontexts];
+    if (ctxmode) {
+      cpu_ctx[n] = 0;
+      cpu_corep[n] = &cores[n];
+    }
   }
 }
 
@@ -68,10 +84,10 @@ void kick_cpu(int n) {
   if (cpu_ctx[n] != 0) return;
   if (n == cpuid())
     timer_rearm();
-  else if (cpu_core[n] == coreid())
+  else if (cpu_corep[n] == mycore())
     kasane_tintr(1); /* its handler re-arms the timer too */
   else
-    ipi_raise(n);
+    ipi_raise(n); /* another core's, or in context mode any other CPU */
 }
 
 /* Context i of this core. */
@@ -83,6 +99,10 @@ void kick(int i) {
 /* Tell whoever should act on p (it became ready, or is killed): the anchor of each core p is on,
  * or (on none) this core's anchor and every idle core's, which may pick it up. */
 void kick_proc(struct proc* p) {
+  if (ctxmode) {
+    ctx_kick_proc(p);
+    return;
+  }
   if (p->cores) {
     for (int c = 0; c < ncores; c++)
       if ((p->cores >> c) & 1) kick_cpu(cpunum(c, 0));
@@ -109,6 +129,10 @@ void tlb_shoot_answer(void) {
  * caller holds the lock; each core answers from its trap entry or its lock spin, which need none.
  * The changing core drops its own entries itself (tlb_invalidate, tlb_flush_asid). */
 void tlb_shootdown(struct vmspace* vm) {
+  if (ctxmode) {
+    ctx_tlb_shootdown(vm);
+    return;
+  }
   int me = coreid();
   uint32_t others = vm->cores & ~(1u << me);
   if (!others) return;
@@ -138,7 +162,7 @@ void smp_release(void) {
  * scheduler. */
 void mpmain(void) {
   if (ctxid() != 0) kasane_texit();
-  tlbinit();
+  if (cpu_hwctx[cpuid()] == 0) tlbinit(); /* context mode: the core's TLB once, not per CPU */
   trapinit();
   schedinit_core();
   schedstart();

@@ -29,7 +29,8 @@ void fairinit(const struct kasane_bootinfo* bi) {
   ias_set_bonus(bi->ias_bonus);
   /* Every core of the platform shares the one L2, so by default core 0 is the master of all the
    * others (kasane_ias_master changes that). */
-  if (ncores > 1) ias_set_master(0, ((1u << ncores) - 1) & ~1u);
+  int nq = ctxmode ? ncpus : ncores; /* context mode: a run queue per CPU */
+  if (nq > 1) ias_set_master(0, ((1u << nq) - 1) & ~1u);
 }
 
 /* kasane_ias_bonus(sixteenths): set IAS's priority bonus, in sixteenths of a thread's last
@@ -52,19 +53,20 @@ int32_t sys_kasane_ias_bonus(void) {
 int32_t sys_kasane_ias_master(void) {
   uint32_t master, mask;
   argint(0, &master), argint(1, &mask);
-  if (master >= (uint32_t)ncores) return -EINVAL;
+  uint32_t nq = (uint32_t)(ctxmode ? ncpus : ncores); /* context mode: CPUs, not cores */
+  if (master >= nq) return -EINVAL;
   uint32_t old = ias_slaves((int)master);
   if (mask == ~0u) return (int32_t)old;
-  if ((ncores < 32 && (mask >> ncores)) || ias_set_master((int)master, mask) < 0) return -EINVAL;
+  if ((nq < 32 && (mask >> nq)) || ias_set_master((int)master, mask) < 0) return -EINVAL;
   return (int32_t)old;
 }
 
-/* kasane_sched_stats(core, out): the policy's counters of core (-1: summed over every core) into
- * *out. 0; -EINVAL for a core the machine lacks, -EFAULT for a bad out. */
+/* kasane_sched_stats(core, out): the policy's counters of core (-1: summed over every core; in
+ * context mode a CPU's, whose run queue it is) into *out. 0; -EINVAL for a core the machine lacks, -EFAULT for a bad out. */
 int32_t sys_kasane_sched_stats(void) {
   uint32_t core, out;
   argint(0, &core), argaddr(1, &out);
-  if ((int32_t)core != -1 && core >= (uint32_t)ncores) return -EINVAL;
+  if ((int32_t)core != -1 && core >= (uint32_t)(ctxmode ? ncpus : ncores)) return -EINVAL;
   struct fair_stats fs;
   fair_get_stats((int32_t)core, &fs);
   struct kasane_sched_stats s = {fs.picks, fs.time_aggr, fs.space_aggr, fs.migrations};

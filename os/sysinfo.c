@@ -28,7 +28,9 @@ struct utsname {
 
 /* uname(buf): the kernel's name. sysname is "Linux" because programs check it to decide
  * which system call interface they have, and this kernel gives them Linux's (as WSL does);
- * the release is one glibc 2.36 accepts. 0. */
+ * the release is one glibc 2.36 accepts. The version says, as Linux's says how it was built,
+ * when every context is a CPU (os.smt_sched = context): then a bit of sched_setaffinity's mask
+ * is a context, not a core. 0. */
 int32_t sys_uname(void) {
   uint32_t ubuf;
   argaddr(0, &ubuf);
@@ -37,7 +39,8 @@ int32_t sys_uname(void) {
   safestrcpy(u.sysname, "Linux", sizeof u.sysname);
   safestrcpy(u.nodename, "kasane", sizeof u.nodename);
   safestrcpy(u.release, "6.1.0-kasane", sizeof u.release);
-  safestrcpy(u.version, "#1 Kasane xv6-like kernel", sizeof u.version);
+  safestrcpy(u.version, ctxmode ? "#1 Kasane xv6-like kernel smt=context"
+                                 : "#1 Kasane xv6-like kernel", sizeof u.version);
   safestrcpy(u.machine, "mips", sizeof u.machine);
   safestrcpy(u.domainname, "(none)", sizeof u.domainname);
   return copyout(myproc()->vm, ubuf, &u, sizeof u) < 0 ? -EFAULT : 0;

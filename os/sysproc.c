@@ -109,6 +109,10 @@ int32_t sys_munmap(void) {
 /* sched_yield(): let context 0 switch to another ready process at once (or leave a core its
  * affinity excludes). */
 int32_t sys_sched_yield(void) {
+  if (ctxmode) {
+    ctx_yield_call(mykt());
+    return 0;
+  }
   if (ctxid() == 0 && switch_due(mycore()->proc)) mycore()->want_switch = 1;
   return 0;
 }
@@ -142,6 +146,7 @@ int32_t sys_kasane_contexts(void) { return usermask; }
  * that uses no thread instruction gets the architecture threads of its process. Its LTN, or
  * -EAGAIN if every context is taken. */
 int32_t sys_kasane_ctx_spawn(void) {
+  if (ctx_want_gang(mykt())) return -ERESTARTNOHAND; /* again, once it holds its core */
   struct kthread* me = mykt();
   struct proc* p = me->proc;
   uint32_t pc, arg, sp;

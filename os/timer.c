@@ -1,7 +1,7 @@
 /* Time: each core's context 0 has its own Count/Compare timer, which ends that core's time
- * slices; core 0's also wakes the timed sleeps and sends the interval timers' SIGALRMs (one list
- * for the machine). The clock that clock_gettime reads is the 64-bit cycle counter, which every
- * core shares.
+ * slices (in context mode every CPU's, each its own: ctxsched.c); CPU 0's also wakes the timed
+ * sleeps and sends the interval timers' SIGALRMs (one list for the machine). The clock that
+ * clock_gettime reads is the 64-bit cycle counter, which every core shares.
  *
  * A core's context 0 keeps Compare at the earlier of the end of its time slice and (core 0) the
  * earliest timed sleep, so a run with one process and no sleeps takes one timer interrupt per
@@ -35,9 +35,9 @@ static void arm(void) {
   struct core* c = mycore();
   int due = c->proc && (switch_due(c->proc) || (nuthreads && uthread_waiting()));
   uint64_t next = due ? c->slice_end : ~0ull;
-  uint64_t alarm = coreid() == 0 ? itimer_next() : ~0ull; /* itimer.c: the earliest SIGALRM due */
+  uint64_t alarm = cpuid() == 0 ? itimer_next() : ~0ull; /* itimer.c: the earliest SIGALRM due */
   if (alarm < next) next = alarm;
-  for (struct tsleep* t = coreid() == 0 ? sleeps : 0; t; t = t->next) { /* fired ones first */
+  for (struct tsleep* t = cpuid() == 0 ? sleeps : 0; t; t = t->next) { /* fired ones first */
     if (t->fired) continue;
     if (t->when < next) next = t->when;
     break;
@@ -75,7 +75,7 @@ void timer_newslice(void) {
 void timer_intr(void) {
   uint64_t now = cycles();
   struct core* c = mycore();
-  for (struct tsleep* t = coreid() == 0 ? sleeps : 0; t && t->when <= now; t = t->next) {
+  for (struct tsleep* t = cpuid() == 0 ? sleeps : 0; t && t->when <= now; t = t->next) {
     if (t->fired) continue;
     /* The record stays linked until its sleeper has run and unlinked it (it is on that
      * sleeper's stack). Woken by channel: a kernel notification may have moved the sleep to a
@@ -83,7 +83,7 @@ void timer_intr(void) {
     t->fired = 1;
     wakeup(t->chan);
   }
-  if (coreid() == 0) itimer_expire(now);
+  if (cpuid() == 0) itimer_expire(now);
   if (now >= c->slice_end) {
     c->slice_end = now + TIMESLICE;
     if (c->proc && slice_over(c->proc)) c->want_switch = 1;

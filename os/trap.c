@@ -329,6 +329,7 @@ void trap(struct trapframe* tf) {
     case EXC_INT: interrupts(tf->cause, tf); break;
     case EXC_CPU:
       if ((tf->cause & CAUSE_CE) >> CAUSE_CESHIFT == 1 && fpu_enable(kt, tf) == 0) break;
+      if ((tf->cause & CAUSE_CE) >> CAUSE_CESHIFT == 2 && ctx_want_gang(kt)) break; /* TU clear */
       userfault(p, tf, code);
       break;
     case EXC_FPE: fpe(p, kt, tf); break;

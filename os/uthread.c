@@ -22,6 +22,7 @@
 
 #include <kasane/kasane_isa.h>
 
+#include "ctxsched.h"
 #include "defs.h"
 #include "mips.h"
 #include "param.h"
@@ -45,10 +46,10 @@ _Static_assert(sizeof(struct fair_rq) <= PGSIZE, "a run queue fits a page");
 
 /* Make every core's run queue (schedinit, before any program runs). */
 void uthread_init(void) {
+  int nq = ctxmode ? ncpus : ncores; /* context mode: a queue per CPU (ctxsched.c) */
   /* Not from user mode: boot. fair.h names FAIR_NCORES queues. */
-  if (ncores > FAIR_NCORES) panic("uthread_init: %d cores, fair.h has queues for %d", ncores,
-                                  FAIR_NCORES);
-  for (int c = 0; c < ncores; c++) {
+  if (nq > FAIR_NCORES) panic("uthread_init: %d run queues, fair.h has %d", nq, FAIR_NCORES);
+  for (int c = 0; c < nq; c++) {
     struct fair_rq* q = (struct fair_rq*)kalloc();
     /* Not from user mode: boot. */
     if (q == 0) panic("uthread_init: no memory for the run queues");
@@ -107,9 +108,12 @@ struct kthread* uthread_alloc(struct proc* p) {
     memset(u->kt.tf, 0, sizeof *u->kt.tf);
     u->kt.cpu = cpuid();
     u->kt.ltn = ctxid() + 1;
-    u->core = coreid();
+    u->core = ctxmode ? cpuid() : coreid();
     u->isnew = 1;
     fair_entity_init(&u->se, p, 0);
+    struct kthread* me = mykt(); /* its creator's core-scheduling cookie, as Linux's clone */
+    u->cookie = me ? thread_cookie(me) : 0;
+    if (u->cookie) ncookied++;
     p->nthreads++;
     nuthreads++;
     return &u->kt;
@@ -122,6 +126,7 @@ struct kthread* uthread_alloc(struct proc* p) {
 void uthread_free(struct kthread* kt) {
   struct uthread* u = ut(kt);
   if (u->se.on_rq) fair_dequeue(rq(u->core), &u->se);
+  if (u->cookie) ncookied--;
   kt->proc->utime += kt->utime; /* its CPU time stays its process's (usage.c) */
   kt->proc->stime += kt->stime;
   kfree(kt->kstack);
@@ -134,7 +139,7 @@ void uthread_free(struct kthread* kt) {
 
 /* Charge kt, which runs on this context, for the cycles since it got the context or was last
  * charged (fair_account: its vruntime grows by them, scaled by its weight). */
-static void charge(struct kthread* kt) {
+void uthread_charge(struct kthread* kt) {
   struct cpu* c = &cpus[kt->cpu];
   uint64_t now = cycles();
   fair_account(rq(ut(kt)->core), &ut(kt)->se, now - c->ran_from);
@@ -142,7 +147,7 @@ static void charge(struct kthread* kt) {
 }
 
 /* Queue runnable kt on its core (flags: fair_enqueue's; a new thread's first time is FAIR_NEW). */
-static void enqueue(struct kthread* kt, int flags) {
+void uthread_enqueue(struct kthread* kt, int flags) {
   struct uthread* u = ut(kt);
   u->resched = 0;
   if (u->isnew) flags = FAIR_NEW;
@@ -177,19 +182,20 @@ struct kthread* uthread_take(struct proc* p) {
 
 /* kt is about to run on this context (sched.c, run). */
 void uthread_running(struct kthread* kt) {
-  int i = cpuid();
+  int i = cpuid(), q = ctxmode ? i : coreid(); /* context mode: its CPU's own queue */
   cpus[i].user = kt;
   kt->cpu = i;
   kt->ltn = ctxid() + 1;
-  ut(kt)->core = coreid();
+  ut(kt)->core = q;
   cpus[i].ran_from = cycles();
-  fair_running(rq(coreid()), &ut(kt)->se, 1);
+  fair_running(rq(q), &ut(kt)->se, 1);
+  procstat_run(kt); /* the simulator: this context runs kt now */
 }
 
 /* kt leaves this context (sched.c, sched): charged for its time there. */
 void uthread_stopped(struct kthread* kt) {
   if (!ut(kt)->se.running) return; /* uthread_yield did it already */
-  charge(kt);
+  uthread_charge(kt);
   fair_running(rq(ut(kt)->core), &ut(kt)->se, 0);
 }
 
@@ -199,7 +205,7 @@ void uthread_stopped(struct kthread* kt) {
  * cpus[].leaving). With threads still waiting, tell context 0 if it is in its scheduler (it runs
  * one itself when its main thread does not need it). */
 void uthread_fill(struct proc* p) {
-  if (nuthreads == 0 || parking_here(p)) return;
+  if (nuthreads == 0 || ctxmode || parking_here(p)) return;
   int me = coreid();
   int n = uthread_queued(p, me);
   for (int i = 1; i < ncontexts && n > 0; i++) {
@@ -235,6 +241,10 @@ static int home(struct kthread* kt) {
  * core, that core's anchor is kicked (it starts contexts for queued threads, trap.c and
  * sched.c); on a core its process is not on, the anchor may take the process (sched.c, ready). */
 void uthread_ready(struct kthread* kt) {
+  if (ctxmode) {
+    ctx_ready(kt);
+    return;
+  }
   struct proc* p = kt->proc;
   struct uthread* u = ut(kt);
   kt->state = KT_RUNNABLE;
@@ -242,7 +252,7 @@ void uthread_ready(struct kthread* kt) {
   kt->atuser = 1; /* its user registers are on its own stack: it may run anywhere */
   if (u->se.on_rq) return;
   u->core = home(kt);
-  enqueue(kt, FAIR_WAKEUP);
+  uthread_enqueue(kt, FAIR_WAKEUP);
   if (u->core == coreid() && p == mycore()->proc) {
     uthread_fill(p);
     if (uthread_queued(p, u->core)) balance_kick(); /* no free context here: an idle core may */
@@ -260,21 +270,26 @@ void uthread_ready(struct kthread* kt) {
 
 /* A thread that gave up its context in user mode (a time slice, a process switch) waits again. */
 void uthread_yield(struct kthread* kt) {
+  if (ctxmode) {
+    ctx_yield(kt);
+    return;
+  }
   uthread_stopped(kt); /* charged first: the queue orders by vruntime */
   kt->state = KT_RUNNABLE;
   kt->atuser = 1;
   if (!uthread_allowed(kt, ut(kt)->core)) { /* its affinity changed: it waits where it may run */
-    enqueue(kt, 0);
+    uthread_enqueue(kt, 0);
     balance_move(kt, balance_home(kt));
     return;
   }
-  enqueue(kt, 0);
+  uthread_enqueue(kt, 0);
 }
 
 /* Whether unbound kt, on its way to user mode on this context, must give the context up: its
  * slice is over, its process is being switched out, or (context 0) the anchor has other work:
  * a process switch, parked system calls, or the main thread woke and wants its context. */
 int uthread_must_yield(struct kthread* kt) {
+  if (ctxmode) return ctx_must_yield(kt);
   struct proc* p = kt->proc;
   if (ut(kt)->resched || parking_here(p) || !uthread_allowed(kt, coreid())) return 1;
   int i = ctxid();
@@ -284,6 +299,7 @@ int uthread_must_yield(struct kthread* kt) {
 
 /* Whether threads of the core's process wait in this core's queue (timer.c arms the tick). */
 int uthread_waiting(void) {
+  if (ctxmode) return ctx_waiting();
   struct proc* p = mycore()->proc;
   return nuthreads && p && uthread_queued(p, coreid()) > 0;
 }
@@ -293,6 +309,10 @@ int uthread_waiting(void) {
  * thread has used its slice (fair_preempt_due, charged up to now) gives the context up (TINTR: it
  * traps, is queued again and its context runs the pick), one per waiting thread. */
 void uthread_tick(void) {
+  if (ctxmode) {
+    ctx_tick();
+    return;
+  }
   struct proc* p = mycore()->proc;
   if (nuthreads == 0 || p == 0) return;
   balance_tick(); /* and the cores' queues even out (balance.c) */
@@ -300,7 +320,7 @@ void uthread_tick(void) {
   for (int i = 0; i < ncontexts && waiting > 0; i++) {
     struct kthread* kt = cpus[cpunum(me, i)].user;
     if (kt == 0 || kt->proc != p || ut(kt)->resched) continue;
-    charge(kt);
+    uthread_charge(kt);
     if (!fair_preempt_due(rq(me), &ut(kt)->se)) continue;
     ut(kt)->resched = 1;
     if (i != ctxid()) kasane_tintr(i + 1);
@@ -319,7 +339,7 @@ struct proc* uthread_slice_end(struct proc* p) {
   for (int i = 0; p && i < ncontexts; i++) {
     struct kthread* kt = cpus[cpunum(me, i)].user;
     if (kt == 0 || kt->proc != p) continue;
-    charge(kt);
+    uthread_charge(kt);
     if (!cur || ut(kt)->se.vruntime < cur->vruntime) cur = &ut(kt)->se;
   }
   struct fair_entity* next = fair_slice_end(q, p, cur);
@@ -366,6 +386,14 @@ void uthread_wakeup(void* chan) {
   struct uthread* u;
   FOR_EACH_UTHREAD(u)
     if (u->kt.state == KT_SLEEPING && u->kt.chan == chan) ready_kt(&u->kt);
+}
+
+/* fn(kt, arg) for each clone thread kt of p. */
+void uthread_foreach(struct proc* p, void (*fn)(struct kthread*, uint32_t), uint32_t arg) {
+  if (p->nthreads == 0) return;
+  struct uthread* u;
+  FOR_EACH_UTHREAD(u)
+    if (u->kt.proc == p) fn(&u->kt, arg);
 }
 
 /* Add the CPU time of p's clone threads to *u and *s (usage.c). */

@@ -49,8 +49,14 @@ void switchkvm(void) {
   c0_write(CP0_ENTRYHI, 0);
 }
 
-/* The refill handler of every context of this core walks pgdir from now on. */
+/* The refill handler of every context of this core walks pgdir from now on; in context mode,
+ * where every CPU has its own address space, this CPU's only (a gang process's core sets its
+ * contexts' itself: ctxsched.c). */
 void switchuvm(uint32_t* pgdir) {
+  if (ctxmode) {
+    cur_pgdir[cpuid()] = pgdir;
+    return;
+  }
   for (int i = 0; i < ncontexts; i++) cur_pgdir[cpunum(coreid(), i)] = pgdir;
 }
 

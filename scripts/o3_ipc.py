@@ -2,7 +2,7 @@
 """The out-of-order core against the in-order pipeline, and its SMT policies, as Markdown tables
 (the README's "The out-of-order core" shows them).
 
-1. One thread of CoreMark-like integer code (workloads/intmix.elf under the kernel) on the same
+1. One thread of CoreMark-like integer code (workloads/coremix.elf under the kernel) on the same
    widths and units: the X5560-like core (configs/machines/x5560-o3.toml) with sim.model = o3
    and with sim.model = pipeline.
 2. Two threads, a compute-bound and a memory-bound one (workloads/bare/mem-compute-mix.elf), on
@@ -39,14 +39,14 @@ def main():
     args = ap.parse_args()
     build = pathlib.Path(args.build)
     sim, target = build / "sim" / "kasane-sim", build / "target"
-    kernel, intmix = target / "os" / "kernel.elf", target / "workloads" / "intmix.elf"
+    kernel, coremix = target / "os" / "kernel.elf", target / "workloads" / "coremix.elf"
     mix = target / "workloads_bare" / "mem-compute-mix.elf"
 
-    print("| one thread of intmix (300 iterations) | cycles | IPC | CPI stack's largest |")
+    print("| one thread of coremix (300 iterations) | cycles | IPC | CPI stack's largest |")
     print("|---|---:|---:|---|")
     outputs = set()
     for model in ("pipeline", "o3"):
-        out, s = run(sim, "--set", f"sim.model={model}", kernel, intmix, 300)
+        out, s = run(sim, "--set", f"sim.model={model}", kernel, coremix, 300)
         outputs.add(out)
         stack = s["pipeline"]["contexts"][0]["cpi_stack_cycles"]
         top = sorted(((v, k) for k, v in stack.items() if k != "idle"), reverse=True)[:3]

@@ -7,7 +7,8 @@ the same file interactively; this is for pages that need an image made from the 
     python3 scripts/plot_timeline.py TIMELINE.json OUT.png [--window A:B] [--pid N]
     python3 scripts/plot_timeline.py TIMELINE.json --summary
 
---window A:B keeps cycles A to B (default: the whole run); --pid picks the core (default 0).
+--window A:B keeps cycles A to B (default: the whole run); --pid picks the core (default 0), or
+with 1000 + a guest pid that process: a row per thread, a "running" slice where it held a CPU.
 --summary prints, instead of a picture, the slices of each context per state and the arrows.
 """
 import argparse
@@ -21,7 +22,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 
 COLOURS = {"user": "#2a9d8f", "kernel": "#e76f51", "upcall": "#f4a261", "suspended": "#8d99ae",
            "mwait light": "#bde0fe", "mwait deep": "#5e60ce", "wait": "#d3d3d3",
-           "halted": "#555555", "free": "#ffffff"}
+           "halted": "#555555", "free": "#ffffff", "running": "#264653"}
 
 
 def window(text: str) -> tuple[int, int]:

@@ -38,6 +38,13 @@ MODEL_ARGS = {
     # the cycle-level pipeline of the default machine, without the ISS reference check: this
     # hunts kernel bugs, and the check would halve the calls per second
     "pipeline": [f"--config={ROOT}/configs/machines/default.toml"],
+    # os.smt_sched = context (every context a CPU): one core of 4 contexts, and 2 cores of 2
+    "iss-context": ["--set=sim.model=iss", "--set=os.smt_sched=context"],
+    "iss-context-2x2": ["--set=sim.model=iss", "--set=os.smt_sched=context",
+                        "--set=platform.cores=2", "--set=core.contexts=2",
+                        "--set=core.smp_start=true"],
+    "pipeline-context": [f"--config={ROOT}/configs/machines/default.toml",
+                         "--set=os.smt_sched=context"],
 }
 # The work of one run per model: (rounds of 3 workers, calls per worker, sim.max_cycles). On the
 # ISS, 2 x 3 x 200 calls took 398 M cycles (seed 100: huge sizes make the kernel copy and zero
@@ -46,6 +53,8 @@ MODEL_ARGS = {
 # within a CI minute. A run still going at max_cycles, about five times what
 # its run normally takes, has hung.
 DEFAULTS = {"iss": (2, 100, 1_000_000_000), "pipeline": (1, 20, 600_000_000)}
+DEFAULTS.update({"iss-context": DEFAULTS["iss"], "iss-context-2x2": DEFAULTS["iss"],
+                 "pipeline-context": DEFAULTS["pipeline"]})
 LOG_LINE = re.compile(r"w-?[0-9]+(\.[tc])? ")  # log.c: "w3 #17 read(...)", "w3.t -> 0x0"
 SIM_STATUS = {70: "kernel panic", 71: "guest deadlock", 72: "sim.max_cycles reached: a hang",
               74: "console flood", 76: "exception storm", 3: "leak (or the fuzzer failed)"}

@@ -2,6 +2,7 @@
 //
 //   kasane-sim [--config FILE] [--set key=value]... [--disk FILE] [--stats FILE] [--gdb PORT]
 //              [--checkpoint-at roi|CYCLE FILE] [--restore FILE] KERNEL [PROGRAM [ARGS...]]
+//   kasane-sim [options] --workload FILE.toml KERNEL     (several programs at once: workload.h)
 //
 // Options come before KERNEL; everything after PROGRAM belongs to the guest program. The guest sees
 // PROGRAM's file name (no directory) as argv[0] and only the --env strings as its environment, so
@@ -40,18 +41,23 @@
 #include "platform/stats.h"
 #include "platform/region_names.h"
 #include "platform/trace_symbols.h"
+#include "platform/workload.h"
+#include "kasane/bootinfo.h"
 
 namespace po = boost::program_options;
 using namespace kasane;
 
 namespace {
 
-const char* kUsage = "usage: kasane-sim [options] KERNEL [PROGRAM [ARGS...]]";
+const char* kUsage =
+    "usage: kasane-sim [options] KERNEL [PROGRAM [ARGS...]]\n"
+    "       kasane-sim [options] --workload FILE.toml KERNEL";
 
 struct Options {
   std::string config, stats, disk, platform_header, trace, trace_window, thermal_trace, gdb;
   std::string exec_trace, exec_trace_file;  // --trace FLAGS --trace-file FILE
   std::string timeline;
+  std::string workload;                    // --workload FILE.toml
   std::vector<std::string> checkpoint_at;  // --checkpoint-at roi|CYCLE FILE
   std::string restore;                     // --restore FILE
   std::string help_config;  // "", "text" or "json"
@@ -71,6 +77,10 @@ po::options_description describe(Options& o) {
       ("stats", po::value(&o.stats)->value_name("FILE"), "write stats.json here")
       ("env", po::value(&o.env)->value_name("NAME=VALUE")->composing(),
        "environment string for the program (repeatable)")
+      ("workload", po::value(&o.workload)->value_name("FILE.toml"),
+       "start every program of this file's [[process]] tables at boot (program, args, env, cpu, "
+       "name), instead of one PROGRAM; the run ends when they have all exited, with the first "
+       "nonzero status")
       ("pipeline-trace", po::value(&o.trace)->value_name("FILE"),
        "write a Kanata pipeline trace (open it in Konata); needs sim.model = pipeline or o3")
       ("trace", po::value(&o.exec_trace)->value_name("exec,mem,syscall,notify"),
@@ -308,6 +318,7 @@ struct RunPlan {
   std::optional<nlohmann::json> restored;    // --restore: the checkpoint read
   uint64_t restored_cycle = 0;
   uint16_t gdb_port = 0;
+  std::vector<WorkloadProcess> workload;     // --workload: its programs, checked
 };
 
 // The command line, then the inputs (outputs are opened after): a status if any is wrong.
@@ -348,6 +359,30 @@ std::optional<int> plan_run(const Options& o, const Config& cfg, RunPlan& plan) 
     return fail(exit_status::kUsage, "--pipeline-trace needs a timing model, sim.model = "
                                      "pipeline or o3");
   if (std::string p = input_problems(o, cfg); !p.empty()) return fail(exit_status::kNoInput, p);
+  // --workload: its programs instead of one PROGRAM, each checked as PROGRAM is, before anything
+  // runs. The CPUs it may pin to are those the kernel runs on (every core's with core.smp_start).
+  if (!o.workload.empty()) {
+    if (o.positional.size() > 1)
+      return fail(exit_status::kUsage, "--workload FILE names the programs: no PROGRAM after "
+                                       "KERNEL\n" + std::string(kUsage));
+    if (!o.env.empty())
+      return fail(exit_status::kUsage, "--workload: give each program's environment in the file "
+                                       "(env = [...]), not with --env");
+    const unsigned per_core = static_cast<unsigned>(cfg.get_int("core.contexts"));
+    const unsigned cores =
+        cfg.get_bool("core.smp_start") ? static_cast<unsigned>(cfg.get_int("platform.cores")) : 1;
+    try {
+      plan.workload = load_workload(o.workload, per_core * cores, KASANE_BOOT_MAXPROGS);
+    } catch (const WorkloadError& e) {
+      return fail(e.status, e.what());
+    }
+    const uint64_t ram = static_cast<uint64_t>(cfg.get_int("memory.ram_size"));
+    for (size_t i = 0; i < plan.workload.size(); ++i)
+      if (std::string p = input_problem(plan.workload[i].program, ram); !p.empty())
+        return fail(exit_status::kNoInput, "--workload " + o.workload + ": [[process]] " +
+                                               std::to_string(i + 1) + ": program '" +
+                                               plan.workload[i].program + "': " + p);
+  }
   if (!o.restore.empty()) {
     try {
       plan.restored = read_checkpoint(o.restore);
@@ -435,6 +470,17 @@ int simulate(const Options& o, const Config& cfg, RunPlan& plan, Outputs& out,
     ElfImage kernel = ElfImage::load(o.positional[0], elf_cap);
     std::optional<ElfImage> program;
     if (o.positional.size() > 1) program = ElfImage::load(o.positional[1], elf_cap);
+    // The workload's programs: the first one is PROGRAM for symbols and region names.
+    std::vector<ElfImage> images;
+    std::vector<Platform::BootProgram> boot;
+    const std::vector<WorkloadProcess>& workload = plan.workload;
+    for (const WorkloadProcess& w : workload) images.push_back(ElfImage::load(w.program, elf_cap));
+    for (size_t i = 0; i < workload.size(); ++i) {
+      std::vector<std::string> argv{std::filesystem::path(workload[i].program).filename().string()};
+      argv.insert(argv.end(), workload[i].args.begin(), workload[i].args.end());
+      boot.push_back({&images[i], argv, workload[i].env, workload[i].cpu, workload[i].name});
+    }
+    if (!images.empty()) program = images[0];
     std::vector<std::string> args(o.positional.begin() + 1, o.positional.end());
     // The guest's argv[0] is the program's file name without its directory: the strings sit at
     // the top of the initial stack, so a host path would move the stack (and every cycle count
@@ -458,7 +504,10 @@ int simulate(const Options& o, const Config& cfg, RunPlan& plan, Outputs& out,
       plan.restored.reset();  // its RAM pages are in the machine now
     } else {
       platform.load_kernel(kernel);
-      platform.boot(kernel, program ? &*program : nullptr, args, o.env);
+      if (!boot.empty())
+        platform.boot(kernel, boot);
+      else
+        platform.boot(kernel, program ? &*program : nullptr, args, o.env);
     }
     if (plan.checkpoint_cycle) platform.checkpoint_at_cycle(*plan.checkpoint_cycle);
     if (!o.checkpoint_at.empty() && !plan.checkpoint_cycle) platform.checkpoint_at_roi();

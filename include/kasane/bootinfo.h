@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #define KASANE_BOOT_MAGIC 0x454e534bu /* "KSNE" */
-#define KASANE_BOOT_VERSION 6u
+#define KASANE_BOOT_VERSION 7u
 
 /* The initial user stack of exec lies stack_offset bytes lower than it would (a multiple of
  * KASANE_STACK_OFFSET_ALIGN, at most KASANE_STACK_OFFSET_MAX): with sim.perturb_seed set,
@@ -25,6 +25,24 @@
 /* The kernel's thread-picking policy (os.scheduler; os/fair.h). */
 #define KASANE_SCHED_CFS 0u
 #define KASANE_SCHED_IAS 1u
+
+/* How the kernel shares a core's contexts (os.smt_sched; os/README.md, "Two ways to share a
+ * core"): one process per core at a time, or every context a CPU. */
+#define KASANE_SMT_CORE 0u
+#define KASANE_SMT_CONTEXT 1u
+
+/* The programs kasane-sim starts at boot (--workload: one per [[process]] table; else the one
+ * PROGRAM), one entry each in a table at programs_pa. Program 0 is also described by the
+ * bootinfo's own program, argument and environment fields. */
+#define KASANE_BOOT_NAMELEN 16u /* the process name, NUL included (the kernel's PROCNAMELEN) */
+#define KASANE_BOOT_MAXPROGS 16u /* programs at most (the kernel's process table) */
+struct kasane_bootprog {
+  uint32_t program_pa, program_size; /* its ELF file */
+  uint32_t argc, args_pa, args_size; /* argv strings, packed, NUL after each */
+  uint32_t envc, env_pa, env_size;   /* environment strings, packed likewise */
+  int32_t cpu;                       /* the CPU it is pinned to (core * contexts + context), -1 none */
+  char name[KASANE_BOOT_NAMELEN];    /* its process name, NUL-terminated */
+};
 
 struct kasane_bootinfo {
   uint32_t magic;        /* KASANE_BOOT_MAGIC */
@@ -45,6 +63,10 @@ struct kasane_bootinfo {
   uint32_t cores;        /* cores (platform.cores): each has contexts / cores of them */
   uint32_t scheduler;    /* KASANE_SCHED_CFS or KASANE_SCHED_IAS (os.scheduler) */
   uint32_t ias_bonus;    /* IAS's priority bonus, sixteenths of a quantum (os.ias_bonus) */
+  uint32_t smt_sched;    /* KASANE_SMT_CORE or KASANE_SMT_CONTEXT (os.smt_sched) */
+  uint32_t nprograms;    /* entries of the table at programs_pa: 1 .. KASANE_BOOT_MAXPROGS, or 0
+                          * with no program */
+  uint32_t programs_pa;  /* physical address of struct kasane_bootprog[nprograms] */
   uint32_t epoch;        /* the wall clock at boot, seconds since 1970 UTC (os.epoch) */
 };
 

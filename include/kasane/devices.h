@@ -29,6 +29,27 @@
 #define KASANE_SIMCTL_REPORT 0x20u      /* write: record it; the value written is the name's length */
 #define KASANE_SIMCTL_REPORT_NAME 0x80u /* write: the name, KASANE_SIMCTL_REPORT_NAME_MAX bytes */
 #define KASANE_SIMCTL_REPORT_NAME_MAX 32u /* bytes of name buffer: names of 1 to 31 characters */
+/* What runs where, for the per-process figures (stats.json "processes") and the timeline's process
+ * tracks: the kernel tells of each process it makes and ends and of each thread a context (the
+ * one whose store it is) starts or stops running. PID latches a process id for the next write. */
+#define KASANE_SIMCTL_PID 0x24u        /* write: the process the next write is about */
+#define KASANE_SIMCTL_PROC_NEW 0x28u   /* write: process PID exists, its parent is the value (0:
+                                        * none), its name is in PROC_NAME */
+#define KASANE_SIMCTL_PROC_EXIT 0x2cu  /* write: process PID ended with this status (0..255, or
+                                        * 128 + the signal that killed it) */
+#define KASANE_SIMCTL_RUN 0x30u        /* write: this context runs thread `value` (its tid) of
+                                        * process PID from now on; PID 0: no thread */
+#define KASANE_SIMCTL_RUN_CORE 0x34u   /* write: every context of this context's core belongs to
+                                        * thread `value` of process PID (a core-wide owner: core
+                                        * mode's process, a context-mode gang); PID 0: none */
+#define KASANE_SIMCTL_CPU_STATE 0x38u  /* write: why this context runs no thread now, one of
+                                        * KASANE_CPU_* below */
+#define KASANE_CPU_IDLE 0u             /* nothing to run */
+#define KASANE_CPU_FORCED 2u           /* threads wait, but core scheduling forbids them here */
+#define KASANE_CPU_LENT 3u             /* lent to a gang process that holds its core */
+#define KASANE_SIMCTL_PROC_NAME 0x100u /* write: the process name, KASANE_SIMCTL_PROC_NAME_MAX
+                                        * bytes (NUL-padded, little-endian words) */
+#define KASANE_SIMCTL_PROC_NAME_MAX 16u
 #define KASANE_SIMCTL_SIZE 0x1000u
 /* The user page: a second window of sim-control (platform.simctl_user_base) with only what a
  * user program may write without harm to the machine. The kernel maps it, uncached and

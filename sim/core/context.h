@@ -77,6 +77,10 @@ struct Context {
   unsigned id = 0;      // index within the core
   unsigned cpunum = 0;  // global number, read by RDHWR $0 and EBase.CPUNum
   uint64_t instret = 0;
+  // Cycles spent free (Iss::note_change keeps them: the per-process figures count the cycles a
+  // process held a context, which a free one is not).
+  bool was_free = true;
+  uint64_t free_since = 0, free_cycles = 0;
   uint32_t exc_streak = 0;  // exceptions taken since this context last retired an instruction
   Iss* core = nullptr;
 

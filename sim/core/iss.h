@@ -237,9 +237,18 @@ class Iss final : public DeviceHost {
   ContextObserver* observer() const { return ctx_observer_; }
   // Every change of a context's state goes through here (or reset()), so state_epoch() moves
   // whenever one does: the pipeline and the power model recount their idle contexts only then.
-  void note_change(const Context& c) {
+  void note_change(Context& c) {
     ++state_epoch_;
+    if (const bool free = c.state == ContextState::kFree; free != c.was_free) {
+      if (free) c.free_since = cycle_;
+      else c.free_cycles += cycle_ - c.free_since;
+      c.was_free = free;
+    }
     if (ctx_observer_) ctx_observer_->on_change(c, cycle_);
+  }
+  // Cycles c has spent free up to `cycle` (not before its last state change).
+  static uint64_t free_cycles(const Context& c, uint64_t cycle) {
+    return c.free_cycles + (c.was_free && cycle > c.free_since ? cycle - c.free_since : 0);
   }
   void note_flow(const Context& from, const Context& to, const char* what) {
     if (ctx_observer_) ctx_observer_->on_flow(from, to, what, cycle_);

@@ -113,6 +113,9 @@ void Iss::restore_state(const nlohmann::json& j) {
     check(c.mwait_rd < 32 && c.fetch_priority <= 2,
           "context " + std::to_string(i) + " has an MWAIT register or priority out of range");
     c.flush_utlb();
+    c.was_free = c.state == ContextState::kFree; /* free cycles count from the restore on */
+    c.free_since = cycle_;
+    c.free_cycles = 0;
     if (c.ll_bit) ++observer_->watchers;
     if (c.monitor_armed) ++observer_->watchers;
   }

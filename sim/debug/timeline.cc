@@ -187,6 +187,49 @@ void Timeline::power_sample(unsigned core, uint64_t cycle, double power_w, doubl
   std::fprintf(out_, ",\"name\":\"temperature\",\"args\":{\"C\":%.9g}}", die_c);
 }
 
+namespace {
+// s as the inside of a JSON string.
+std::string json_text(const std::string& s) {
+  std::string out;
+  for (char ch : s) {
+    if (ch == '"' || ch == '\\') out += '\\';
+    if (static_cast<unsigned char>(ch) < 0x20) ch = '?';
+    out += ch;
+  }
+  return out;
+}
+}  // namespace
+
+void Timeline::process_slice(unsigned cpu, uint32_t pid, uint32_t tid, const std::string& name,
+                             uint64_t from, uint64_t to) {
+  if (finished_ || to <= from) return;
+  const unsigned tp = kProcessPid + pid;
+  auto named = [this](uint32_t p, uint32_t t) {
+    for (const auto& n : named_)
+      if (n.first == p && n.second == t) return true;
+    named_.push_back({p, t});
+    return false;
+  };
+  if (!named(pid, 0)) {
+    begin_event('M', tp, 0, 0);
+    std::fprintf(out_, ",\"name\":\"process_name\",\"args\":{\"name\":\"pid %u %s\"}}", pid,
+                 json_text(name).c_str());
+    begin_event('M', tp, 0, 0);
+    std::fprintf(out_, ",\"name\":\"process_sort_index\",\"args\":{\"sort_index\":%u}}", tp);
+  }
+  if (!named(pid, tid + 1)) {
+    begin_event('M', tp, tid, 0);
+    std::fprintf(out_, ",\"name\":\"thread_name\",\"args\":{\"name\":\"tid %u\"}}", tid);
+  }
+  begin_event('X', tp, tid, from);
+  std::fprintf(out_,
+               ",\"dur\":%.6f,\"name\":\"cpu %u\",\"cat\":\"process\",\"args\":{"
+               "\"state\":\"running\",\"cpu\":%u,\"core\":%u,\"context\":%u,\"pid\":%u,"
+               "\"tid\":%u,\"cycle\":%llu,\"cycles\":%llu}}",
+               us(to) - us(from), cpu, cpu, cpu / contexts_, cpu % contexts_, pid, tid,
+               static_cast<unsigned long long>(from), static_cast<unsigned long long>(to - from));
+}
+
 void Timeline::finish(uint64_t cycle) {
   if (finished_) return;
   for (unsigned i = 0; i < tracks_.size(); ++i)

@@ -5,13 +5,16 @@
 // light/deep, wait, halted, free) with the user thread it runs in their args, kernel slices named
 // by the system call or exception that entered the kernel, flow arrows ("s"/"f") for TFORK and
 // TRESUME, instant ("i") markers for regions of interest and address-space switches, and counters
-// ("C") for power and temperature. Timestamps are simulated microseconds (cycles / MHz); every
-// event also carries its cycle in args.
+// ("C") for power and temperature. Under the kernel, a process per guest process too (pid
+// kProcessPid + its pid), with a thread per guest thread (tid = its tid) whose slices ("cpu N")
+// say where it ran (ProcessStats reports them). Timestamps are simulated microseconds
+// (cycles / MHz); every event also carries its cycle in args.
 #pragma once
 
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/context_observer.h"
@@ -35,8 +38,14 @@ class Timeline : public ContextObserver {
   void region_marker(const Context* c, uint32_t id, bool begin, uint64_t cycle);
   // A thermal interval of core `core` closed at `cycle` with this average power and temperature.
   void power_sample(unsigned core, uint64_t cycle, double power_w, double die_c);
+  // Guest thread tid of process pid (named `name`) ran on context `cpu` (global number) from
+  // `from` to `to`.
+  void process_slice(unsigned cpu, uint32_t pid, uint32_t tid, const std::string& name,
+                     uint64_t from, uint64_t to);
   // Close every open slice at `cycle` and end the JSON document.
   void finish(uint64_t cycle);
+  // The trace's pid of guest process 1: the hardware's are its cores, 0 up.
+  static constexpr unsigned kProcessPid = 1000;
 
  private:
   enum class State : uint8_t {
@@ -65,6 +74,7 @@ class Timeline : public ContextObserver {
   unsigned contexts_;
   std::vector<Track> tracks_;  // core * contexts + context
   uint64_t next_flow_ = 1;
+  std::vector<std::pair<uint32_t, uint32_t>> named_;  // guest (pid, tid 0 for the process) named
   bool first_ = true;
   bool finished_ = false;
 };

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cctype>
+#include <cstring>
 
 #include "kasane/devices.h"
 #include "platform/exit_status.h"
@@ -64,7 +65,13 @@ bool SimCtl::read(uint32_t offset, uint32_t& value, const sc_core::sc_time& when
     case KASANE_SIMCTL_PANIC:
     case KASANE_SIMCTL_REPORT_LO:
     case KASANE_SIMCTL_REPORT_HI:
-    case KASANE_SIMCTL_REPORT: value = 0; return true;
+    case KASANE_SIMCTL_REPORT:
+    case KASANE_SIMCTL_PID:
+    case KASANE_SIMCTL_PROC_NEW:
+    case KASANE_SIMCTL_PROC_EXIT:
+    case KASANE_SIMCTL_RUN:
+    case KASANE_SIMCTL_RUN_CORE:
+    case KASANE_SIMCTL_CPU_STATE: value = 0; return true;
   }
   value = 0;
   return misuse("read of offset " + hex(offset) + ", which is no register");
@@ -101,6 +108,9 @@ bool SimCtl::write(uint32_t offset, uint32_t value, const sc_core::sc_time& when
       RegionOfInterest& r = regions_[it->second];
       r.at_begin = take_snapshot(when);
       if (r.entries++ == 0) r.begin_temp_c = r.at_begin.real("gauge.die_c");
+      if (procs_ && writer_ && r.entries == 1 && writer_() >= 0)
+        r.pid = procs_->pid_on(static_cast<unsigned>(writer_()));
+      if (r.pid) r.pid_at_begin = procs_->totals(r.pid, cycle_at(when));
       r.closed = false;
       if (on_marker_) on_marker_(value, true, cycle_at(when));
       return true;
@@ -113,6 +123,11 @@ bool SimCtl::write(uint32_t offset, uint32_t value, const sc_core::sc_time& when
       const CounterSet now = take_snapshot(when);
       r.total += now - r.at_begin;
       r.end_cycle = cycle_at(when);
+      if (r.pid) {
+        ProcessStats::Totals t = procs_->totals(r.pid, r.end_cycle);
+        r.pid_total.retired += t.retired - r.pid_at_begin.retired;
+        r.pid_total.cycles += t.cycles - r.pid_at_begin.cycles;
+      }
       r.end_temp_c = now.real("gauge.die_c");
       r.closed = true;
       if (on_marker_) on_marker_(value, false, r.end_cycle);
@@ -124,6 +139,18 @@ bool SimCtl::write(uint32_t offset, uint32_t value, const sc_core::sc_time& when
     case KASANE_SIMCTL_REPORT_LO: report_lo_ = value; return true;
     case KASANE_SIMCTL_REPORT_HI: report_hi_ = value; return true;
     case KASANE_SIMCTL_REPORT: return record_report(value);
+    case KASANE_SIMCTL_PID:
+    case KASANE_SIMCTL_PROC_NEW:
+    case KASANE_SIMCTL_PROC_EXIT:
+    case KASANE_SIMCTL_RUN:
+    case KASANE_SIMCTL_RUN_CORE:
+    case KASANE_SIMCTL_CPU_STATE: return process_report(offset, value, cycle_at(when));
+  }
+  if (offset >= KASANE_SIMCTL_PROC_NAME &&
+      offset < KASANE_SIMCTL_PROC_NAME + KASANE_SIMCTL_PROC_NAME_MAX) {
+    for (uint32_t i = 0; i < 4; ++i)
+      proc_name_[offset - KASANE_SIMCTL_PROC_NAME + i] = static_cast<char>(value >> (8 * i));
+    return true;
   }
   if (offset >= KASANE_SIMCTL_REPORT_NAME &&
       offset < KASANE_SIMCTL_REPORT_NAME + KASANE_SIMCTL_REPORT_NAME_MAX) {
@@ -132,6 +159,34 @@ bool SimCtl::write(uint32_t offset, uint32_t value, const sc_core::sc_time& when
     return true;
   }
   return misuse("write of " + hex(value) + " to offset " + hex(offset) + ", which is no register");
+}
+
+// The kernel's reports of what runs where (process_stats.h), for the context whose store this is.
+bool SimCtl::process_report(uint32_t offset, uint32_t value, uint64_t cycle) {
+  if (offset == KASANE_SIMCTL_PID) {
+    pid_ = value;
+    return true;
+  }
+  if (offset == KASANE_SIMCTL_CPU_STATE && value != KASANE_CPU_IDLE &&
+      value != KASANE_CPU_FORCED && value != KASANE_CPU_LENT)
+    return misuse("CPU state " + std::to_string(value) + ", which is none of KASANE_CPU_*");
+  if (!procs_) return true;
+  const int cpu = writer_ ? writer_() : -1;
+  switch (offset) {
+    case KASANE_SIMCTL_PROC_NEW: {
+      std::string name(proc_name_, strnlen(proc_name_, sizeof proc_name_));
+      procs_->process_new(pid_, value, name, cycle);
+      return true;
+    }
+    case KASANE_SIMCTL_PROC_EXIT: procs_->process_exit(pid_, value, cycle); return true;
+  }
+  if (cpu < 0) return true;  // a context-bound report from nowhere known: nothing to count
+  switch (offset) {
+    case KASANE_SIMCTL_RUN: procs_->run(cpu, pid_, value, cycle); break;
+    case KASANE_SIMCTL_RUN_CORE: procs_->run_core(cpu, pid_, value, cycle); break;
+    default: procs_->cpu_state(cpu, value, cycle); break;
+  }
+  return true;
 }
 
 // A name is what the analysis scripts use as a column: 1 to 31 characters of [A-Za-z0-9_.-].

@@ -13,6 +13,7 @@
 #include "dev/reg_device.h"
 #include "kasane/devices.h"
 #include "stats/counter_set.h"
+#include "stats/process_stats.h"
 
 namespace kasane {
 
@@ -27,6 +28,10 @@ struct RegionOfInterest {
   CounterSet at_begin;                       // the snapshot at the latest begin
   CounterSet total;                          // the closed entries' counters, summed
   double begin_temp_c = 0, end_temp_c = 0;   // die temperature at the first begin, last end
+  // The guest process whose context began it (0: none known), and that process's own figures
+  // over the closed entries: only its instructions, and the cycles it held a context.
+  uint32_t pid = 0;
+  ProcessStats::Totals pid_at_begin, pid_total;
 };
 
 // A figure the guest reported by name (kasane_report), for stats.json "reports".
@@ -49,6 +54,13 @@ class SimCtl : public RegDevice {
   // Called when the user page's thread register is written (the thread timeline).
   void on_user_thread(std::function<void(uint32_t thread, uint64_t cycle)> f) {
     on_user_thread_ = std::move(f);
+  }
+  // Where the kernel's reports of what runs where go (the PID, PROC_* , RUN*, CPU_STATE
+  // registers), and how to find the context whose store reached the device (its global number,
+  // -1 if none is known).
+  void set_processes(ProcessStats* procs, std::function<int()> writer) {
+    procs_ = procs;
+    writer_ = std::move(writer);
   }
   // The user page sits at this offset of the device, behind its own bus window.
   static constexpr uint32_t kUserPage = KASANE_SIMCTL_SIZE;
@@ -91,6 +103,11 @@ class SimCtl : public RegDevice {
   uint32_t report_lo_ = 0, report_hi_ = 0;
   char report_name_[KASANE_SIMCTL_REPORT_NAME_MAX] = {};
   std::vector<Report> reports_;
+  bool process_report(uint32_t offset, uint32_t value, uint64_t cycle);
+  ProcessStats* procs_ = nullptr;
+  std::function<int()> writer_;
+  uint32_t pid_ = 0;  // the PID register
+  char proc_name_[KASANE_SIMCTL_PROC_NAME_MAX] = {};
 };
 
 }  // namespace kasane

@@ -129,6 +129,21 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
       // in the pipeline, where the marker's store executes at issue.
       [machine] { return machine->snapshot(); },
       [machine] { machine->request_stop(); }, *errors_);
+  // What runs where: the kernel's reports, counted against each context's instructions and free
+  // cycles (process_stats.h).
+  const unsigned per_core = core->iss().num_contexts();
+  procs_ = std::make_unique<ProcessStats>(
+      machine_->num_contexts(), per_core,
+      [machine, per_core](unsigned cpu, uint64_t) {
+        return machine->core(cpu / per_core).retired(cpu % per_core);
+      },
+      [machine, per_core](unsigned cpu, uint64_t cycle) {
+        return Iss::free_cycles(machine->core(cpu / per_core).iss().context(cpu % per_core), cycle);
+      });
+  simctl_->set_processes(procs_.get(), [machine] {
+    const Context* c = machine->core(machine->active_core()).iss().io_context();
+    return c ? static_cast<int>(c->cpunum) : -1;
+  });
   if (trace.timeline_file) {
     std::vector<Core*> cores;
     for (unsigned k = 0; k < machine_->num_cores(); ++k) cores.push_back(&machine_->core(k));
@@ -136,6 +151,10 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
                                            cfg.get_float("core.clock_ghz") * 1000.0,
                                            machine_->num_cores(), core->iss().num_contexts());
     attach_timeline(*timeline_, cores, *simctl_);
+    procs_->on_slice([tl = timeline_.get()](unsigned cpu, uint32_t pid, uint32_t tid,
+                                            const std::string& name, uint64_t from, uint64_t to) {
+      tl->process_slice(cpu, pid, tid, name, from, to);
+    });
   }
   simctl_->on_marker([this, core, tl = timeline_.get()](uint32_t id, bool begin, uint64_t cycle) {
     core->region_marker(id, begin, cycle);
@@ -214,6 +233,9 @@ void Platform::load_kernel(const ElfImage& kernel) {
 }
 
 // Append `bytes` at `cursor` (page-aligned), returning where they went.
+// Where the program table starts in the bootinfo's page.
+constexpr uint32_t kBootTableOffset = 256;
+
 uint32_t Platform::place(uint32_t& cursor, const std::vector<uint8_t>& bytes) {
   uint32_t at = cursor;
   ram_->write(at, bytes.data(), bytes.size());
@@ -223,10 +245,31 @@ uint32_t Platform::place(uint32_t& cursor, const std::vector<uint8_t>& bytes) {
 
 void Platform::boot(const ElfImage& kernel, const ElfImage* program,
                     const std::vector<std::string>& args, const std::vector<std::string>& env) {
-  std::vector<uint8_t> argv = pack_strings(args), envv = pack_strings(env);
-  const std::vector<uint8_t> image = program ? loadable_part(program->file_bytes())
-                                              : std::vector<uint8_t>{};
-  uint64_t need = kPage + page_up(argv.size()) + page_up(envv.size()) + page_up(image.size());
+  std::vector<BootProgram> programs;
+  if (program) programs.push_back({program, args, env, -1, ""});
+  boot(kernel, programs);
+}
+
+void Platform::boot(const ElfImage& kernel, const std::vector<BootProgram>& programs) {
+  if (programs.size() > KASANE_BOOT_MAXPROGS)
+    throw LoadError(std::to_string(programs.size()) + " programs to start at boot; the kernel " +
+                    "takes " + std::to_string(KASANE_BOOT_MAXPROGS) + " at most");
+  struct Packed {
+    std::vector<uint8_t> argv, envv, image;
+  };
+  std::vector<Packed> packed;
+  // The table shares the bootinfo's page (it fits: checked below), so a run of one program lays
+  // out its boot block, and the kernel its free memory, exactly as before there was a table.
+  static_assert(kBootTableOffset + KASANE_BOOT_MAXPROGS * sizeof(kasane_bootprog) <= kPage,
+                "the program table fits in the bootinfo's page");
+  static_assert(sizeof(kasane_bootinfo) <= kBootTableOffset, "the bootinfo comes first");
+  uint64_t need = kPage;
+  for (const BootProgram& b : programs) {
+    packed.push_back({pack_strings(b.args), pack_strings(b.env),
+                      loadable_part(b.image->file_bytes())});
+    need += page_up(packed.back().argv.size()) + page_up(packed.back().envv.size()) +
+            page_up(packed.back().image.size());
+  }
   uint64_t top = std::min<uint64_t>(cfg_.ram_low_size(), kKseg0Reach) & ~uint64_t{kPage - 1};
   if (need + page_up(kernel_end_) + 64 * kPage > top)
     throw LoadError("RAM too small: the kernel ends at " + hex(kernel_end_) + " and the boot block needs " +
@@ -248,18 +291,42 @@ void Platform::boot(const ElfImage& kernel, const ElfImage* program,
   bi.stack_offset = stack_offset(static_cast<uint64_t>(cfg_.get_int("sim.perturb_seed")));
   bi.scheduler = cfg_.get_string("os.scheduler") == "ias" ? KASANE_SCHED_IAS : KASANE_SCHED_CFS;
   bi.ias_bonus = static_cast<uint32_t>(cfg_.get_int("os.ias_bonus"));
+  bi.smt_sched = cfg_.get_string("os.smt_sched") == "context" ? KASANE_SMT_CONTEXT
+                                                               : KASANE_SMT_CORE;
   bi.epoch = static_cast<uint32_t>(cfg_.get_int("os.epoch"));
   bi.boot_pa = cursor;
   uint32_t bootinfo_pa = cursor;
   cursor += kPage;
-  bi.argc = static_cast<uint32_t>(args.size());
-  bi.args_size = static_cast<uint32_t>(argv.size());
-  bi.args_pa = place(cursor, argv);
-  bi.envc = static_cast<uint32_t>(env.size());
-  bi.env_size = static_cast<uint32_t>(envv.size());
-  bi.env_pa = place(cursor, envv);
-  bi.program_size = static_cast<uint32_t>(image.size());
-  bi.program_pa = program ? place(cursor, image) : 0;
+  std::vector<kasane_bootprog> table(programs.size());
+  bi.nprograms = static_cast<uint32_t>(programs.size());
+  bi.programs_pa = bootinfo_pa + kBootTableOffset;
+  for (size_t i = 0; i < programs.size(); ++i) {
+    kasane_bootprog& t = table[i];
+    const BootProgram& b = programs[i];
+    t.argc = static_cast<uint32_t>(b.args.size());
+    t.args_size = static_cast<uint32_t>(packed[i].argv.size());
+    t.args_pa = place(cursor, packed[i].argv);
+    t.envc = static_cast<uint32_t>(b.env.size());
+    t.env_size = static_cast<uint32_t>(packed[i].envv.size());
+    t.env_pa = place(cursor, packed[i].envv);
+    t.program_size = static_cast<uint32_t>(packed[i].image.size());
+    t.program_pa = place(cursor, packed[i].image);
+    t.cpu = b.cpu;
+    std::string name = b.name.empty() && !b.args.empty() ? b.args[0] : b.name;
+    std::snprintf(t.name, sizeof t.name, "%s", name.c_str());
+  }
+  // Program 0 in the bootinfo's own fields too, as before there was a table.
+  if (!table.empty()) {
+    bi.argc = table[0].argc, bi.args_pa = table[0].args_pa, bi.args_size = table[0].args_size;
+    bi.envc = table[0].envc, bi.env_pa = table[0].env_pa, bi.env_size = table[0].env_size;
+    bi.program_pa = table[0].program_pa, bi.program_size = table[0].program_size;
+  } else {
+    bi.args_pa = place(cursor, {});
+    bi.env_pa = place(cursor, {});
+  }
+  if (!table.empty())
+    ram_->write(bi.programs_pa, reinterpret_cast<const uint8_t*>(table.data()),
+                table.size() * sizeof(kasane_bootprog));
   ram_->write(bootinfo_pa, reinterpret_cast<const uint8_t*>(&bi), sizeof bi);
 
   for (unsigned k = 0; k < machine_->num_cores(); ++k)
@@ -321,12 +388,25 @@ RunResult Platform::run() {
   }
   r.blockdev = blockdev_->stats_json();
   r.fast_forward = core.fast_forward_stats();
+  procs_->finish(r.cycles);  // before the timeline closes: the last slices go there
+  if (procs_->any()) {
+    r.processes = procs_->processes_json();
+    r.cpus = procs_->cpus_json();
+  }
   r.regions = simctl_->regions();
   for (const RegionOfInterest& roi : r.regions) {
     // The top level is core 0's, as with one core; with several, every core's too.
     const uint64_t cycles = roi.total.count("cycles");
     nlohmann::json reg = core.report(roi.total, cycles);
     if (machine_->num_cores() > 1) reg.update(machine_->report_cores(roi.total, cycles));
+    if (roi.pid) {  // the process that began it: its own instructions and held cycles only
+      const ProcessStats::Totals& t = roi.pid_total;
+      reg["process"] = {{"pid", roi.pid},
+                        {"name", procs_->name_of(roi.pid)},
+                        {"retired", t.retired},
+                        {"cycles", t.cycles},
+                        {"ipc", t.cycles ? static_cast<double>(t.retired) / t.cycles : 0.0}};
+    }
     r.region_stats.push_back(reg);
   }
   r.reports = simctl_->reports();

@@ -66,6 +66,8 @@ struct RunResult {
   nlohmann::json fast_forward;  // sim.fast_forward: what ran on the ISS and was warmed, else null
   // --checkpoint-at: what was saved where; --restore: where the run came from; else null.
   nlohmann::json checkpoint;
+  // What the kernel reported of its processes (stats.json "processes" and "cpus"), else null.
+  nlohmann::json processes, cpus;
 };
 
 // Where the traces go. kasane-sim opens the files before the run and checks them after it, so
@@ -100,6 +102,18 @@ class Platform : public sc_core::sc_module {
   void load_kernel(const ElfImage& kernel);
   // Build the boot block (bootinfo, arguments, environment, program file) at the top of the
   // first 512 MiB of RAM and point context 0 at the kernel entry. `program` may be null.
+  // One program to start at boot (the --workload file's [[process]] tables give several): its
+  // ELF file, argv (argv[0] as the guest sees it), environment, the CPU it is pinned to (-1:
+  // none) and its process name ("": argv[0]).
+  struct BootProgram {
+    const ElfImage* image;
+    std::vector<std::string> args, env;
+    int cpu = -1;
+    std::string name;
+  };
+  // Build the boot block for every program of `programs` (each started as a process at boot);
+  // none for a bare-metal KERNEL alone. Throws LoadError if they do not fit.
+  void boot(const ElfImage& kernel, const std::vector<BootProgram>& programs);
   void boot(const ElfImage& kernel, const ElfImage* program, const std::vector<std::string>& args,
             const std::vector<std::string>& env);
   RunResult run();
@@ -143,6 +157,7 @@ class Platform : public sc_core::sc_module {
   std::unique_ptr<Ipi> ipi_;
   std::unique_ptr<GuestError> errors_;
   std::unique_ptr<Timeline> timeline_;  // --timeline, or none
+  std::unique_ptr<ProcessStats> procs_;  // what runs where, as the kernel reports it
   uint32_t kernel_end_ = 0;  // physical end of the loaded kernel
   bool checkpoint_roi_ = false, checkpoint_due_ = false;  // --checkpoint-at roi, and it came
 };

@@ -149,6 +149,11 @@ const std::vector<KeySpec>& config_schema() {
        "the kernel's thread-picking policy (os/fair.h): cfs = fair shares by nice weight; ias = "
        "CFS plus time and inter-core aggregation of threads that share an address space",
        0, 0, {"cfs", "ias"}},
+      {"os.smt_sched", KeyType::String, "core", "-",
+       "how the kernel shares a core's contexts: core = one process owns every context of a core "
+       "at a time (gang scheduling; Linux's core scheduling with a cookie per process); context = "
+       "every context is a CPU with its own run queue, as Linux runs SMT siblings",
+       0, 0, {"core", "context"}, true},
       {"os.ias_bonus", KeyType::Int, "16", "1/16 quantum",
        "with os.scheduler = ias: how far ahead in vruntime a sibling thread may be and still be "
        "aggregated, in sixteenths of its last quantum (0: no aggregation; programs may change it "

@@ -52,12 +52,17 @@ nlohmann::json make_stats(const Config& cfg, const RunResult& r, double host_sec
       reg["name"] = name->second;
     if (k < r.region_stats.size())
       for (auto& [key, value] : r.region_stats[k].items()) reg[key] = value;
+    // A region a process began has that process's own figures too; the rest are the machine's.
+    if (reg.contains("process")) reg["scope"] = "machine";
     rois.push_back(reg);
   }
   j["regions"] = rois;
   json reports = json::object();
   for (const Report& rep : r.reports) reports[rep.name] = rep.value;
   j["reports"] = reports;
+  // The guest's processes and what each CPU did, as the kernel told (process_stats.h).
+  if (!r.processes.is_null()) j["processes"] = r.processes;
+  if (!r.cpus.is_null()) j["cpus"] = r.cpus;
   if (!r.timing.is_null()) j["pipeline"] = r.timing;
   j["power"] = r.power;
   j["blockdev"] = r.blockdev;

@@ -4,17 +4,21 @@
  * modes (toward minus infinity and toward zero), and for WINDOW cycles, far longer than a time
  * slice, divide -1 by 3 in single precision -- whose last bit depends on the rounding mode --
  * and check every register and FCSR (the rounding mode and the Inexact flag). Passes if neither ever finds a value wrong and each was
- * switched out at least MIN_GAPS times (a chunk of checks took more than GAP cycles).
+ * switched out at least MIN_GAPS times (a chunk of checks took more than GAP cycles). Both are
+ * pinned to CPU 0 (core 0 in core mode), so that in context mode, where the other contexts are
+ * CPUs too, they share one and are switched.
  * Expect: status 0 */
+#include <sched.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check.h"
 #include "fpregs.h"
 #include "thread.h"
 
-#define WINDOW 6000000u /* cycles each process keeps checking */
+#define WINDOW 10000000u /* cycles each process keeps checking: two fair slices of each */
 #define GAP 500000u     /* a check that took longer than this was switched out */
 #define MIN_GAPS 2
 #define MINUS_ONE 0xbf800000u /* -1.0f */
@@ -54,10 +58,19 @@ int main(int argc, char** argv) {
     printf("child: %d wrong, %d pauses\n", bad, gaps);
     return bad == 0 && gaps >= MIN_GAPS ? 42 : 1;
   }
+  cpu_set_t zero;
+  CPU_ZERO(&zero);
+  CPU_SET(0, &zero);
+  CHECK_INT(sched_setaffinity(0, sizeof zero, &zero), 0); /* the child inherits it */
   char* cargv[] = {argv[0], "child", 0};
   char* cenvp[] = {0};
   pid_t pid = kasane_spawn(argv[0], cargv, cenvp);
   CHECK(pid > 0);
+  /* Let the child begin its window first: under a fair scheduler a new process waits a slice
+   * before it runs (Linux's START_DEBIT), and its window would then overlap too little of ours
+   * for two pauses; waking, this one gets back its share soon. */
+  struct timespec pause = {0, 300000};
+  nanosleep(&pause, 0);
   CHECK_INT(run(0x0badf00du, 3 /* toward minus infinity */, 0xbeaaaaabu, &gaps), 0);
   CHECK(gaps >= MIN_GAPS);
   int status = 0;

@@ -4,8 +4,9 @@
  * (EINVAL); kasane_ias_master reads core 0's boot default (every other core its slave), sets
  * and reads back a slave mask and refuses a core the machine lacks or a master that is its own
  * slave (EINVAL); kasane_sched_stats fills its structure for one core and for all (-1), refuses
- * a third core (EINVAL) and bad pointers (EFAULT). A thread's nice value goes down as well as up
- * and is clamped to -20..19.
+ * a core past the last (EINVAL) and bad pointers (EFAULT). A thread's nice value goes down as
+ * well as up and is clamped to -20..19. A "core" here is a run queue: a core in core mode, a CPU
+ * (context) in context mode (os.smt_sched), so the program counts them first.
  * Set: platform.cores=2 core.smp_start=true os.scheduler=ias os.ias_bonus=24
  * Expect: status 0 */
 #include <errno.h>
@@ -16,6 +17,14 @@
 #include "check.h"
 
 int main(void) {
+  /* The run queues: the first number kasane_sched_stats refuses. */
+  struct kasane_sched_stats s;
+  int n = 0;
+  while (n < 32 && kasane_sched_stats(n, &s) == 0) n++;
+  printf("%d run queues\n", n);
+  CHECK(n >= 2);
+  unsigned long others = ((1UL << n) - 1) & ~1UL; /* every queue but 0 */
+
   /* The bonus. */
   CHECK_INT(kasane_ias_bonus(-1), 24);
   CHECK_INT(kasane_ias_bonus(32), 24);
@@ -28,8 +37,8 @@ int main(void) {
   CHECK_INT(kasane_ias_bonus(-1), 256);
 
   /* Master and slave cores. */
-  CHECK_INT(kasane_ias_master(0, ~0UL), 2); /* at boot core 0 masters the others */
-  CHECK_INT(kasane_ias_master(0, 0), 2);
+  CHECK_INT(kasane_ias_master(0, ~0UL), others); /* at boot core 0 masters the others */
+  CHECK_INT(kasane_ias_master(0, 0), others);
   CHECK_INT(kasane_ias_master(0, ~0UL), 0);
   CHECK_INT(kasane_ias_master(0, 2), 0);
   CHECK_INT(kasane_ias_master(0, ~0UL), 2);
@@ -38,10 +47,10 @@ int main(void) {
   CHECK_INT(kasane_ias_master(0, 1), -1); /* its own slave */
   CHECK_INT(errno, EINVAL);
   errno = 0;
-  CHECK_INT(kasane_ias_master(0, 4), -1); /* no core 2 */
+  CHECK_INT(kasane_ias_master(0, 1UL << n), -1); /* no core n */
   CHECK_INT(errno, EINVAL);
   errno = 0;
-  CHECK_INT(kasane_ias_master(2, 0), -1);
+  CHECK_INT(kasane_ias_master(n, 0), -1);
   CHECK_INT(errno, EINVAL);
   errno = 0;
   CHECK_INT(kasane_ias_master(-1, 0), -1);
@@ -51,7 +60,6 @@ int main(void) {
   CHECK_INT(kasane_ias_master(0, ~0UL), 0);
 
   /* Counters: every field filled in. */
-  struct kasane_sched_stats s;
   memset(&s, 0xff, sizeof s);
   CHECK_INT(kasane_sched_stats(-1, &s), 0);
   CHECK(s.picks != ~0ULL && s.migrations != ~0ULL && s.time_aggr != ~0ULL);
@@ -59,7 +67,7 @@ int main(void) {
   CHECK_INT(kasane_sched_stats(1, &s), 0);
   CHECK(s.space_aggr != ~0ULL);
   errno = 0;
-  CHECK_INT(kasane_sched_stats(2, &s), -1);
+  CHECK_INT(kasane_sched_stats(n, &s), -1);
   CHECK_INT(errno, EINVAL);
   errno = 0;
   CHECK_INT(kasane_sched_stats(0, 0), -1);

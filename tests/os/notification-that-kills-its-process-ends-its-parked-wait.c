@@ -31,11 +31,13 @@ static int grandchild(void) {
 static int victim(const char* argv0) {
   pid_t g = spawn_self(argv0, "grandchild", 0);
   if (g <= 0) return 2;
-  uint32_t cpu; /* slots are indexed by CPU number (on one core, LTN - 1) */
-  __asm__ volatile("rdhwr %0, $0" : "=r"(cpu));
-  slots[cpu] = (uint32_t)&thmb;
   struct kasane_notify_reg reg = {0, 0, (uint32_t)slots, KASANE_NOTIFY_SIGNAL, 0, 0};
   if (kasane_notify_register(&reg) != 0) return 3;
+  /* Slots are indexed by CPU number (on one core, LTN - 1), read after registering: in context
+   * mode the call makes the process hold a whole core, on its context 0 (os/ctxsched.c). */
+  uint32_t cpu;
+  __asm__ volatile("rdhwr %0, $0" : "=r"(cpu));
+  slots[cpu] = (uint32_t)&thmb;
   int st;
   waitpid(g, &st, 0); /* killed in here */
   return 4;

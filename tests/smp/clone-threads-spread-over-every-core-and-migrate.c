@@ -4,6 +4,8 @@
  * cores pull threads from the busy one (os/balance.c), so the threads together run on every core
  * of the machine, and kasane_sched_stats counts the threads load balancing moved (migrations).
  * The work is checked: each thread's sum is the same. Runs on 2 and 4 cores (tests/CMakeLists.txt).
+ * In context mode (os.smt_sched) every context is a CPU with a queue of its own, and the threads
+ * run on every CPU.
  * Expect: status 0 */
 #include <kasane/ias.h>
 
@@ -17,23 +19,24 @@
 static char stacks[MAXT][2048] __attribute__((aligned(8)));
 static volatile int ctid[MAXT];
 static volatile uint32_t sums[MAXT];
-static volatile unsigned long seen[MAXT]; /* bit c: thread i ran on core c */
+static volatile unsigned long seen[MAXT]; /* bit c: thread i ran on core (or CPU) c */
 
 static void work(void* arg) {
   int i = (int)(long)arg;
   uint32_t s = 0;
   for (int n = 0; n < STEPS; n++) {
     s = s * 31 + (uint32_t)n;
-    if ((n & 1023) == 0) seen[i] |= 1ul << this_core();
+    if ((n & 1023) == 0) seen[i] |= 1ul << this_unit();
   }
-  seen[i] |= 1ul << this_core();
+  seen[i] |= 1ul << this_unit();
   sums[i] = s;
 }
 
 int main(void) {
   unsigned long none;
   int cores = kasane_ctx_map(&none, 0), nt = 2 * cores * core_contexts();
-  CHECK(cores >= 2);
+  int units = smt_context() ? cores * core_contexts() : cores;
+  CHECK(units >= 2);
   if (nt > MAXT) nt = MAXT;
   struct kasane_sched_stats before, after;
   CHECK_INT(kasane_sched_stats(-1, &before), 0);
@@ -50,7 +53,7 @@ int main(void) {
     CHECK_HEX(sums[i], sums[0]);
   }
   CHECK_INT(kasane_sched_stats(-1, &after), 0);
-  CHECK_HEX(all, (1ul << cores) - 1); /* every core ran some of them */
+  CHECK_HEX(all, (1ul << units) - 1); /* every core (CPU) ran some of them */
   CHECK(after.migrations > before.migrations);
   return check_done();
 }

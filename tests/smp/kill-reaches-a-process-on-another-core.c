@@ -13,7 +13,7 @@
 #define GONE_CYCLES 200000 /* a fifth of a time slice: the kill did not wait for one */
 
 int main(int argc, char** argv) {
-  if (argc > 1 && argv[1][0] == 'w') return this_core();
+  if (argc > 1 && argv[1][0] == 'w') return this_unit();
   if (argc > 1)
     for (;;) {
     }
@@ -22,7 +22,7 @@ int main(int argc, char** argv) {
   pid_t where = spawn_self(argv[0], "where", 0);
   compute(20000);
   CHECK(waitpid(where, &status, 0) == where);
-  CHECK(WIFEXITED(status) && WEXITSTATUS(status) != this_core());
+  CHECK(WIFEXITED(status) && WEXITSTATUS(status) != this_unit());
 
   pid_t spin = spawn_self(argv[0], "spin", 0);
   CHECK(spin > 0);

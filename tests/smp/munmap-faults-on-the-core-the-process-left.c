@@ -13,8 +13,15 @@
 #include "smp.h"
 
 /* Yield until this process runs on core `want`; a run that cannot get there fails (status 1,
- * not the SIGSEGV the test wants). */
+ * not the SIGSEGV the test wants). In context mode, with a CPU for each of the three processes,
+ * no yield moves it: it pins itself to context 0 of that core instead. */
 static void move_to(int want) {
+  if (smt_context()) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(want * core_contexts(), &set);
+    CHECK_INT(sched_setaffinity(0, sizeof set, &set), 0);
+  }
   for (int n = 0; n < 1000 && this_core() != want; n++) sched_yield();
   CHECK_INT(this_core(), want);
   if (check_failures) _exit(1);

@@ -1,7 +1,12 @@
 /* smp.h - what the tests of several cores need besides tests/os/thread.h: which core and CPU run
- * this code, and a thread started on a given core. Header-only, like thread.h. */
+ * this code, the unit a process is placed on (a core, or in context mode a CPU), and a thread
+ * started on a given core. Header-only, like thread.h. */
 #ifndef KASANE_SMP_TEST_SMP_H
 #define KASANE_SMP_TEST_SMP_H
+
+#include <kasane/syscall_nr.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "thread.h"
 
@@ -19,6 +24,21 @@ static THREAD_UNUSED int this_cpu(void) {
   __asm__ volatile("rdhwr %0, $0" : "=r"(cpu));
   return (int)cpu;
 }
+
+/* Whether every context is a CPU (os.smt_sched = context): the kernel's uname version says so.
+ * Then the unit of placement is a context, as on Linux, not a core. */
+static THREAD_UNUSED int smt_context(void) {
+  static int known = -1;
+  if (known < 0) {
+    char u[6][65]; /* struct new_utsname: sysname, nodename, release, version, machine, domain */
+    known = syscall(SYS_uname, u) == 0 && strstr(u[3], "smt=context") != 0;
+  }
+  return known;
+}
+
+/* The unit of placement this code runs on, what a bit of sched_setaffinity's mask names: its
+ * core, or in context mode its CPU. */
+static THREAD_UNUSED int this_unit(void) { return smt_context() ? this_cpu() : this_core(); }
 
 /* The contexts of a core. */
 static THREAD_UNUSED int core_contexts(void) { return context_count(kasane_contexts()) + 1; }

@@ -5,7 +5,8 @@
  * times, and every core it is seen on is that one. sched_getaffinity gives the thread's mask by
  * tid and the process's (every core) for pid 0 from the main thread; a thread that pins itself
  * (tid 0) to core 0 runs there as soon as the call returns. A mask of no existing core is EINVAL,
- * an unknown tid ESRCH. Runs on 2 and 4 cores (tests/CMakeLists.txt).
+ * an unknown tid ESRCH. Runs on 2 and 4 cores (tests/CMakeLists.txt). In context mode
+ * (os.smt_sched) a CPU is a context, as on Linux: "core" below is then a CPU.
  * Expect: status 0 */
 #include <errno.h>
 #include <time.h>
@@ -38,29 +39,31 @@ static void pinned(void* arg) {
   while (gate == 0) kfutex(&gate, FUTEX_WAIT | FUTEX_PRIVATE_FLAG, 0, 0);
   struct timespec ts = {0, 1000};
   for (int r = 0; r < ROUNDS; r++) {
-    pinned_seen |= 1ul << this_core();
+    pinned_seen |= 1ul << this_unit();
     spin(2000);
-    pinned_seen |= 1ul << this_core();
+    pinned_seen |= 1ul << this_unit();
     if (r & 1)
       ksys(SYS_nanosleep, (long)&ts, 0, 0, 0);
     else
       ksys(SYS_sched_yield, 0, 0, 0, 0);
   }
-  pinned_seen |= 1ul << this_core();
+  pinned_seen |= 1ul << this_unit();
 }
 
 static void self_pin(void* arg) {
   (void)arg;
   unsigned long m = 1; /* core 0 */
   self_ret = ksys(SYS_sched_setaffinity, 0, sizeof m, (long)&m, 0);
-  self_seen |= 1ul << this_core(); /* right after the call */
+  self_seen |= 1ul << this_unit(); /* right after the call */
   spin(5000);
-  self_seen |= 1ul << this_core();
+  self_seen |= 1ul << this_unit();
 }
 
 int main(void) {
   unsigned long none, m, got;
-  int cores = kasane_ctx_map(&none, 0), last = cores - 1;
+  int cores = kasane_ctx_map(&none, 0);
+  if (smt_context()) cores *= core_contexts(); /* every CPU a unit */
+  int last = cores - 1;
   CHECK(cores >= 2);
   for (int i = 0; i < BUSY + 2; i++) ctid[i] = -1;
   long tid = kclone(NPTL_FLAGS & ~CLONE_SETTLS, stacks[0] + sizeof stacks[0], (int*)&ctid[0], 0,

@@ -9,6 +9,8 @@
  * interrupts) leaves its context only through that IPI. The main thread, on another core, gives
  * such a spinner a mask of one other core, and the spinner must be seen running there (RDHWR $0)
  * within BOUND cycles, far less than a time slice. Runs on 2 and 4 cores (tests/CMakeLists.txt).
+ * In context mode (os.smt_sched) a bit of the mask is a CPU: "a mask of core c" is then every
+ * CPU of core c.
  * Expect: status 0 */
 #include "check.h"
 #include "kthread.h"
@@ -30,6 +32,12 @@ static void spinner(void* arg) {
   while (!stop) cpu_of[i] = this_cpu();
 }
 
+/* The affinity mask of every context of core c: one bit, or in context mode one per CPU. */
+static unsigned long core_mask(int c) {
+  int n = core_contexts();
+  return smt_context() ? ((1ul << n) - 1) << (c * n) : 1ul << c;
+}
+
 /* Whether every spinner has been seen on core c. */
 static int all_on(int n, int c) {
   for (int i = 0; i < n; i++)
@@ -42,7 +50,7 @@ int main(void) {
   int cores = kasane_ctx_map(&none, 0), last = cores - 1, n = core_contexts();
   CHECK(cores >= 2);
   CHECK(n >= 2 && n <= MAXSPIN); /* a context besides the anchor for the spinner */
-  m = 1ul << last;
+  m = core_mask(last);
   for (int i = 0; i < n; i++) {
     ctid[i] = -1;
     cpu_of[i] = -1;
@@ -68,7 +76,7 @@ int main(void) {
   int to = 0;
   while (to < cores && (to == last || to == me)) to++;
   if (to == cores) to = me;
-  m = 1ul << to;
+  m = core_mask(to);
   uint32_t t1 = cycles();
   CHECK_INT(ksys(SYS_sched_setaffinity, tids[s], sizeof m, (long)&m, 0), 0);
   while (cpu_of[s] / n != to && cycles() - t1 < BOUND) {

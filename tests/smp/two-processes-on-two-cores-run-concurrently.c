@@ -13,7 +13,7 @@
 
 static int child(void) {
   compute(WORK);
-  return this_core();
+  return this_unit();
 }
 
 /* Wait for pid; its exit status (the core it ran on). */

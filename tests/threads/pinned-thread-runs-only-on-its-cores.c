@@ -1,10 +1,12 @@
 /* pinned-thread-runs-only-on-its-cores - placement by pthread_attr_setaffinity_np and
- * pthread_setaffinity_np, where a CPU is a core (bit c of the cpu_set_t is core c). A thread
- * created with the last core in its attr runs there only, also after yielding and waiting on a
- * mutex others hold (each time it is switched out, only a context of its core may take it back);
- * a thread that pins itself to core 0 and then to core 1 moves there at once; the get calls give
- * back what was set; a set of no existing core is EINVAL. Other threads keep the contexts busy
- * meanwhile, so the ready queue holds threads that must not all be taken by any context.
+ * pthread_setaffinity_np, where a CPU is a core (bit c of the cpu_set_t is core c), or with the
+ * kernel backend in context mode (os.smt_sched) a context, as on Linux: the program finds which
+ * from the mask an unpinned thread has, and calls either a "unit". A thread created with the last
+ * unit in its attr runs there only, also after yielding and waiting on a mutex others hold (each
+ * time it is switched out, only a context of its unit may take it back); a thread that pins
+ * itself to unit 0 and then to unit 1 moves there at once; the get calls give back what was set;
+ * a set of no existing unit is EINVAL. Other threads keep the contexts busy meanwhile, so the
+ * ready queue holds threads that must not all be taken by any context.
  * Runs on 2 and 4 cores of 2 contexts (tests/CMakeLists.txt).
  * Expect: status 0 */
 #define _GNU_SOURCE
@@ -20,12 +22,13 @@
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static volatile unsigned counter;
-static int nctx, cores;
+static int per_unit, units; /* contexts per bit of a cpu_set_t, and the bits in use */
 
+/* The unit (core or context) this thread runs on now. */
 static int core_now(void) {
   unsigned n;
   __asm__ volatile("rdhwr %0, $0" : "=r"(n));
-  return (int)n / nctx;
+  return (int)n / per_unit;
 }
 
 /* Take the mutex and yield, ROUNDS times; the cores it ran on, as bits. */
@@ -75,12 +78,15 @@ static void* mover(void* arg) {
 
 int main(void) {
   unsigned long none, mask = kasane_contexts();
-  cores = kasane_ctx_map(&none, 0);
-  nctx = mask ? 32 - __builtin_clz(mask) : 1;
-  int last = cores - 1;
+  int cores = kasane_ctx_map(&none, 0), nctx = mask ? 32 - __builtin_clz(mask) : 1;
+  cpu_set_t set, got;
+  CHECK_INT(pthread_getaffinity_np(pthread_self(), sizeof got, &got), 0);
+  units = CPU_COUNT(&got); /* unpinned: every unit */
+  CHECK(units == cores || units == cores * nctx);
+  per_unit = units == cores ? nctx : 1;
+  int last = units - 1;
 
   pthread_attr_t attr;
-  cpu_set_t set, got;
   CHECK_INT(pthread_attr_init(&attr), 0);
   CPU_ZERO(&set);
   CPU_SET(31, &set); /* no such core */
@@ -100,7 +106,7 @@ int main(void) {
   CHECK_INT(CPU_COUNT(&got), 1);
   CHECK(CPU_ISSET(last, &got));
   CHECK_INT(pthread_getaffinity_np(pthread_self(), sizeof got, &got), 0);
-  CHECK_INT(CPU_COUNT(&got), cores); /* unpinned: every core */
+  CHECK_INT(CPU_COUNT(&got), units); /* unpinned: every unit */
 
   void *pr, *mr;
   CHECK_INT(pthread_join(p, &pr), 0);

@@ -139,6 +139,22 @@ TEST_F(Fair, NoPreemptionWhileNothingWaits) {
   EXPECT_EQ(fair_preempt_due(&rq0, &a), 0);
 }
 
+// A woken thread preempts the running one only when the runner is ahead of it by more than the
+// wakeup granularity (Linux's check_preempt_wakeup), scaled to the woken thread's weight.
+TEST_F(Fair, WokenThreadPreemptsOnlyARunnerFarAhead) {
+  fair_entity cur, woken, heavy;
+  fair_entity_init(&cur, &mmA, 0);
+  fair_entity_init(&woken, &mmB, 0);
+  fair_entity_init(&heavy, &mmC, -5);  // weight 3121: the granularity is a third as much vruntime
+  cur.vruntime = 10 * kLatency;
+  woken.vruntime = heavy.vruntime = cur.vruntime - kWakeupGran;
+  EXPECT_EQ(fair_wakeup_preempt(&cur, &woken), 0);  // just within the granularity
+  EXPECT_EQ(fair_wakeup_preempt(&cur, &heavy), 1);
+  woken.vruntime -= 1;
+  EXPECT_EQ(fair_wakeup_preempt(&cur, &woken), 1);
+  EXPECT_EQ(fair_wakeup_preempt(&woken, &cur), 0);  // never the one behind
+}
+
 TEST_F(Fair, OnlyMmPicksTheLeftmostOfThatAddressSpace) {
   fair_entity a1, a2, b;
   fair_entity_init(&a1, &mmA, 0);

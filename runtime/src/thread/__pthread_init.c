@@ -26,9 +26,12 @@ void __pthread_init(void) {
   __nctx = mask ? 32 - __builtin_clz(mask) : 1;
   if (__nctx > NCTX) __nctx = NCTX;
   /* The kernel may move the process to any core, so every CPU number of the machine is one the
-   * library may run on: kasane_ctx_map with no room returns the number of cores. */
-  unsigned long none;
-  int cores = kasane_ctx_map(&none, 0);
+   * library may run on: kasane_ctx_map returns the number of cores. Asking for the first core's
+   * mask too (n = 1) says the library uses the contexts: with every context a CPU
+   * (os.smt_sched = context) the kernel gives the process a whole core here, before the library
+   * notes which CPU it runs on. */
+  unsigned long first;
+  int cores = kasane_ctx_map(&first, 1);
   __ncpu = cores > 1 ? cores * __nctx : __nctx;
   if (__ncpu > NCTX) __ncpu = NCTX;
   __multicore = __ncpu > __nctx;

@@ -1,9 +1,9 @@
-/* intmix - CoreMark-like integer code: CoreMark's four kernels in miniature, run N times over
+/* coremix - CoreMark-like integer code: CoreMark's four kernels in miniature, run N times over
  * the same data (the README compares the in-order pipeline's IPC with the out-of-order core's on
  * it). Per iteration: find and reverse in a linked list of 64 nodes; multiply two 12x12 integer
  * matrices and sum the result; run a state machine that classifies the characters of a text as
  * numbers, words and spaces; and a CRC-16 over every value computed. It prints the final CRC,
- * the same on every machine. Usage: intmix [N], N defaults to 20. */
+ * the same on every machine. Usage: coremix [N], N defaults to 20. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,6 +106,6 @@ int main(int argc, char** argv) {
     crc = crc16(crc, (uint32_t)matrix_work(it));
     crc = crc16(crc, (uint32_t)state_work());
   }
-  printf("intmix: %d iterations, crc 0x%04x\n", n, crc);
+  printf("coremix: %d iterations, crc 0x%04x\n", n, crc);
   return 0;
 }
