@@ -41,6 +41,7 @@
 #include "platform/stats.h"
 #include "platform/region_names.h"
 #include "platform/trace_symbols.h"
+#include "platform/summary.h"
 #include "platform/workload.h"
 #include "kasane/bootinfo.h"
 
@@ -62,7 +63,7 @@ struct Options {
   std::string restore;                     // --restore FILE
   std::string help_config;  // "", "text" or "json"
   std::vector<std::string> sets, env, positional;
-  bool help = false, progress = false;
+  bool help = false, progress = false, quiet = false;
 };
 
 po::options_description describe(Options& o) {
@@ -108,6 +109,9 @@ po::options_description describe(Options& o) {
        "on either model; the machine config must be the one it was made under")
       ("progress", po::bool_switch(&o.progress),
        "report simulated cycles, speed and time left on stderr every second")
+      ("quiet", po::bool_switch(&o.quiet),
+       "print no summary on stderr at the end of the run (each program's cycles, instructions "
+       "and IPC, then the whole run's, the kernel's boot included)")
       ("help-config", po::value(&o.help_config)->value_name("text|json")->implicit_value("text"),
        "list every config key and exit; =json: the schema as JSON, for tools")
       ("platform-header", po::value(&o.platform_header)->value_name("FILE"),
@@ -532,6 +536,10 @@ int simulate(const Options& o, const Config& cfg, RunPlan& plan, Outputs& out,
     if (out.stats.is_open())
       std::fputs((make_stats(cfg, r, seconds).dump(2) + "\n").c_str(), out.stats.get());
     int status = report_outcome(r, kernel, platform, o, trace);
+    if (!o.quiet && (r.outcome == RunResult::Outcome::kExit ||
+                     r.outcome == RunResult::Outcome::kAllExited))
+      if (nlohmann::json summary = run_summary(r); !summary.is_null())
+        std::cerr << summary_text(summary);
     if (std::optional<int> failed = end_checkpoint(o, plan, r, checkpoint, checkpoint_out, status))
       return *failed;
     if (debugger) debugger->finish(status);

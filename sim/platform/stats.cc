@@ -1,6 +1,8 @@
 // See stats.h.
 #include "platform/stats.h"
 
+#include "platform/summary.h"
+
 #include <sys/resource.h>
 
 namespace kasane {
@@ -13,6 +15,8 @@ nlohmann::json make_stats(const Config& cfg, const RunResult& r, double host_sec
   j["outcome"] = outcome_name(r.outcome);
   j["exit_status"] = r.exit_status;
   if (!r.guest_error.empty()) j["guest_error"] = r.guest_error;
+  // The programs' own figures, before the whole run's (which include the kernel's boot).
+  if (nlohmann::json summary = run_summary(r); !summary.is_null()) j["summary"] = summary;
   j["cycles"] = r.cycles;
   if (!r.checkpoint.is_null()) j["checkpoint"] = r.checkpoint;
   uint64_t total = 0;
