@@ -82,6 +82,11 @@ struct Context {
   bool was_free = true;
   uint64_t free_since = 0, free_cycles = 0;
   uint32_t exc_streak = 0;  // exceptions taken since this context last retired an instruction
+  uint64_t tlb_refills = 0;  // TLB refill exceptions taken: no entry matched (Iss::raise)
+  // The ASID this context last returned to user mode in (kNoSpace before the first time): an
+  // ERET to user mode in another one is an address-space switch (core.tlb_flush_on_switch).
+  static constexpr uint32_t kNoSpace = 0x100;
+  uint32_t user_asid = kNoSpace;
   Iss* core = nullptr;
 
   static constexpr unsigned kMicroTlbSize = 256;

@@ -37,6 +37,7 @@ void exec_eret(Context& c, Insn) {
   } else {
     c.pc = s.epc;
     s.status &= ~cp0::kStatusEXL;
+    if (s.user_mode()) c.core->enter_user_space(c);
   }
   c.core->ll_clear(c);
   c.check_irq = true;

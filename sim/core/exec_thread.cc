@@ -67,6 +67,7 @@ void exec_tfork(Context& c, Insn i) {
     t.cp0.tcontrol &= ~(cp0::kTControlXT | cp0::kTControlXW);
     t.fetch_priority = 1;
     t.flush_utlb();
+    if (t.cp0.user_mode()) core.enter_user_space(t);  // a user thread: its creator's space
     core.schedule_timer(t);
     core.wake(t, core.config().thread.fork_latency);
     core.note_flow(c, t, "tfork");

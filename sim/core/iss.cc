@@ -367,6 +367,7 @@ void Iss::raise(Context& c, uint32_t code, bool refill, unsigned ce) {
     s.cause = c.in_delay ? (s.cause | cp0::kCauseBD) : (s.cause & ~cp0::kCauseBD);
     if (refill) offset = 0;
   }
+  if (refill) ++c.tlb_refills;  // nested (EXL set) ones too: each is a miss the kernel serves
   if (code == cp0::kInt && (s.cause & cp0::kCauseIV)) offset = 0x200;
   s.cause = (s.cause & ~(cp0::kCauseExcMask | (3u << cp0::kCauseCEShift))) |
             (code << cp0::kCauseExcShift) | (ce << cp0::kCauseCEShift);
@@ -448,6 +449,18 @@ uint32_t Iss::tlb_random(const Context& c) const {
   // Deterministic: derived from the cycle counter, always within [Wired, entries-1].
   const uint32_t wired = std::min(c.cp0.wired, tlb_.size() - 1);
   return wired + static_cast<uint32_t>(cycle_ % (tlb_.size() - wired));
+}
+
+void Iss::switch_space(const Context& c) {
+  // An x86 logical CPU flushes its own TLB on a CR3 write; here the contexts of a core share one
+  // TLB, so the entries of the spaces its other live contexts run (and will hit) stay: what
+  // goes is what c alone used, including entries of its new space that a past tenant left.
+  uint64_t keep[4] = {0, 0, 0, 0};
+  for (const Context& o : ctx_)
+    if (&o != &c && o.state != ContextState::kFree && o.user_asid != Context::kNoSpace)
+      keep[o.user_asid >> 6] |= 1ull << (o.user_asid & 63);
+  tlb_.flush_non_global(keep);
+  flush_all_utlbs();
 }
 
 void Iss::flush_all_utlbs() {

@@ -53,6 +53,9 @@ struct IssConfig {
   unsigned contexts = 1;
   ThreadTiming thread;
   unsigned tlb_entries = 32;
+  // core.tlb_flush_on_switch: a return to user mode in another address space flushes the TLB
+  // (Iss::enter_user_space).
+  bool tlb_flush_on_switch = false;
   uint32_t prid = 0x00019300;
   bool smp_start = false;
   uint32_t exception_storm = 100000;  // exceptions in a row that end the run (sim.exception_storm)
@@ -265,11 +268,20 @@ class Iss final : public DeviceHost {
   uint32_t tlb_random(const Context& c) const;
   // TLB contents changed: every context's micro-TLB is stale.
   void flush_all_utlbs();
+  // ERET took c to user mode. With core.tlb_flush_on_switch, a return in another ASID than the
+  // context's last is an address-space switch: drop the non-global entries it cannot use.
+  void enter_user_space(Context& c) {
+    const uint32_t asid = c.cp0.entryhi & cp0::kEntryHiASIDMask;
+    if (asid == c.user_asid) return;
+    if (cfg_.tlb_flush_on_switch) switch_space(c);
+    c.user_asid = asid;
+  }
   void schedule_timer(Context& c);
   // An MWAIT deadline was set: the next event may come sooner.
   void note_deadline(uint64_t cycle) { next_timer_ = std::min(next_timer_, cycle); }
 
  private:
+  void switch_space(const Context& c);
   struct DecodeSlot {
     uint32_t raw;
     const InsnInfo* info;

@@ -51,6 +51,8 @@ void context_fields(C& c, F&& f) {
   f("mwait_deadline", c.mwait_deadline);
   f("instret", c.instret);
   f("exc_streak", c.exc_streak);
+  f("tlb_refills", c.tlb_refills);
+  f("user_asid", c.user_asid);
   f("cp0.index", c.cp0.index);
   f("cp0.entrylo0", c.cp0.entrylo0);
   f("cp0.entrylo1", c.cp0.entrylo1);
@@ -110,6 +112,8 @@ void Iss::restore_state(const nlohmann::json& j) {
     // Fields that index or select: a file edited by hand must not make them reach out of range.
     check(c.state <= ContextState::kHalted && c.halted_from <= ContextState::kHalted,
           "context " + std::to_string(i) + " has no valid state");
+    check(c.user_asid <= Context::kNoSpace,
+          "context " + std::to_string(i) + " has a user ASID out of range");
     check(c.mwait_rd < 32 && c.fetch_priority <= 2,
           "context " + std::to_string(i) + " has an MWAIT register or priority out of range");
     c.flush_utlb();

@@ -39,4 +39,14 @@ void Tlb::write(unsigned index, uint32_t entryhi, uint32_t lo0, uint32_t lo1) {
   e.lo[1] = lo1 & cp0::kEntryLoWritable;
 }
 
+void Tlb::flush_non_global(const uint64_t (&keep)[4]) {
+  for (unsigned i = 0; i < entries_.size(); ++i) {
+    TlbEntry& e = entries_[i];
+    const uint32_t asid = e.entryhi & cp0::kEntryHiASIDMask;
+    if (e.global || (keep[asid >> 6] >> (asid & 63) & 1)) continue;
+    e = TlbEntry{};
+    e.entryhi = unused_entryhi(i);
+  }
+}
+
 }  // namespace kasane

@@ -16,8 +16,7 @@ struct TlbEntry {
 class Tlb {
  public:
   explicit Tlb(unsigned entries) : entries_(entries) {
-    // Distinct VPN2s in kseg0, where nothing is ever looked up, so no two entries match at reset.
-    for (unsigned i = 0; i < entries; ++i) entries_[i].entryhi = 0x80000000u + (i << 13);
+    for (unsigned i = 0; i < entries; ++i) entries_[i].entryhi = unused_entryhi(i);
   }
 
   enum class Result { kHit, kMiss, kInvalid, kModified };
@@ -26,10 +25,15 @@ class Tlb {
   // TLBP: index of the entry matching EntryHi, or -1.
   int probe(uint32_t entryhi) const;
   void write(unsigned index, uint32_t entryhi, uint32_t lo0, uint32_t lo1);
+  // Invalidate every non-global entry whose ASID is not set in `keep` (a bit per ASID), as a
+  // CR3 write without PCID does to an x86 TLB.
+  void flush_non_global(const uint64_t (&keep)[4]);
   const TlbEntry& read(unsigned index) const { return entries_[index]; }
   unsigned size() const { return static_cast<unsigned>(entries_.size()); }
 
  private:
+  // Distinct VPN2s in kseg0, where nothing is ever looked up, so no two unused entries match.
+  static uint32_t unused_entryhi(unsigned i) { return 0x80000000u + (i << 13); }
   std::vector<TlbEntry> entries_;
 };
 

@@ -104,6 +104,7 @@ Platform::Platform(sc_core::sc_module_name name, const Config& cfg, std::FILE* c
   ic.contexts = static_cast<unsigned>(cfg.get_int("core.contexts"));
   ic.tlb_entries = static_cast<unsigned>(cfg.get_int("core.tlb_entries"));
   ic.prid = static_cast<uint32_t>(cfg.get_int("core.prid"));
+  ic.tlb_flush_on_switch = cfg.get_bool("core.tlb_flush_on_switch");
   ic.smp_start = cfg.get_bool("core.smp_start");
   ic.exception_storm = static_cast<uint32_t>(cfg.get_int("sim.exception_storm"));
   ic.thread.fork_latency = static_cast<unsigned>(cfg.get_int("thread.fork_latency"));
@@ -343,7 +344,8 @@ RunResult Platform::run() {
     const Core& ck = machine_->core(k);
     for (unsigned i = 0; i < ck.iss().num_contexts(); ++i) {
       const Context& c = ck.iss().context(i);
-      r.contexts.push_back(ContextReport{c.cpunum, ck.retired(i), c.state, c.pc});
+      r.contexts.push_back(
+          ContextReport{c.cpunum, ck.retired(i), c.state, c.pc, c.tlb_refills});
     }
     r.check_failures += ck.check_failures();
     if (r.first_check_failure.empty()) r.first_check_failure = ck.first_check_failure();

@@ -39,6 +39,7 @@ struct ContextReport {
   uint64_t retired;
   ContextState state;
   uint32_t pc;
+  uint64_t tlb_refills;  // TLB refill exceptions it took (each a miss the kernel's handler served)
 };
 
 struct RunResult {

@@ -39,6 +39,11 @@ const std::vector<KeySpec>& config_schema() {
       {"core.tlb_entries", KeyType::Int, "32", "entries",
        "joint TLB entries (4 KiB pages, even/odd pairs) shared by the contexts of a core", 1, 64,
        {}, true},
+      {"core.tlb_flush_on_switch", KeyType::Bool, "false", "-",
+       "x86-like TLB (a CR3 write without PCID): when a context returns to user mode in another "
+       "address space (ASID) than last time, drop the core's non-global TLB entries except those "
+       "of the spaces its sibling contexts run; off, entries survive a switch by their ASID tag",
+       0, 0, {}},
       {"core.prid", KeyType::Int, "0x00019300", "-", "value of CP0 PRId", 0, kU32Max, {}, true},
       // --- memory
       {"memory.ram_size", KeyType::Int, "268435456", "bytes",

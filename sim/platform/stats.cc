@@ -22,7 +22,10 @@ nlohmann::json make_stats(const Config& cfg, const RunResult& r, double host_sec
   uint64_t total = 0;
   json ctxs = json::array();
   for (const ContextReport& c : r.contexts) {
-    ctxs.push_back({{"id", c.id}, {"retired", c.retired}, {"state", context_state_name(c.state)}});
+    ctxs.push_back({{"id", c.id},
+                    {"retired", c.retired},
+                    {"state", context_state_name(c.state)},
+                    {"tlb_refills", c.tlb_refills}});
     total += c.retired;
   }
   j["contexts"] = ctxs;

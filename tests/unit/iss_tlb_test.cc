@@ -4,7 +4,8 @@
 // and odd page, V = 0 (TLB Invalid at the general vector), D = 0 (TLB Modified, 1), ASID matching
 // and the G bit, Context.BadVPN2 / EntryHi.VPN2 / BadVAddr on a miss, fetches through the TLB,
 // and the translation caches: a changed ASID or a rewritten entry takes effect at once; ERL makes
-// kuseg unmapped.
+// kuseg unmapped. core.tlb_flush_on_switch drops the non-global entries at a return to user
+// mode in another ASID; every refill counts for its context.
 #include <string>
 
 #include "test_machine.h"
@@ -298,6 +299,54 @@ TEST_F(Tlb, AddressErrorsLeaveContextAndEntryHiAlone) {
   EXPECT_EQ(m.ctx().cp0.badvaddr, 0x00400002u);
   EXPECT_EQ(m.ctx().cp0.entryhi, 0x0000e000u | 0x2a);
   EXPECT_EQ(m.ctx().cp0.context, context);
+}
+
+// core.tlb_flush_on_switch: an ERET to user mode in another ASID than the context's last drops
+// the non-global entries (x86 without PCID); off, they survive. Entry 31 maps the user code
+// (global); entries 0 and 1 belong to ASIDs 5 and 6.
+uint32_t eret_to_user_in(Machine& m, uint32_t asid) {
+  m.enter_user({nop()});
+  m.ctx().cp0.status |= cp0::kStatusEXL;
+  m.ctx().cp0.status &= ~cp0::kStatusKSUMask;  // kernel mode inside the handler
+  m.ctx().cp0.status |= cp0::kStatusKSUUser;   // ... returning to user mode
+  m.ctx().cp0.epc = Machine::kUserCode;
+  m.ctx().cp0.entryhi = asid;
+  m.place(kEntry, {eret()});
+  m.ctx().pc = kEntry;
+  m.step();
+  EXPECT_TRUE(m.ctx().cp0.user_mode());
+  unsigned valid = 0;
+  for (unsigned i = 0; i < m.iss.tlb().size(); ++i)
+    if (m.iss.tlb().read(i).lo[0] & kV) ++valid;
+  return valid;
+}
+
+TEST(TlbFlushOnSwitch, AReturnToUserInAnotherAsidDropsTheNonGlobalEntriesOnlyWhenOn) {
+  for (bool on : {false, true}) {
+    IssConfig cfg;
+    cfg.tlb_flush_on_switch = on;
+    Machine m(cfg);
+    eret_to_user_in(m, 5);
+    m.map(0, 0x00402000u, 0x90000, 0x91000, 5, kV | kD);
+    m.map(1, 0x00402000u, 0x92000, 0x93000, 6, kV | kD);
+    EXPECT_EQ(eret_to_user_in(m, 5), 3u) << "the same ASID again is no switch";
+    EXPECT_EQ(eret_to_user_in(m, 6), on ? 1u : 3u) << "only the global entry stays when on";
+    EXPECT_EQ(m.iss.tlb().read(31).lo[0] & kV, kV);
+  }
+}
+
+TEST(TlbFlushOnSwitch, EveryMissCountsARefillOfItsContext) {
+  Machine m;
+  m.gpr(r::a0) = 0x00500000u;
+  m.load({sw(r::zero, 0, r::a0)});
+  EXPECT_EQ(m.ctx().tlb_refills, 0u);
+  m.step();
+  EXPECT_EQ(m.ctx().tlb_refills, 1u);
+  m.map(0, 0x00500000u, 0x90000, 0x91000, 0, kV);  // V but not D: a Modified, no refill
+  m.load({sw(r::zero, 0, r::a0)});
+  m.step();
+  EXPECT_EQ(m.exc_code(), cp0::kMod);
+  EXPECT_EQ(m.ctx().tlb_refills, 1u);
 }
 
 }  // namespace
