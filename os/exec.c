@@ -560,6 +560,7 @@ int32_t sys_execve(void) {
   p->vm->cores |= 1u << (ctxmode ? cpuid() : coreid()); /* a CPU's bit in context mode */
   switchuvm(p->vm->pgdir);
   c0_write(CP0_ENTRYHI, p->vm->asid);
+  cpus[cpuid()].monitor_lost = 1; /* the old image's MONITOR must not outlive it (trap.c) */
   exec_reset(p);
 out:
   if (buf) kfree(buf);

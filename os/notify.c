@@ -183,7 +183,6 @@ struct kthread* notify_block(struct kthread* kt, void* chan) {
     uint32_t window = p->nreg.shortcut_cycles < SHORTCUTMAX ? p->nreg.shortcut_cycles : SHORTCUTMAX;
     uint64_t end = cycles() + window;
     while (kt->state == KT_SLEEPING && cycles() < end) waitkick((uint32_t)(end - cycles()));
-    cpus[cpuid()].monitor_lost = 1; /* waitkick armed the monitor (trap.c: monitor_restore) */
     kt->chan = 0;
     if (kt->state != KT_SLEEPING) {
       kt->state = KT_RUNNING;

@@ -162,8 +162,8 @@ struct cpu {
   int leaving;            /* its scheduler found nothing to run and is about to TEXIT */
   uint64_t ran_from;      /* cycle at which its unbound thread got it (uthread.c, the tick) */
   volatile uint32_t kick; /* its waits MONITOR this word: a store wakes them */
-  volatile uint32_t poke; /* stored to on the way to user mode: see monitor_lost */
-  int monitor_lost;       /* the kernel re-armed the monitor, which user code may have armed */
+  volatile uint32_t poke; /* monitor_clear (trap.c) arms and stores to it to disarm the monitor */
+  int monitor_lost;       /* someone else may have armed the monitor: disarm it for user mode */
 } __attribute__((aligned(64))); /* a monitor line each: a kick wakes only its context */
 
 /* A core as the kernel sees it (smp.c): what its contexts share. In context mode each CPU has

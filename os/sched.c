@@ -60,6 +60,7 @@ void waitkick(uint32_t cycles) {
   struct cpu* c = &cpus[cpuid()];
   uint32_t seen = c->kick;
   release();
+  c->monitor_lost = 1; /* disarmed on the way to user mode (trap.c: monitor_clear) */
   kasane_monitor((uint32_t)&c->kick);
   int anchor = ctxid() == 0;
   if (anchor)
@@ -85,6 +86,7 @@ static int finished(struct proc* p);
 void waitctxs(struct proc* p) {
   struct cpu* c = &cpus[cpuid()];
   c0_write(CP0_TCONTROL, c0_read(CP0_TCONTROL) | TCONTROL_XW);
+  c->monitor_lost = 1; /* as in waitkick */
   kasane_monitor((uint32_t)&c->kick);
   int done = p ? finished(p) : !(kasane_tstate() & ~1u);
   release();
@@ -126,7 +128,7 @@ static void run(struct kthread* kt) __attribute__((noreturn));
 static void run(struct kthread* kt) {
   int i = cpuid();
   cpus[i].kt = kt;
-  cpus[i].monitor_lost = 1; /* the scheduler may have waited (waitkick) or run another process */
+  cpus[i].monitor_lost = 1; /* another process, or this one's other thread, may have armed it */
   kt->state = KT_RUNNING;
   kt->atuser = 0;
   usage_start(kt);

@@ -249,18 +249,22 @@ static void usertrapret_checks(struct kthread* kt) {
   }
 }
 
-/* User code may have trapped between its MONITOR and its MWAIT (the runtime's sleeps: a timer
- * interrupt, a TLB miss, a notification). If the kernel meanwhile armed the monitor itself
- * (waitkick, in the scheduler or the notification shortcut) or ran another process here, the
- * user's MWAIT would sleep on a line nobody of its own stores to, until its timeout. run() and
- * notify_block() say so (monitor_lost). Leave the monitor triggered instead: that MWAIT returns at
- * once, and the runtime looks again, as after any early wake-up. */
-static void monitor_restore(void) {
+/* The monitor is the context's, not the process's: whoever ran here last may have armed it (the
+ * kernel's waits, waitkick and waitctxs; or another process, or the image before an exec). A
+ * user MWAIT with no MONITOR of its own must answer 3, not armed (isa.md), never wake on a store
+ * to a line it did not choose. So when the kernel may have touched it (monitor_lost: run(),
+ * waitkick, waitctxs, exec) it is disarmed on the way to user mode: armed on this context's poke
+ * line, triggered by a store there, and spent by an MWAIT that returns at once. A user that
+ * trapped between its MONITOR and its MWAIT (a timer interrupt, a TLB miss, a notification) and
+ * lost its monitor so gets 3 at once, and the runtime looks again, as after any early wake-up; a
+ * trap in which the kernel armed nothing leaves the user's monitor as it was. */
+static void monitor_clear(void) {
   struct cpu* c = &cpus[cpuid()];
   if (!c->monitor_lost) return;
   c->monitor_lost = 0;
   kasane_monitor((uint32_t)&c->poke);
   c->poke = 0;
+  kasane_mwait(0, 0); /* the store above hit: no sleep */
 }
 
 /* Leave the kernel for user mode on the running kernel thread: the lock goes, the registers of
@@ -268,7 +272,7 @@ static void monitor_restore(void) {
 static void leave(struct kthread* kt) __attribute__((noreturn));
 static void leave(struct kthread* kt) {
   usertrapret_checks(kt);
-  monitor_restore();
+  monitor_clear();
   if (kt->ltn == 1)
     kt->tf->status = (kt->tf->status & ~IM_TIMER) | (mycore()->timer_on ? IM_TIMER : 0);
   else if (kt->unbound) /* it may have come from context 0 */

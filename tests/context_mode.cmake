@@ -25,6 +25,7 @@ set(CTX_SAMPLE_os
     "iss-1x4/notification-that-kills-its-process-ends-its-parked-wait"
     "iss-1x4/process-using-all-contexts-is-preempted-with-registers-intact"
     "iss-1x4/threads-forking-their-successors-cannot-hold-the-core"
+    "iss-1x4/mwait-with-no-monitor-of-its-own-answers-not-armed"
     "iss-2x2/fp-state-survives-preemption-between-processes"
     "pipeline-1x4/cold-read-blocks-one-thread-and-compute-runs"
     "pipeline-1x4/clone-threads-share-memory-files-and-signals"
