@@ -78,7 +78,11 @@ class DiskImages:
         self.__init__(state["cache"])
 
     def image(self, disk: dict) -> Path:
-        digest = hashlib.sha256(json.dumps(disk, sort_keys=True).encode()).hexdigest()[:16]
+        # The tool that builds the image is part of its key: a cache kept in an output folder
+        # across a change of the file system's format would hand the kernel an image it cannot
+        # mount.
+        tool = (ROOT / "tools" / "ext2img.py").read_bytes()
+        digest = hashlib.sha256(json.dumps(disk, sort_keys=True).encode() + tool).hexdigest()[:16]
         path = self.cache / f"{digest}.img"
         with self.lock:  # one build per spec; the points waiting for it would only build it again
             if not path.exists():

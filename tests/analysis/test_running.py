@@ -1,7 +1,8 @@
 """Experiments run end to end with the real simulator: the shipped smoke experiment; re-running
 skips unchanged points and re-runs only changed ones; a failing point does not stop the others
 and is reported with its command and console; a missing metric fails its point; a fresh disk
-image per point, with a folder's files when it names one; --jobs 1 and --jobs 2 give identical stats.json apart from `host`."""
+image per point, with a folder's files when it names one, rebuilt when the image tool changes;
+--jobs 1 and --jobs 2 give identical stats.json apart from `host`."""
 import csv
 import hashlib
 import json
@@ -216,3 +217,21 @@ def test_any_jobs_gives_identical_stats_apart_from_host(kasane, tmp_path):
             stats[jobs][f.parent.name] = s
     assert len(stats[1]) == 3
     assert stats[1] == stats[2]
+
+
+def test_a_cached_disk_image_is_rebuilt_when_the_image_tool_changes(tmp_path, monkeypatch):
+    """The image cache is keyed by the tool that builds the images too: a cache kept across a
+    change of the file system's format (KFS to ext2) handed the kernel images it could not mount."""
+    from analysis import runner
+    tools = tmp_path / "root" / "tools"
+    tools.mkdir(parents=True)
+    tool = tools / "ext2img.py"
+    tool.write_bytes((ROOT / "tools" / "ext2img.py").read_bytes())
+    monkeypatch.setattr(runner, "ROOT", tmp_path / "root")
+    spec = {"size": 1 << 20, "files": {"a.bin": 1024}}  # as resolve.py gives it
+    cache = tmp_path / "cache"
+    first = runner.DiskImages(cache).image(spec)
+    assert runner.DiskImages(cache).image(spec) == first  # the same tool: the cached image
+    tool.write_text(tool.read_text() + "\n# another version\n")
+    second = runner.DiskImages(cache).image(spec)
+    assert second != first and second.is_file()
