@@ -5,9 +5,9 @@ Runs PROGRAM (under the Kasane kernel, or as the kernel with --bare) on the ISS 
 its end; again up to --at (roi or a cycle), where it saves a checkpoint; then restored from that
 checkpoint on the ISS and on the pipeline. Prints the checkpoint's cycle, size and RAM pages, and a
 Markdown table of each run's exit status, cycles, instructions retired in total and whether its
-console output (after the checkpoint run's) is the straight run's. With --files DIR the disk is a
-KFS image of that folder (tools/kfs.py): fresh for the straight run and the checkpoint run, and for
-each restored run a copy of the disk as the checkpoint run left it.
+console output (after the checkpoint run's) is the straight run's. With --files DIR the disk is an
+ext2 image of that folder (tools/ext2img.py, every file's time fixed): fresh for the straight run
+and the checkpoint run, and for each restored run a copy of the disk as the checkpoint run left it.
 
     python3 scripts/checkpoint.py [--set K=V]... [--at roi|CYCLE] [--files DIR] [--bare]
                                   PROGRAM [ARGS...]
@@ -25,6 +25,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 BUILD = pathlib.Path(os.environ.get("KASANE_BUILD", ROOT / "build"))
 SIM = BUILD / "sim" / "kasane-sim"
 KERNEL = BUILD / "target" / "os" / "kernel.elf"
+FILE_TIME = 1700000000  # every file's time on the disk: ext2img.py's creation time
 
 
 def main():
@@ -42,8 +43,14 @@ def main():
         ckpt = pathlib.Path("run.ckpt")
         disk = pathlib.Path("disk.img")
         if opt.files:
+            # The files' times go into the image and so into RAM and the checkpoint's size: a
+            # copy with one fixed time keeps the figures the same whenever the folder was made.
+            files = tmp / "files"
+            shutil.copytree(opt.files, files)
+            for p in [files, *files.rglob("*")]:
+                os.utime(p, (FILE_TIME, FILE_TIME), follow_symlinks=False)
             subprocess.run([sys.executable, ROOT / "tools" / "ext2img.py", "mkfs", tmp / "fresh.img",
-                            opt.files], check=True)
+                            files], check=True)
 
         def run(n, model, extra):
             stats = tmp / f"s{n}.json"
