@@ -15,10 +15,12 @@ class PointFailed(Exception):
 
 
 class _Failed:
-    """The value of every metric of a failed point."""
+    """The value of every metric of a failed point: any use of it raises `error`."""
+
+    error = PointFailed
 
     def _fail(self, *args, **kwargs):
-        raise PointFailed()
+        raise self.error()
 
     __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _fail
     __truediv__ = __rtruediv__ = __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = _fail
@@ -42,15 +44,7 @@ class _Absent(_Failed):
     """The value of an optional metric whose path a point's stats.json lacks (a context that a
     machine with fewer contexts does not have): an empty cell, not a failure."""
 
-    def _fail(self, *args, **kwargs):
-        raise ValueAbsent()
-
-    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _fail
-    __truediv__ = __rtruediv__ = __floordiv__ = __rfloordiv__ = __mod__ = __rmod__ = _fail
-    __pow__ = __rpow__ = __neg__ = __pos__ = __abs__ = __round__ = _fail
-    __lt__ = __le__ = __gt__ = __ge__ = __eq__ = __ne__ = _fail
-    __bool__ = __float__ = __int__ = __index__ = __format__ = __getitem__ = __getattr__ = _fail
-    __hash__ = None
+    error = ValueAbsent
 
     def __repr__(self):
         return "absent"
