@@ -19,7 +19,10 @@ page does not show it), followed by its output:
 Edit the template, never the output. A block marked `volatile` (`<!-- figure speed volatile`)
 holds host timings: it is regenerated but not compared, since no two runs time alike; every other
 block must come out byte for byte as committed, so a change that moves a figure fails
-the ctest figures-current until this script is run again.
+the ctest figures-current until this script is run again. A block marked `long`
+(`<!-- figure e9 long`) quotes an experiment too long for CI: `--check` leaves it out and
+`--check --long` checks only such blocks (the ctest figures-long-current, label figures-long, which
+scripts/test.sh leaves out); its experiment must have a short version whose ctest runs in CI.
 
 What a template can call (each runs once per invocation, whatever the number of blocks using it):
 - exp(NAME): runs configs/experiments/NAME.toml with the experiment driver into
@@ -30,7 +33,7 @@ What a template can call (each runs once per invocation, whatever the number of 
 - sh(COMMAND): runs COMMAND with bash in a scratch directory (BUILD/figures/sh) and returns its
   standard output; $ROOT is the repository, $BUILD the build directory and $IMG where images go
   (docs/img, or a scratch directory with --check, which writes nothing).
-- tests(): the number of tests scripts/test.sh runs (ctest without the label o3-full).
+- tests(): the number of tests scripts/test.sh runs (ctest without its left-out labels).
 Filters: num(digits=0) prints 12,345 or 0.27; ratio prints 3.3x.
 """
 import argparse
@@ -42,6 +45,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import jinja2
@@ -50,7 +54,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # The pages with figure blocks: the front page and every page of the documentation site.
 FILES = ["README.md"] + sorted(f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md"))
 IMAGES = ROOT / "docs" / "img"
-BLOCK = re.compile(r"<!-- figure (?P<name>[\w.-]+)(?P<volatile> volatile)?\n"
+BLOCK = re.compile(r"<!-- figure (?P<name>[\w.-]+)(?: (?P<volatile>volatile)| (?P<long>long))?\n"
                    r"(?P<template>.*?)\n-->\n"
                    r"(?P<body>.*?)<!-- /figure -->", re.S)
 
@@ -132,7 +136,11 @@ class Context:
     def exp(self, name: str) -> Experiment:
         if name not in self.experiments:
             print(f"figures: running experiment {name}", file=sys.stderr, flush=True)
+            start = time.monotonic()
             self.experiments[name] = Experiment(self, name)
+            # Where the check's time goes, for CI's budget (docs/tests.md).
+            print(f"figures: experiment {name} took {time.monotonic() - start:.0f} s",
+                  file=sys.stderr, flush=True)
         return self.experiments[name]
 
     def sh(self, command: str) -> str:
@@ -141,16 +149,20 @@ class Context:
             scratch.mkdir(exist_ok=True)
             print(f"figures: {command.splitlines()[0][:100]}", file=sys.stderr, flush=True)
             self.img.mkdir(parents=True, exist_ok=True)
+            start = time.monotonic()
             self.shell[command] = run(command, scratch, {
                 "ROOT": str(ROOT), "BUILD": str(self.build), "KASANE_BUILD": str(self.build),
                 "IMG": str(self.img)}).strip()
+            print(f"figures: ... took {time.monotonic() - start:.0f} s", file=sys.stderr,
+                  flush=True)
         return self.shell[command]
 
     def tests(self) -> int:
-        """The tests scripts/test.sh runs: all but the whole sets of o3 and of context mode."""
+        """The tests scripts/test.sh runs: all but the whole sets of o3 and of context mode and
+        the check of the long figures."""
         if self._tests is None:
-            out = run(["ctest", "--test-dir", str(self.build), "-N", "-LE", "o3-full|ctx-full"],
-                      ROOT)
+            out = run(["ctest", "--test-dir", str(self.build), "-N", "-LE",
+                       "o3-full|ctx-full|figures-long"], ROOT)
             m = re.search(r"Total Tests: (\d+)", out)
             if not m:
                 raise FigureError("ctest -N printed no test count")
@@ -186,12 +198,22 @@ def blocks(text: str, path: Path):
         if o.start() not in ends:
             line = text.count("\n", 0, o.start()) + 1
             raise FigureError(f"{shown(path)}:{line}: malformed figure block: "
-                              f"expected '<!-- figure NAME [volatile]', the template, '-->', "
+                              f"expected '<!-- figure NAME [volatile|long]', the template, '-->', "
                               f"the output and '<!-- /figure -->'")
     return found
 
 
-def render_file(path: Path, env: jinja2.Environment, only: set | None, check: bool, ctx: Context):
+def skipped(m, only: set | None, check: bool, long: bool) -> bool:
+    """Whether this run leaves block m as it is: not asked for, or not compared by this check."""
+    if only and m.group("name") not in only:
+        return True
+    if check:
+        return bool(m.group("volatile")) or bool(m.group("long")) != long
+    return long and not m.group("long")
+
+
+def render_file(path: Path, env: jinja2.Environment, only: set | None, check: bool, long: bool,
+                ctx: Context):
     """The file's text with its blocks rendered, and the names of the blocks that differ."""
     text = path.read_text()
     ctx.page = path
@@ -200,7 +222,7 @@ def render_file(path: Path, env: jinja2.Environment, only: set | None, check: bo
         name, body = m.group("name"), m.group("body")
         out.append(text[last:m.start("body")])
         last = m.end("body")
-        if (only and name not in only) or (check and m.group("volatile")):
+        if skipped(m, only, check, long):
             out.append(body)
             continue
         try:
@@ -241,6 +263,8 @@ def main(argv=None) -> int:
     ap.add_argument("--check", action="store_true", help="compare, write nothing")
     ap.add_argument("--list", action="store_true", help="list the blocks")
     ap.add_argument("--only", nargs="+", help="just these blocks")
+    ap.add_argument("--long", action="store_true",
+                    help="only the blocks marked long (with --check: which --check leaves out)")
     ap.add_argument("--build", default=os.environ.get("KASANE_BUILD", str(ROOT / "build")))
     ap.add_argument("--file", action="append", type=Path,
                     help="only this Markdown file (default: " + ", ".join(FILES) + ")")
@@ -255,8 +279,8 @@ def main(argv=None) -> int:
     if opt.list:
         for f in files:
             for m in blocks(f.read_text(), f):
-                volatile = " (volatile)" if m.group("volatile") else ""
-                print(f"{shown(f)}: {m.group('name')}{volatile}")
+                flag = m.group("volatile") or m.group("long")
+                print(f"{shown(f)}: {m.group('name')}" + (f" ({flag})" if flag else ""))
         return 0
     if only and only - names.keys():
         print(f"figures: no block named {', '.join(sorted(only - names.keys()))}", file=sys.stderr)
@@ -267,7 +291,7 @@ def main(argv=None) -> int:
     try:
         for path in files:
             f = shown(path)
-            text, changed = render_file(path, env, only, opt.check, ctx)
+            text, changed = render_file(path, env, only, opt.check, opt.long, ctx)
             for name, old, new in changed:
                 diff = "".join(difflib.unified_diff(old.splitlines(True), new.splitlines(True),
                                                     "committed", "current"))

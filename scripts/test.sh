@@ -5,9 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build.sh
-# The labels o3-full (every suite on the out-of-order core, tests/o3.cmake) and ctx-full (every
-# suite again in context mode, tests/context_mode.cmake) run only when asked for:
-# `bash scripts/test.sh -L o3-full`, `bash scripts/test.sh -L ctx-full`.
-skip=(-LE 'o3-full|ctx-full')
+# The labels o3-full (every suite on the out-of-order core, tests/o3.cmake), ctx-full (every
+# suite again in context mode, tests/context_mode.cmake) and figures-long (the docs' figures from
+# experiments of an hour or more) run only when asked for: `bash scripts/test.sh -L o3-full`.
+skip=(-LE 'o3-full|ctx-full|figures-long')
 for a in "$@"; do case $a in -L | -LE | --label-regex | --label-exclude) skip=() ;; esac; done
 ctest --test-dir "${KASANE_BUILD:-build}" --output-on-failure -j"$(nproc)" "${skip[@]}" "$@"

@@ -1,5 +1,6 @@
 """scripts/figures.py: a figure block whose output differs from its template's is reported stale
-and regenerated; volatile blocks are regenerated but never compared; a broken template is named.
+and regenerated; volatile blocks are regenerated but never compared; long blocks are compared
+only by `--check --long`; a broken template is named.
 (The docs' own blocks are checked by the ctest `figures-current`, which runs the experiments.)"""
 import pathlib
 import subprocess
@@ -86,3 +87,19 @@ def test_only_an_unknown_block_is_an_error(tmp_path):
     r = figures("--only", "summ", "--file", page, "--build", tmp_path)
     assert r.returncode == 2 and "no block named summ" in r.stderr
     assert page.read_text() == DOC
+
+
+def test_a_long_block_is_compared_only_by_the_long_check(tmp_path):
+    page = tmp_path / "page.md"
+    text = DOC + "<!-- figure slow long\n{{ 6 * 7 }}\n-->\n41\n<!-- /figure -->\n"
+    page.write_text(text)
+    r = figures("--check", "--file", page, "--build", tmp_path)
+    assert r.returncode == 1 and "block slow" not in r.stderr     # sum is stale, slow not asked
+    r = figures("--check", "--long", "--file", page, "--build", tmp_path)
+    assert r.returncode == 1 and "block slow is stale" in r.stderr
+    assert "block sum" not in r.stderr                            # the long check: long only
+    assert figures("--long", "--file", page, "--build", tmp_path).returncode == 0
+    assert "-->\n42\n<!-- /figure -->" in page.read_text()
+    assert "-->\n4 cycles\n" in page.read_text()                  # --long regenerates long only
+    assert figures("--check", "--long", "--file", page, "--build", tmp_path).returncode == 0
+    assert "slow (long)" in figures("--list", "--file", page).stdout
