@@ -79,6 +79,7 @@ def test_smt_metrics_are_eyerman_and_eeckhouts():
     assert math.isclose(m["antt"], (2 + 4 / 3) / 2)
     assert math.isclose(m["hmean"], 2 / (2 + 4 / 3))
     assert math.isclose(m["fairness"], 0.5 / 0.75)
+    assert m["ipc"] == (1000 + 3000) / 4000  # all instructions over the span to the last exit
     with pytest.raises(ValueError, match="no process 2"):
         smt.metrics(run((1, 0, 1)), alone, entries)
 
