@@ -15,8 +15,9 @@
    joined by "+".
 
 Deterministic: no random generator, only hashes of fixed strings. `python3 -m analysis.mixes DIR`
-prints the classes and the mixes from DIR/results.csv (the classification's results);
-`--check FILE` fails unless FILE's mix lists are these."""
+prints the classes and the mixes from DIR/results.csv (the classification's results) as Markdown
+tables, `--toml` the mixes as the experiment file's lines; `--check FILE` fails unless FILE's mix
+lists are these."""
 import argparse
 import csv
 import hashlib
@@ -124,6 +125,8 @@ def main(argv=None) -> int:
                                                "(scripts/kasane run configs/experiments/"
                                                "e9-classify.toml)")
     ap.add_argument("--check", type=Path, help="an experiment file whose mixes must be these")
+    ap.add_argument("--toml", action="store_true",
+                    help="print the mixes as the experiment file's lines, not a table")
     opt = ap.parse_args(argv)
     try:
         mpki = steady_mpki(read_results(opt.results / "results.csv"))
@@ -137,8 +140,14 @@ def main(argv=None) -> int:
     for p in sorted(mpki, key=lambda p: (classes[p], p)):
         print(f"| {p} | {mpki[p]:.2f} | {classes[p]} |")
     print()
-    for name, m in toml_lists(mixes).items():
-        print(f"# {name} = [{', '.join(chr(34) + x + chr(34) for x in m)}]")
+    if opt.toml:
+        for name, m in toml_lists(mixes).items():
+            print(f"# {name} = [{', '.join(chr(34) + x + chr(34) for x in m)}]")
+    else:
+        print("| programs | " + " | ".join(KINDS) + " |")
+        print("|---:|" + "---|" * len(KINDS))
+        for n, kinds in mixes.items():
+            print(f"| {n} | " + " | ".join(", ".join(kinds[k]) for k in KINDS) + " |")
     if opt.check:
         problems = check_file(opt.check, mixes)
         for p in problems:
