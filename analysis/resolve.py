@@ -15,7 +15,7 @@ import itertools
 from .build import ROOT, Build
 from .expr import BUILTINS, NOT_CONSTANT, Uses
 from .spec import Checker, Experiment
-from .sweep import _SUBST, MISSING, expand, lookup, matches, same
+from .sweep import _SUBST, MISSING, expand, fmt_value, lookup, matches, same
 
 POINT_NAMES = {"i", "first", "prev", "at"}
 ROW_NAMES = {"i", "at"}
@@ -81,6 +81,10 @@ def check_templates(c: Checker, exp: Experiment, used: set) -> bool:
                 own = names + ["each"]
             templates += [(where + (k,), e[k], own) for k in ("program", "name", "cpu") if k in e]
             templates += [(where + ("args", j), a, own) for j, a in enumerate(e.get("args", []))]
+            for name, prog in e.get("programs", {}).items():
+                templates += [(where + ("programs", name, "program"), prog["program"], own)]
+                templates += [(where + ("programs", name, "args", j), a, own)
+                              for j, a in enumerate(prog.get("args", []))]
             templates += [(where + ("env", k), v, own) for k, v in e.get("env", {}).items()]
         for path, text, known in templates:
             if not isinstance(text, str):
@@ -118,6 +122,14 @@ def check_files(c: Checker, exp: Experiment, points, build: Build):
             if not (base / rel).is_file():
                 c.error(origin.get(k, at) + (k,), f"{rel}: no such file in {where} "
                                                   f"({base / rel})")
+        for i, e in enumerate(exp.groups[gi][1]["process"] or []):
+            value = lookup(p.params, e["each"]) if "programs" in e else MISSING
+            for x in ([] if value is MISSING else fmt_value(value).split("+")):
+                if x not in e["programs"] and ("element", gi, i, x) not in seen:
+                    seen.add(("element", gi, i, x))
+                    c.error(origin.get("process", at) + ("process", i, "each"),
+                            f"{x!r} (in {e['each']} = {fmt_value(value)!r}) is not in programs; "
+                            f"they are: {', '.join(e['programs'])}")
         for i, e in enumerate(p.settings["process"] or []):
             if not isinstance(e["cpu"], (int, type(None))):
                 c.error(origin.get("process", at) + ("process",),

@@ -35,9 +35,20 @@ ENV = {"type": "object", "x-what": "a table of NAME = value",
        "additionalProperties": {"type": ["string", "number"], "x-what": "a string or a number"}}
 # One program of a multiprogrammed point (kasane-sim --workload): `each` names a parameter whose
 # value is a "+"-separated list; the entry then stands for one process per element, with {each}
-# replaced by the element.
-PROCESS = {"type": "object", "required": ["program"], "additionalProperties": False,
-           "x-what": "a table {program, args, env, cpu, name, each}",
+# replaced by the element. With `programs` (a table element -> {program, args}), the element
+# names its program and arguments there instead: mixes of different programs.
+PROGRAMS = {"type": "object", "x-what": "a table of NAME = { program, args }",
+            "propertyNames": {"pattern": r"^[A-Za-z0-9_.-]+$",
+                              "x-what": "a program's name (letters, digits, _ . -)"},
+            "additionalProperties": {"type": "object", "required": ["program"],
+                                     "additionalProperties": False,
+                                     "x-what": "a table {program, args}",
+                                     "properties": {"program": {"type": "string",
+                                                                "minLength": 1},
+                                                    "args": STRINGS}}}
+PROCESS = {"type": "object", "additionalProperties": False,
+           "if": {"not": {"required": ["programs"]}}, "then": {"required": ["program"]},
+           "x-what": "a table {program, args, env, cpu, name, each, programs}",
            "properties": {"program": {"type": "string", "minLength": 1},
                           "args": STRINGS, "env": ENV,
                           "cpu": {"type": ["integer", "string"], "minimum": 0,
@@ -45,7 +56,8 @@ PROCESS = {"type": "object", "required": ["program"], "additionalProperties": Fa
                                             "{name} template"},
                           "name": {"type": "string", "minLength": 1},
                           "each": {"type": "string", "pattern": NAME,
-                                   "x-what": "a parameter name"}}}
+                                   "x-what": "a parameter name"},
+                          "programs": PROGRAMS}}
 
 SETTINGS = {
     "machine": {"type": "string"},
@@ -56,7 +68,7 @@ SETTINGS = {
             "x-what": "a table of config keys"},
     "env": ENV,
     "process": {"type": "array", "minItems": 1, "items": PROCESS,
-                "x-what": "a list of tables {program, args, env, cpu, name, each}"},
+                "x-what": "a list of tables {program, args, env, cpu, name, each, programs}"},
     "disk": {"type": "object", "additionalProperties": False,
              "properties": {"size": SIZE,
                             "dir": {"type": "string",

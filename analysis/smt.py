@@ -14,6 +14,9 @@ metrics for multiprogram workloads", IEEE Micro 28(3), 2008):
     antt    = mean(1 / np)                   average normalised turnaround time
     hmean   = n / sum(1 / np) = 1 / antt     harmonic mean of the speedups (Luo et al.'s fairness)
     fairness = min(np) / max(np)             Eyerman and Eeckhout's fairness
+    ipc     = sum of the programs' instructions / (the last exit - the mix's start): the core's
+              throughput over the whole mix (Tullsen et al.'s IPC, though over a span in which
+              fewer programs run once the first has finished)
 
 An alone run is a point of its own (`points/alone=NAME,...-KEY/`): its key is that of the run, so
 the mixes that share a program, machine and seed share its alone run, and it is skipped like any
@@ -43,8 +46,8 @@ def alone_points(point: Point) -> list[Point]:
             for e in procs]
 
 
-def turnaround_ipc(stats: dict, n: int, what: str) -> list[float]:
-    """The IPC of boot processes 1..n of a run over their turnaround times."""
+def spans(stats: dict, n: int, what: str) -> list[tuple[int, int]]:
+    """(retired instructions, cycles from the mix's start to its exit) of boot processes 1..n."""
     procs = {p.get("pid"): p for p in stats.get("processes", [])}
     missing = [pid for pid in range(1, n + 1) if pid not in procs]
     if missing:
@@ -56,14 +59,20 @@ def turnaround_ipc(stats: dict, n: int, what: str) -> list[float]:
         end = p["exited_cycle"] if p.get("exited_cycle") is not None else p["last_cycle"]
         if end <= start or not p["retired"]:
             raise ValueError(f"{what}: process {pid} ({p.get('name')}) retired nothing")
-        out.append(p["retired"] / (end - start))
+        out.append((p["retired"], end - start))
     return out
+
+
+def turnaround_ipc(stats: dict, n: int, what: str) -> list[float]:
+    """The IPC of boot processes 1..n of a run over their turnaround times."""
+    return [r / c for r, c in spans(stats, n, what)]
 
 
 def metrics(shared: dict, alone: list[dict], entries: list[dict]) -> dict:
     """The `smt` object of a multiprogrammed point's stats.json from its own stats (`shared`) and
     those of each program alone (in the order of `entries`)."""
-    ipc_shared = turnaround_ipc(shared, len(entries), "the shared run")
+    shared_spans = spans(shared, len(entries), "the shared run")
+    ipc_shared = [r / c for r, c in shared_spans]
     ipc_alone = [turnaround_ipc(s, 1, f"{program_name(e)} alone")[0]
                  for s, e in zip(alone, entries)]
     np_ = [s / a for s, a in zip(ipc_shared, ipc_alone)]
@@ -71,4 +80,5 @@ def metrics(shared: dict, alone: list[dict], entries: list[dict]) -> dict:
     antt = sum(1 / x for x in np_) / n
     return {"programs": [program_name(e) for e in entries], "ipc_shared": ipc_shared,
             "ipc_alone": ipc_alone, "np": np_, "stp": sum(np_), "antt": antt, "hmean": 1 / antt,
-            "fairness": min(np_) / max(np_)}
+            "fairness": min(np_) / max(np_),
+            "ipc": sum(r for r, _ in shared_spans) / max(c for _, c in shared_spans)}

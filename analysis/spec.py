@@ -283,6 +283,13 @@ def check_group(c: Checker, exp: Experiment, gi: int, build: Build):
         if settings["args"]:
             c.error(origin.get("args", at) + ("args",),
                     "with `process`, give each program's args in its entry")
+        for i, e in enumerate(settings["process"]):
+            if "programs" in e and ("program" in e or "args" in e):
+                c.error(origin.get("process", at) + ("process", i, "programs"),
+                        "give `program` and `args` or `programs`, not both")
+            if "programs" in e and "each" not in e:
+                c.error(origin.get("process", at) + ("process", i, "programs"),
+                        "`programs` needs `each`: its element names the program")
     elif not settings["program"]:
         c.error(at, "no program: give `program` (with kernel = \"\", the bare-metal kernel) or "
                     "`process`")

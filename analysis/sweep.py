@@ -94,7 +94,8 @@ def processes(entries: list, params: dict, where: str, strict: bool = True) -> l
     """A point's [[process]] entries with {name} replaced: an entry with `each` stands for one
     process per "+"-separated element of that parameter's value, {each} being the element. Every
     entry comes out with program, args, env, name (None: the program's file name) and cpu (None:
-    not pinned)."""
+    not pinned). With `programs`, the element is a name there, which gives the program and its
+    args."""
     out = []
     for i, e in enumerate(entries):
         at = f"{where}[{i}]"
@@ -109,6 +110,15 @@ def processes(entries: list, params: dict, where: str, strict: bool = True) -> l
             elements = [None]
         for x in elements:
             ps = params if x is None else {**params, "each": x}
+            prog = e
+            if "programs" in e:
+                if x not in e["programs"]:
+                    if strict:
+                        raise ExperimentError(
+                            f"{at}: {x!r} (in {e.get('each')} = {fmt_value(value)!r}) is not in "
+                            f"programs; they are: {', '.join(e['programs'])}")
+                    continue
+                prog = e["programs"][x]
             cpu = e.get("cpu")
             if isinstance(cpu, str):
                 text = substitute(cpu, ps, f"{at}.cpu", strict)
@@ -117,9 +127,9 @@ def processes(entries: list, params: dict, where: str, strict: bool = True) -> l
                 except ValueError:
                     if strict:
                         raise ExperimentError(f"{at}.cpu: {text!r} is not a CPU number") from None
-            out.append({"program": substitute(e["program"], ps, f"{at}.program", strict),
+            out.append({"program": substitute(prog["program"], ps, f"{at}.program", strict),
                         "args": [substitute(a, ps, f"{at}.args", strict)
-                                 for a in e.get("args", [])],
+                                 for a in prog.get("args", [])],
                         "env": {k: substitute(v, ps, f"{at}.env.{k}", strict)
                                 for k, v in e.get("env", {}).items()},
                         "name": substitute(e["name"], ps, f"{at}.name", strict)

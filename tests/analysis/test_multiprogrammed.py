@@ -49,6 +49,19 @@ def test_each_stands_for_one_process_per_element_with_the_point_parameters():
         sweep.processes([{"program": "x", "cpu": "{n}x"}], {"n": 1}, "here")
 
 
+def test_programs_lets_each_element_name_its_own_program_and_args():
+    progs = {"crc": {"program": "w/intmix.elf", "args": ["crc", "{n}"]},
+             "core": {"program": "w/coremix.elf"}}
+    entries = [{"each": "mix", "name": "{each}", "programs": progs}]
+    got = sweep.processes(entries, {"mix": "core+crc+core", "n": 2}, "here")
+    assert got == [
+        {"program": "w/coremix.elf", "args": [], "env": {}, "name": "core", "cpu": None},
+        {"program": "w/intmix.elf", "args": ["crc", "2"], "env": {}, "name": "crc", "cpu": None},
+        {"program": "w/coremix.elf", "args": [], "env": {}, "name": "core", "cpu": None}]
+    with pytest.raises(ExperimentError, match="'fib' .*is not in programs; they are: crc, core"):
+        sweep.processes(entries, {"mix": "crc+fib", "n": 2}, "here")
+
+
 def test_smt_metrics_are_eyerman_and_eeckhouts():
     def run(*procs):  # (retired, first cycle run, exit) per process, pids 1..n
         return {"processes": [{"pid": i + 1, "name": "p", "retired": r, "first_cycle": f,
@@ -66,6 +79,7 @@ def test_smt_metrics_are_eyerman_and_eeckhouts():
     assert math.isclose(m["antt"], (2 + 4 / 3) / 2)
     assert math.isclose(m["hmean"], 2 / (2 + 4 / 3))
     assert math.isclose(m["fairness"], 0.5 / 0.75)
+    assert m["ipc"] == (1000 + 3000) / 4000  # all instructions over the span to the last exit
     with pytest.raises(ValueError, match="no process 2"):
         smt.metrics(run((1, 0, 1)), alone, entries)
 
@@ -94,6 +108,17 @@ def test_the_workload_file_and_the_key_name_every_program_by_its_contents(build,
     (HEAD + "process = [{ program = 'workloads/fib.elf', nice = 3 }]\n",
      ["process[0]", "unknown key 'nice'", "allowed: program, args, env, cpu, name, each"]),
     (HEAD + "process = [{ args = ['1'] }]\n", ["process[0]", "missing key 'program'"]),
+    (HEAD + "process = [{ program = 'workloads/fib.elf', each = 'mix', programs = { a = "
+            "{ program = 'workloads/fib.elf' } } }]\n[sweep]\nmix = ['a']\n",
+     ["process[0].programs", "not both"]),
+    (HEAD + "process = [{ programs = { a = { program = 'workloads/fib.elf' } } }]\n",
+     ["process[0].programs", "needs `each`"]),
+    (HEAD + "process = [{ each = 'mix', programs = { a = { program = 'workloads/nope.elf' } "
+            "} }]\n[sweep]\nmix = ['a']\n", ["workloads/nope.elf", "no such file"]),
+    (HEAD + "process = [{ each = 'mix', programs = { a = { program = 'workloads/fib.elf', "
+            "args = ['{n}'] } } }]\n[sweep]\nmix = ['a']\n", ["{n} names no parameter"]),
+    (HEAD + "process = [{ each = 'mix', programs = { a = { program = 'workloads/fib.elf' } "
+            "} }]\n[sweep]\nmix = ['a+b']\n", ["'b'", "is not in programs"]),
     (HEAD + "process = []\n", ["process", "at least 1"]),
     (HEAD + "process = [{ program = 'workloads/nope.elf' }]\n", ["workloads/nope.elf",
                                                                  "no such file"]),
