@@ -200,25 +200,39 @@ static void thread_op(struct fz* f, char* who) {
   th_active = ltn != 0;
 }
 
-int worker_main(const char* argv0, uint32_t seed, int index, int calls, int trace) {
+/* One step: call c of the table (one that may end the caller in a child), or a thread
+ * operation (c < 0). */
+static void do_step(struct fz* f, int c, char* twho) {
+  if (c < 0)
+    thread_op(f, twho);
+  else if (sysfuzz_calls[c].flags & FZ_ENDS)
+    call_in_child(f, c);
+  else
+    make_call(f, &sysfuzz_calls[c]);
+}
+
+int worker_main(const char* argv0, uint32_t seed, int index, int calls, int trace,
+                const char* prog) {
   static char who[16], twho[16];
+  static struct step steps[MAXSTEPS];
   snprintf(who, sizeof who, "w%d", index);
   snprintf(twho, sizeof twho, "w%d.t", index);
+  int nsteps = prog ? read_program(prog, index, steps, MAXSTEPS) : 0;
+  if (nsteps < 0) return 2;
   struct fz* f = malloc(sizeof *f);
   fz_init(f, who, argv0, seed, trace);
   f->boss = getppid();
   syscall(SYS_setpgid, 0, 0, 0, 0, 0, 0);
-  for (int i = 0; i < calls; i++) {
-    if (rndn(&f->rng, 12) == 0) {
-      thread_op(f, twho);
-      continue;
+  if (prog) {
+    /* Each step draws its arguments from its own seed, so a step deleted, inserted or changed
+     * by scripts/sysfuzz.py's mutations leaves the others' arguments as they were. */
+    for (int i = 0; i < nsteps; i++) {
+      f->rng.s = steps[i].seed ? steps[i].seed : 1;
+      do_step(f, steps[i].call, twho);
     }
-    int c = pick_call(f, 1);
-    if (sysfuzz_calls[c].flags & FZ_ENDS)
-      call_in_child(f, c);
-    else
-      make_call(f, &sysfuzz_calls[c]);
   }
+  for (int i = 0; i < calls && !prog; i++)
+    do_step(f, rndn(&f->rng, 12) == 0 ? -1 : pick_call(f, 1), twho);
   int st;
   uint32_t end = rndn(&f->rng, 4);
   if (th_active && !chain_done() && end == 0) {
