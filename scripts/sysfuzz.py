@@ -215,6 +215,8 @@ def fuzz(opt):
                     for f in running:
                         f.cancel()
                     report(opt, m, seed, what, out, err)
+                    if opt.kcov_out:
+                        sysfuzz_guided.write_coverage(opt.kcov_out, covered)
                     return 1
                 done[m] += 1
                 print(f"sysfuzz: {m} seed {seed}: ok", flush=True)
@@ -270,6 +272,8 @@ def main():
     g.add_argument("--minimise-seconds", type=float, default=900,
                    help="the most time delta debugging takes for one finding")
     g.add_argument("--replay", metavar="FILE", help="run one program file on --model")
+    g.add_argument("--distill", type=int, metavar="N", help="write to --save the N programs of "
+                   "--corpus that cover the most kernel code between them on --model")
     opt = ap.parse_args()
     if opt.hours is not None:
         opt.seconds = opt.hours * 3600
@@ -281,6 +285,11 @@ def main():
     try:
         if opt.replay:
             return sysfuzz_guided.replay(opt)
+        if opt.distill:
+            if not (opt.corpus and opt.save):
+                print("sysfuzz: --distill needs --corpus and --save", file=sys.stderr)
+                return 64
+            return sysfuzz_guided.distill(opt)
         if opt.corpus:
             return sysfuzz_guided.campaign(opt)
     except sysfuzz_prog.ProgramError as e:

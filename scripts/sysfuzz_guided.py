@@ -132,6 +132,30 @@ def campaign(opt):
     return 1 if findings else 0
 
 
+def distill(opt):
+    """--distill N: the N programs of --corpus that cover the most between them (greedy set
+    cover, each run once on --model), written to --save; CI's corpus is made so."""
+    names = sp.call_names()
+    progs = load(opt.corpus, names)
+    with cf.ThreadPoolExecutor(opt.jobs) as pool:
+        covs = [r[4] for r in pool.map(lambda p: run_program(opt, opt.model, p), progs)]
+    every = set().union(*covs) if covs else set()
+    chosen, covered = [], set()
+    while len(chosen) < opt.distill:
+        best = max(range(len(progs)), key=lambda i: (len(covs[i] - covered), -i), default=None)
+        if best is None or not covs[best] - covered:
+            break
+        chosen.append(progs[best])
+        covered |= covs[best]
+    save = Path(opt.save)
+    save.mkdir(parents=True, exist_ok=True)
+    for prog in chosen:
+        (save / name_of(prog)).write_text(prog.text())
+    print(f"sysfuzz: {len(chosen)} of {len(progs)} programs cover {len(covered)} of the "
+          f"{len(every)} kernel instructions the corpus covers on {opt.model}; written to {save}")
+    return 0
+
+
 def write_coverage(path, covered):
     """A campaign's union of coverage, in kasane-sim's --kcov format (lo and hi: its span)."""
     a = sorted(covered)
