@@ -264,6 +264,8 @@ def main():
                    help="where reproducers go")
     g.add_argument("--seed", type=int, default=1, help="the campaign's seed")
     g.add_argument("--steps", type=int, default=60, help="steps of a fresh random program")
+    g.add_argument("--fresh", type=int, default=8,
+                   help="one candidate in FRESH is a fresh random program, the rest mutants")
     g.add_argument("--max-steps", type=int, default=200, help="the most steps a mutant has")
     g.add_argument("--no-guidance", action="store_true",
                    help="fresh random programs only, never mutants (the baseline)")

@@ -4,8 +4,8 @@ A campaign keeps a corpus of programs (tools/sysfuzz_prog.py: steps of calls wit
 their arguments, over the 3 workers of one round) in DIR. It first runs each program of DIR once
 (in name order) for the kernel coverage it reaches (kasane-sim --kcov), then makes candidates:
 a mutant of a corpus program (insert, delete or replace a call, new arguments, another worker, a
-splice of another program), or, one time in 8 or while the corpus is empty, a fresh random
-program. A candidate that executes a kernel instruction no run before it executed joins the
+splice of another program), the parent chosen with a weight of the new instructions it brought,
+or, one time in --fresh (8) or while the corpus is empty, a fresh random program. A candidate that executes a kernel instruction no run before it executed joins the
 corpus (written to --save, DIR by default). The models take turns (--models).
 
 Candidates are made and judged in batches of --jobs, in a fixed order, so a campaign is
@@ -25,8 +25,6 @@ from pathlib import Path
 
 import sysfuzz
 import sysfuzz_prog as sp
-
-FRESH = 8  # one candidate in FRESH is a fresh random program
 
 
 def name_of(prog):
@@ -88,7 +86,7 @@ def campaign(opt):
     models = opt.models.split(",")
     save = Path(opt.save or opt.corpus)
     save.mkdir(parents=True, exist_ok=True)
-    corpus, covered, findings, seen = [], set(), [], set()
+    corpus, gains, covered, findings, seen = [], [], set(), [], set()
     deadline = time.monotonic() + opt.seconds
     start, runs = time.monotonic(), 0
     queue = [(p, True) for p in load(opt.corpus, names)]  # (program, from the corpus dir)
@@ -103,10 +101,11 @@ def campaign(opt):
                     prog, old = queue.pop(0)
                 else:
                     rng = sp.rng_for(opt.seed, i)
-                    if not corpus or opt.no_guidance or rng.randrange(FRESH) == 0:
+                    if not corpus or opt.no_guidance or rng.randrange(opt.fresh) == 0:
                         prog = sp.generate(rng, names, opt.steps)
                     else:
-                        prog = sp.mutate(rng.choice(corpus), rng, names, corpus, opt.max_steps)
+                        parent = rng.choices(corpus, weights=gains)[0]
+                        prog = sp.mutate(parent, rng, names, corpus, opt.max_steps)
                     old = False
                 jobs.append((model, prog, old, pool.submit(run_program, opt, model, prog)))
             batch += 1
@@ -117,6 +116,7 @@ def campaign(opt):
                 if new or old:
                     covered |= cov
                     corpus.append(prog)
+                    gains.append(max(new, 1))
                     if not old:
                         (save / name_of(prog)).write_text(prog.text())
                         log(f"sysfuzz: {model}: +{new} kernel instructions, {len(covered)} in "
