@@ -6,11 +6,6 @@ namespace kasane {
 KernelCoverage::KernelCoverage(uint32_t lo, uint32_t hi)
     : lo_(lo), words_((hi - lo) >> 2), bits_((words_ + 63) / 64, 0) {}
 
-bool KernelCoverage::covered(uint32_t pc) const {
-  const uint32_t word = (pc - lo_) >> 2;
-  return word < words_ && (bits_[word >> 6] >> (word & 63) & 1);
-}
-
 uint64_t KernelCoverage::count() const {
   uint64_t n = 0;
   for (uint64_t b : bits_) n += __builtin_popcountll(b);

@@ -26,7 +26,6 @@ class KernelCoverage : public StepWatcher {
   }
   void after(const Context&, bool) override {}
 
-  bool covered(uint32_t pc) const;
   uint64_t count() const;  // instructions covered
   // The file's format (docs/reliability.md): a header line "# kasane-kcov 1 lo=0x... hi=0x...
   // covered=N", then each covered pc in ascending order, "0x%08x" one a line.
