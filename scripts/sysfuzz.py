@@ -241,7 +241,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=0,
-                    help="at most this many seeds per model (0: as many as --seconds allows)")
+                    help="at most this many seeds per model, or with --corpus programs in all "
+                         "(0: as many as --seconds allows)")
     ap.add_argument("--rounds", type=int, help="rounds of 3 workers per run (default: DEFAULTS)")
     ap.add_argument("--calls", type=int, help="calls per worker (default: DEFAULTS)")
     ap.add_argument("--max-cycles", type=int, help="the hang budget (default: DEFAULTS)")

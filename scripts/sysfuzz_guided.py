@@ -9,7 +9,8 @@ or, one time in --fresh (8) or while the corpus is empty, a fresh random program
 corpus (written to --save, DIR by default). The models take turns (--models).
 
 Candidates are made and judged in batches of --jobs, in a fixed order, so a campaign is
-deterministic given the corpus, --seed and the number of batches it had time for; with
+deterministic given the corpus, --seed and the number of batches it had time for (--count N: at
+most N programs, the corpus's included, so that CI's run is the same on any machine); with
 --no-guidance every candidate is a fresh random program (the baseline guidance is measured
 against).
 
@@ -92,10 +93,12 @@ def campaign(opt):
     queue = [(p, True) for p in load(opt.corpus, names)]  # (program, from the corpus dir)
     batch = 0
     with cf.ThreadPoolExecutor(opt.jobs) as pool:
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and not (opt.count and batch * opt.jobs >= opt.count):
             jobs = []
             for j in range(opt.jobs):
                 i = batch * opt.jobs + j
+                if opt.count and i >= opt.count:
+                    break
                 model = models[i % len(models)]
                 if queue:
                     prog, old = queue.pop(0)
