@@ -69,6 +69,10 @@ static int timeout_cycle(struct proc* p, uint32_t utimeout, int ts64, int absolu
     sec = ts.tv_sec, nsec = ts.tv_nsec;
   }
   if (sec < 0 || nsec < 0 || nsec >= 1000000000) return -EINVAL;
+  /* A 64-bit sec past 2^31 (68 years: for ever, here, as Linux's KTIME_MAX) is clamped as
+   * nanosleep's (systime.c): its cycles would overflow 64 bits, and a wrapped deadline ended the
+   * wait at once or at any time. */
+  if (sec > 0x7fffffff) sec = 0x7fffffff;
   if (absolute && realtime) { /* from 1970 to since boot; a time before boot is due at once */
     int64_t off = (int64_t)(clock_offset_ns(0 /* CLOCK_REALTIME */) / 1000000000);
     sec = sec >= off ? sec - off : 0;

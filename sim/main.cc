@@ -12,6 +12,7 @@
 // within a size cap (input_file.h), every output file is opened before the first cycle and its
 // writes checked when it is closed (output_file.h), and every exception ends in one line and a
 // status from exit_status.h.
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -30,6 +31,7 @@
 
 #include <boost/program_options.hpp>
 
+#include "core/kcov.h"
 #include "debug/gdb_session.h"
 #include "platform/checkpoint_file.h"
 #include "platform/config.h"
@@ -58,6 +60,7 @@ struct Options {
   std::string config, stats, disk, platform_header, trace, trace_window, thermal_trace, gdb;
   std::string exec_trace, exec_trace_file;  // --trace FLAGS --trace-file FILE
   std::string timeline;
+  std::string kcov;                        // --kcov FILE
   std::string workload;                    // --workload FILE.toml
   std::vector<std::string> checkpoint_at;  // --checkpoint-at roi|CYCLE FILE
   std::string restore;                     // --restore FILE
@@ -101,6 +104,9 @@ po::options_description describe(Options& o) {
       ("timeline", po::value(&o.timeline)->value_name("FILE"),
        "write the thread timeline: context states, system calls, hand-offs (Chrome Trace Event "
        "JSON; open it in ui.perfetto.dev)")
+      ("kcov", po::value(&o.kcov)->value_name("FILE"),
+       "write the kernel's code coverage here when the run ends, however it ends: the address of "
+       "every kernel instruction a context executed (format: docs/reliability.md)")
       ("checkpoint-at", po::value(&o.checkpoint_at)->multitoken()->value_name("roi|CYCLE FILE"),
        "save the whole machine to FILE at the first region-of-interest begin or at cycle CYCLE, "
        "and end the run there (status 0)")
@@ -168,12 +174,12 @@ int print(const std::string& text) {
 // Every output file, opened before the run (so a bad path ends it before any cycle) and closed
 // after it with a check of every write.
 struct Outputs {
-  OutputFile stats, trace, thermal, exec_trace, timeline;
+  OutputFile stats, trace, thermal, exec_trace, timeline, kcov;
 
   // "" or one line per file (the console included) whose writes failed.
   std::vector<std::string> close() {
     std::vector<std::string> problems;
-    for (OutputFile* f : {&stats, &trace, &thermal, &exec_trace, &timeline})
+    for (OutputFile* f : {&stats, &trace, &thermal, &exec_trace, &timeline, &kcov})
       if (std::string p = f->close(); !p.empty()) problems.push_back(p);
     if (std::string p = stream_write_problem(stdout, "the console (standard output)"); !p.empty())
       problems.push_back(p);
@@ -419,6 +425,7 @@ std::optional<int> open_outputs(const Options& o, Outputs& out, OutputFile& chec
     if (!o.thermal_trace.empty()) out.thermal = OutputFile("--thermal-trace", o.thermal_trace);
     if (!o.exec_trace_file.empty()) out.exec_trace = OutputFile("--trace-file", o.exec_trace_file);
     if (!o.timeline.empty()) out.timeline = OutputFile("--timeline", o.timeline);
+    if (!o.kcov.empty()) out.kcov = OutputFile("--kcov", o.kcov);
     if (!o.checkpoint_at.empty())
       checkpoint_out = OutputFile("--checkpoint-at", o.checkpoint_at[1]);
   } catch (const OutputError& e) {
@@ -465,6 +472,17 @@ int close_outputs(const RunResult& r, int status, Outputs& out) {
   return exit_status::kNoInput;
 }
 
+// A coverage map over the kernel's executable segments.
+KernelCoverage kernel_coverage(const ElfImage& kernel) {
+  uint32_t lo = ~0u, hi = 0;
+  for (const ElfSegment& s : kernel.segments())
+    if (s.flags & 1 /* PF_X */) {
+      lo = std::min(lo, s.vaddr & ~3u);
+      hi = std::max(hi, (s.vaddr + s.memsz + 3) & ~3u);
+    }
+  return lo < hi ? KernelCoverage(lo, hi) : KernelCoverage(0, 0);
+}
+
 // Load the kernel and program, build the platform, boot it (or restore it), run it, and report.
 int simulate(const Options& o, const Config& cfg, RunPlan& plan, Outputs& out,
              OutputFile& checkpoint_out) {
@@ -498,6 +516,8 @@ int simulate(const Options& o, const Config& cfg, RunPlan& plan, Outputs& out,
       return fail(exit_status::kUsage, std::string("--trace-window: ") + e.what());
     }
     trace.symbolize = trace_symbolizer(kernel, program ? &*program : nullptr);
+    std::optional<KernelCoverage> kcov;
+    if (out.kcov.is_open()) trace.kcov = &kcov.emplace(kernel_coverage(kernel));
 
     // SystemC's informational reports ("simulation stopped by user") would land on the console.
     sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
@@ -521,6 +541,7 @@ int simulate(const Options& o, const Config& cfg, RunPlan& plan, Outputs& out,
 
     auto t0 = std::chrono::steady_clock::now();
     RunResult r = platform.run();
+    if (kcov) kcov->write(out.kcov.get());
     if (debugger && debugger->killed())
       return fail(137, "killed by GDB at cycle " + std::to_string(r.cycles));
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <iterator>
 
+#include "core/kcov.h"
+
 namespace kasane {
 
 namespace {
@@ -32,6 +34,7 @@ Core::Core(sc_core::sc_module_name name, const IssConfig& cfg, const CoreTiming&
                                               timing.trace_window, index, timing.symbolize);
     iss_.set_exec_trace(exec_trace_.get());
   }
+  if (timing.kcov) iss_.set_step_watcher(timing.kcov);  // never with a fast-forward: core_timing
   if (timing.model == ModelKind::kIss) {
     model_ = std::make_unique<IssAlone>(iss_);
     return;

@@ -29,6 +29,8 @@
 
 namespace kasane {
 
+class KernelCoverage;  // core/kcov.h
+
 struct CoreTiming {
   ModelKind model = ModelKind::kIss;  // the ISS alone, one instruction per context per cycle
   bool idle_skip = true;  // jump over cycles in which no context can run
@@ -50,6 +52,7 @@ struct CoreTiming {
   ExecTraceFlags exec_trace_flags;
   Symbolizer symbolize;  // pc -> "main+0x14" for the instruction trace
   FastForwardConfig ff;  // sim.fast_forward, sim.warmup (timing models only)
+  KernelCoverage* kcov = nullptr;  // --kcov: the machine's one coverage map (kcov.h), or none
 };
 
 class Core : public sc_core::sc_module, public PhysMemory {

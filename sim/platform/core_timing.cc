@@ -144,6 +144,7 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   t.exec_trace_file = trace.exec_file;
   t.exec_trace_flags = trace.exec_flags;
   t.symbolize = trace.symbolize;
+  t.kcov = trace.kcov;
   t.ff = parse_fast_forward(c.get_string("sim.fast_forward"),
                             static_cast<uint64_t>(c.get_int("sim.warmup")));
   t.ff.back_after_roi = c.get_string("sim.after_roi") == "iss";
@@ -152,6 +153,9 @@ CoreTiming core_timing(const Config& c, const TraceOptions& trace) {
   if (t.ff.on() && t.model == ModelKind::kIss)
     throw std::invalid_argument("sim.fast_forward needs a timing model, sim.model = pipeline or "
                                 "o3 (the ISS is what it fast-forwards with)");
+  // Both would take the ISS's one StepWatcher slot.
+  if (t.ff.on() && t.kcov)
+    throw std::invalid_argument("--kcov cannot be used with sim.fast_forward");
   if (t.ff.on() && c.get_int("platform.cores") > 1)
     throw std::invalid_argument("sim.fast_forward works with platform.cores = 1 only for now");
   return t;

@@ -82,6 +82,7 @@ struct TraceOptions {
   std::FILE* thermal_file = nullptr;  // --thermal-trace: power and temperature per interval (CSV)
   bool progress = false;     // --progress
   std::FILE* timeline_file = nullptr;  // --timeline: the thread timeline (Chrome Trace Event JSON)
+  KernelCoverage* kcov = nullptr;  // --kcov: kernel instructions executed, on every core
 };
 
 // The core's timing model as the config describes it.

@@ -4,7 +4,9 @@
  * bitset is EINVAL; FUTEX_CLOCK_REALTIME on FUTEX_WAIT is ENOSYS, as on Linux. A waiter with
  * bitset 1 is not woken by FUTEX_WAKE_BITSET of bit 2 (0 woken) but is by bit 1; FUTEX_WAKE_BITSET
  * with bitset 0 is EINVAL too. futex_time64 (4422) takes a 64-bit struct __kernel_timespec: a relative
- * FUTEX_WAIT timeout of 200 us ends with ETIMEDOUT after at least that.
+ * FUTEX_WAIT timeout of 200 us ends with ETIMEDOUT after at least that, and one of 2^62 seconds
+ * (past what 64 bits of cycles hold) waits until woken, as Linux's, which clamps it to KTIME_MAX:
+ * its cycle count wrapped, and it ended at once with ETIMEDOUT (the fuzzer's seed 20195).
  * Expect: status 0 */
 #include <errno.h>
 #include <time.h>
@@ -51,6 +53,15 @@ __asm__(
 static volatile int word = 5;
 static volatile int waiting, woken;
 static char stack[2048] __attribute__((aligned(8)));
+static volatile int word2 = 7;
+static volatile long huge_result = 1;
+
+/* A thread that waits on word2 with a timeout of 2^62 seconds, and says how it ended. */
+static void huge_waiter(void* arg) {
+  (void)arg;
+  static long long forever[2] = {1LL << 62, 0};
+  huge_result = ksys6(SYS_futex_time64_nr, (long)&word2, FUTEX_WAIT, 7, (long)forever, 0, 0);
+}
 
 static long long now_ns(clockid_t clock) {
   struct timespec ts;
@@ -99,6 +110,12 @@ int main(void) {
   long long bad[2] = {0, 1000000000};
   CHECK_INT(ksys6(SYS_futex_time64_nr, (long)&word, FUTEX_WAIT, 5, (long)bad, 0, 0), -EINVAL);
   CHECK_INT(ksys6(SYS_futex_time64_nr, (long)&word, FUTEX_WAIT, 4, (long)rel, 0, 0), -EAGAIN);
+  volatile int ctid2 = 1;
+  CHECK(kclone(NPTL_FLAGS, stack + sizeof stack, (int*)&ctid2, 0, (int*)&ctid2, huge_waiter, 0) >
+        0);
+  while (huge_result == 1) kfutex(&word2, FUTEX_WAKE, 1, 0); /* until it is woken, or ends */
+  kjoin(&ctid2);
+  CHECK_INT(huge_result, 0);
 
   /* Bitsets choose whom a wake reaches. */
   volatile int ctid = 1;

@@ -2,6 +2,7 @@
  * survive any unprivileged program, with no panic, no hang and no leak.
  *
  *   sysfuzz SEED [ROUNDS [CALLS [trace]]]
+ *   sysfuzz prog FILE [trace]
  *
  * The boot program is the supervisor. For each of ROUNDS (default 4) it spawns WORKERS worker
  * processes (worker.c) that each make CALLS (default 200) random system calls at once, from
@@ -14,8 +15,10 @@
  * kernel panic or a hang ends the simulation, which scripts/sysfuzz.py sees in kasane-sim's exit
  * status (70 panic, 71 deadlock, 72 sim.max_cycles). Progress: one console line per worker.
  * With `trace`, every call is printed to stderr before it is made (log.c), to see which one did
- * it. Other modes are the supervisor's children: `worker SEED INDEX CALLS trace|quiet` and
- * `one SEED CALL WHO trace|quiet BOSS` (worker.c; BOSS is the supervisor's pid). */
+ * it. With `prog FILE`, one round of workers makes the steps of a program file (prog.c) instead
+ * of random calls: scripts/sysfuzz.py's coverage-guided mode. Other modes are the supervisor's
+ * children: `worker SEED INDEX CALLS trace|quiet [FILE]` and `one SEED CALL WHO trace|quiet BOSS`
+ * (worker.c; BOSS is the supervisor's pid). */
 #include <errno.h>
 #include <kasane/syscall_nr.h>
 #include <kasane/syscalls.h>
@@ -29,7 +32,6 @@
 #include "sysfuzz.h"
 #include "sysinfo32.h" /* what the leak check compares (tests/os) */
 
-#define WORKERS 3
 #define SETTLE_TRIES 200
 
 static void fail(const char* what) { fprintf(stderr, "%s: errno %d\n", what, errno); }
@@ -41,12 +43,14 @@ static void get_sysinfo(struct sysinfo32* si) {
   }
 }
 
+static const char* prog; /* `prog FILE`: the program the workers run, else NULL */
+
 static int spawn_worker(const char* argv0, uint32_t seed, int index, int calls, int trace) {
   char s[16], i[16], c[16];
   snprintf(s, sizeof s, "%lu", (unsigned long)seed);
   snprintf(i, sizeof i, "%d", index);
   snprintf(c, sizeof c, "%d", calls);
-  char* argv[] = {(char*)argv0, "worker", s, i, c, trace ? "trace" : "quiet", 0};
+  char* argv[] = {(char*)argv0, "worker", s, i, c, trace ? "trace" : "quiet", (char*)prog, 0};
   char* envp[] = {0};
   return kasane_spawn(argv0, argv, envp);
 }
@@ -94,12 +98,18 @@ static int supervise(const char* argv0, uint32_t seed, int rounds, int calls, in
     else
       typed++;
   }
-  printf("sysfuzz: seed %lu: %d rounds of %d workers x %d calls; %d calls typed, %d untyped, "
-         "%d skipped\n",
-         (unsigned long)seed, rounds, WORKERS, calls, typed, untyped, skipped);
+  if (prog)
+    printf("sysfuzz: program %s: 1 round of %d workers; ", prog, WORKERS);
+  else
+    printf("sysfuzz: seed %lu: %d rounds of %d workers x %d calls; ", (unsigned long)seed, rounds,
+           WORKERS, calls);
+  printf("%d calls typed, %d untyped, %d skipped\n", typed, untyped, skipped);
   /* A warm-up worker with no calls first, so that the baseline is taken once the supervisor's
    * own stack and buffers have grown to what the rounds need. */
+  const char* p = prog;
+  prog = 0; /* the warm-up makes no calls, from a program or not */
   int st, pid = spawn_worker(argv0, seed, -1, 0, 0);
+  prog = p;
   if (pid < 0 || waitpid(pid, &st, 0) != pid) {
     fail("sysfuzz: warm-up worker");
     return 3;
@@ -138,7 +148,11 @@ int main(int argc, char** argv) {
   const char* argv0 = argc > 0 && argv[0] ? argv[0] : "sysfuzz";
   if (argc >= 6 && strcmp(argv[1], "worker") == 0)
     return worker_main(argv0, num(argv[2]), (int)num(argv[3]), (int)num(argv[4]),
-                       strcmp(argv[5], "trace") == 0);
+                       strcmp(argv[5], "trace") == 0, argc >= 7 ? argv[6] : 0);
+  if (argc >= 3 && strcmp(argv[1], "prog") == 0) {
+    prog = argv[2];
+    return supervise(argv0, 1, 1, 0, argc > 3 && strcmp(argv[3], "trace") == 0);
+  }
   if (argc >= 7 && strcmp(argv[1], "one") == 0)
     return one_main(argv0, num(argv[2]), (int)num(argv[3]), argv[4],
                     strcmp(argv[5], "trace") == 0, (int)num(argv[6]));

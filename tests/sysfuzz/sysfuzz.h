@@ -53,8 +53,18 @@ void log_result(struct fz* f, long r);
 void log_event(struct fz* f, const char* what, long v);
 void log_dump(struct fz* f);
 
-/* worker.c */
-int worker_main(const char* argv0, uint32_t seed, int index, int calls, int trace);
+/* prog.c: a program's steps (scripts/sysfuzz.py's corpus); call -1 is a thread operation */
+#define WORKERS 3   /* the workers of a round */
+#define MAXSTEPS 512 /* steps of one worker in a program */
+struct step {
+  int call;
+  uint32_t seed;
+};
+int read_program(const char* path, int index, struct step* out, int max);
+
+/* worker.c; prog: a program file whose steps the worker makes, or NULL for CALLS random ones */
+int worker_main(const char* argv0, uint32_t seed, int index, int calls, int trace,
+                const char* prog);
 int one_main(const char* argv0, uint32_t seed, int call, const char* who, int trace, int boss);
 void fz_init(struct fz* f, const char* who, const char* argv0, uint32_t seed, int trace);
 

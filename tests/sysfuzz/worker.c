@@ -85,6 +85,16 @@ static void make_call(struct fz* f, const struct sysfuzz_call* c) {
     f->ts64[1] = 100000;
     a[3] = (uint32_t)f->ts64;
   }
+  /* futex_time64's timeout is typed ptr (no generator makes a 64-bit timespec): one in the arena
+   * is noise, often seconds to years, and a wait that long is one the program asked for, not a
+   * hang (seed 20195 slept past sim.max_cycles). A wait gets the short one there too. */
+  uint32_t cmd = a[1] & ~(128u | 256u); /* less FUTEX_PRIVATE_FLAG and FUTEX_CLOCK_REALTIME */
+  if (c->nr == SYS_futex_time64 && (cmd == 0 || cmd == 9) && a[3] >= (uint32_t)f->arena &&
+      a[3] < (uint32_t)f->arena + ARENA_PAGES * PAGE) {
+    f->ts64[0] = 0;
+    f->ts64[1] = 100000;
+    a[3] = (uint32_t)f->ts64;
+  }
   /* clone makes a thread only with exactly NPTL's flags, which random flags never are: half
    * the time it gets them (and a random choice of the optional ones), so the thread's start in
    * a child, on a random stack, and its end with that child are fuzzed too. */
@@ -200,25 +210,39 @@ static void thread_op(struct fz* f, char* who) {
   th_active = ltn != 0;
 }
 
-int worker_main(const char* argv0, uint32_t seed, int index, int calls, int trace) {
+/* One step: call c of the table (one that may end the caller in a child), or a thread
+ * operation (c < 0). */
+static void do_step(struct fz* f, int c, char* twho) {
+  if (c < 0)
+    thread_op(f, twho);
+  else if (sysfuzz_calls[c].flags & FZ_ENDS)
+    call_in_child(f, c);
+  else
+    make_call(f, &sysfuzz_calls[c]);
+}
+
+int worker_main(const char* argv0, uint32_t seed, int index, int calls, int trace,
+                const char* prog) {
   static char who[16], twho[16];
+  static struct step steps[MAXSTEPS];
   snprintf(who, sizeof who, "w%d", index);
   snprintf(twho, sizeof twho, "w%d.t", index);
+  int nsteps = prog ? read_program(prog, index, steps, MAXSTEPS) : 0;
+  if (nsteps < 0) return 2;
   struct fz* f = malloc(sizeof *f);
   fz_init(f, who, argv0, seed, trace);
   f->boss = getppid();
   syscall(SYS_setpgid, 0, 0, 0, 0, 0, 0);
-  for (int i = 0; i < calls; i++) {
-    if (rndn(&f->rng, 12) == 0) {
-      thread_op(f, twho);
-      continue;
+  if (prog) {
+    /* Each step draws its arguments from its own seed, so a step deleted, inserted or changed
+     * by scripts/sysfuzz.py's mutations leaves the others' arguments as they were. */
+    for (int i = 0; i < nsteps; i++) {
+      f->rng.s = steps[i].seed ? steps[i].seed : 1;
+      do_step(f, steps[i].call, twho);
     }
-    int c = pick_call(f, 1);
-    if (sysfuzz_calls[c].flags & FZ_ENDS)
-      call_in_child(f, c);
-    else
-      make_call(f, &sysfuzz_calls[c]);
   }
+  for (int i = 0; i < calls && !prog; i++)
+    do_step(f, rndn(&f->rng, 12) == 0 ? -1 : pick_call(f, 1), twho);
   int st;
   uint32_t end = rndn(&f->rng, 4);
   if (th_active && !chain_done() && end == 0) {
