@@ -59,7 +59,8 @@ struct fair_rq {           /* one per core */
   struct fair_stats stats;
 };
 
-extern enum fair_policy fair_policy; /* chosen at boot */
+extern enum fair_policy fair_policy; /* chosen at boot: read it, set it with fair_set_policy */
+void fair_set_policy(enum fair_policy p);
 
 void fair_rq_init(struct fair_rq* rq, int core);
 void fair_entity_init(struct fair_entity* se, const void* mm, int nice);

@@ -28,10 +28,22 @@
 #include "fair.h"
 
 static uint32_t bonus;                  /* sixteenths of a quantum: fairinit sets os.ias_bonus */
+/* The bonus in force: bonus under IAS, 0 under CFS. The pick tests this one word, so that CFS and
+ * IAS with bonus 0 run the very same instructions, whatever the bonus under CFS: bonus 0 is CFS
+ * bit for bit, cycles included. */
+static uint32_t active;
 static uint32_t slaves[FAIR_NCORES];    /* per master core: the mask of its slave cores */
 static uint8_t master_of[FAIR_NCORES];  /* per core: its master's number + 1, 0 for none */
 
-void ias_set_bonus(uint32_t sixteenths) { bonus = sixteenths; }
+void ias_set_bonus(uint32_t sixteenths) {
+  bonus = sixteenths;
+  active = bonus & -(uint32_t)(fair_policy == FAIR_IAS); /* no branch: the same instructions */
+}
+
+void fair_set_policy(enum fair_policy p) {
+  fair_policy = p;
+  active = bonus & -(uint32_t)(fair_policy == FAIR_IAS); /* no branch: the same instructions */
+}
 uint32_t ias_bonus(void) { return bonus; }
 
 uint32_t ias_slaves(int master) {
@@ -118,7 +130,7 @@ struct fair_entity* fair_slice_end(struct fair_rq* rq, const void* cur_mm,
   if (other && (!cur || cur->vruntime > other->vruntime))
     next = other; /* CFS switches (or cur_mm has no thread here, or the core is idle) */
   const void* cfs_mm = next ? next->mm : cur_mm;
-  int ias = fair_policy == FAIR_IAS && bonus;
+  int ias = active != 0;
   if (ias && next && cur && within_bonus(rq, cur, other)) next = 0; /* time aggregation */
   const void* time_mm = next ? next->mm : cur_mm;
   /* A slave takes its master's address space where the choice so far is another's. */
@@ -137,7 +149,7 @@ struct fair_entity* fair_pick(struct fair_rq* rq, const void* cur_mm, const void
   struct fair_entity* e;
   if (!rq->head) return 0;
   if (only_mm) e = fair_leftmost_of(rq, only_mm);
-  else if (fair_policy == FAIR_IAS && bonus) e = ias_choose(rq, cur_mm);
+  else if (active) e = ias_choose(rq, cur_mm);
   else e = rq->head;
   if (!e) return 0;
   e->prev_sum_exec = e->sum_exec; /* its quantum starts */

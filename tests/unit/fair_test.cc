@@ -25,7 +25,7 @@ class Fair : public ::testing::Test {
     fair_rq_init(&rq0, 0);  // first: the policy's table of queues still names the last test's
     fair_rq_init(&rq1, 1);
     fair_set_tunables(kLatency, kMinGran, kWakeupGran);
-    fair_policy = FAIR_CFS;
+    fair_set_policy(FAIR_CFS);
     ias_set_bonus(16);
     for (int c = 0; c < FAIR_NCORES; c++) ias_set_master(c, 0);
   }
@@ -177,7 +177,7 @@ class Ias : public Fair {
  protected:
   void SetUp() override {
     Fair::SetUp();
-    fair_policy = FAIR_IAS;
+    fair_set_policy(FAIR_IAS);
   }
   // An entity of mm at vruntime v whose last quantum was one tick (so bonus 16 = one tick).
   void add(fair_rq* rq, fair_entity* se, const void* mm, uint64_t v) {
@@ -232,9 +232,9 @@ TEST_F(Ias, CfsAndBonusZeroNeverAggregate) {
   fair_entity x, s;
   add(&rq0, &x, &mmA, 1000000);
   add(&rq0, &s, &mmB, 1000000 + 1);
-  fair_policy = FAIR_CFS;
+  fair_set_policy(FAIR_CFS);
   EXPECT_EQ(fair_pick(&rq0, &mmB, nullptr), &x);
-  fair_policy = FAIR_IAS;
+  fair_set_policy(FAIR_IAS);
   ias_set_bonus(0);
   EXPECT_EQ(fair_pick(&rq0, &mmB, nullptr), &x);
   fair_stats st;
@@ -313,7 +313,7 @@ struct Trace {
 Trace run_two_spaces(enum fair_policy policy, uint32_t bonus) {
   fair_rq rq;
   fair_rq_init(&rq, 0);
-  fair_policy = policy;
+  fair_set_policy(policy);
   ias_set_bonus(bonus);
   fair_entity e[4];
   const void* mms[4] = {&mmA, &mmB, &mmA, &mmB};
@@ -389,7 +389,7 @@ fair_entity running(const void* mm, uint64_t v) {
 }
 
 TEST_F(Ias, CfsSwitchesOnlyToALowerVruntime) {
-  fair_policy = FAIR_CFS;
+  fair_set_policy(FAIR_CFS);
   fair_entity b;
   add(&rq0, &b, &mmB, 2 * kTick);
   fair_entity a = running(&mmA, 2 * kTick);
