@@ -15,8 +15,9 @@
  *    core-scheduling cookie is the one its core's other CPUs run (Linux's core scheduling:
  *    coresched.c); with nothing that may run the CPU idles, forced idle if threads wait;
  *  - placement (select_cpu): a thread that wakes or is new goes to its previous CPU if that is
- *    idle, else to an idle sibling (same core), an idle CPU of an idle core, any idle CPU, or its
- *    previous CPU (Linux's select_idle_sibling);
+ *    idle, else to an idle sibling (same core), an idle CPU of an idle core, any idle CPU, or
+ *    (a new thread) the least loaded CPU or (a woken one) its previous CPU (Linux's
+ *    select_idle_sibling and fork balancing);
  *  - balancing: a CPU about to idle pulls a waiting thread from the busiest CPU of its core, then
  *    of the others (Linux's SMT and MC domains), and a CPU at its tick pushes one to a less
  *    loaded CPU in the same order, whatever process the thread is of; fair_steal moves one only
@@ -171,7 +172,14 @@ static int fits(struct kthread* kt, int n) {
   return uthread_allowed(kt, n) && coresched_fits(ut(kt)->cookie, n);
 }
 
-/* The CPU a thread that wakes or is new should wait on (Linux's select_idle_sibling). */
+/* CPU n's load: the weights queued there and running there. */
+static uint64_t cpu_load(int n) { return (uint64_t)rq(n)->load + rq(n)->run_load; }
+
+/* The CPU a thread that wakes or is new should wait on (Linux's select_idle_sibling). With no
+ * CPU idle, a new thread goes to the least loaded one, as Linux balances at fork
+ * (SD_BALANCE_FORK): otherwise every thread a busy process creates would wait on its creator's
+ * CPU, and each CPU's queue would hold one process's threads only, which balancing by load
+ * never mixes, so that CFS and IAS would never have two address spaces to choose between. */
 static int select_cpu(struct kthread* kt) {
   int prev = ut(kt)->core;
   if (prev < 0 || prev >= ncpus || !uthread_allowed(kt, prev)) prev = ctx_home(kt);
@@ -190,6 +198,12 @@ static int select_cpu(struct kthread* kt) {
   }
   for (int n = 0; n < ncpus; n++) /* any idle CPU */
     if (idle_cpu(n) && fits(kt, n)) return n;
+  if (ut(kt)->isnew) { /* fork balancing: the least loaded CPU, prev on a tie */
+    int best = prev;
+    for (int n = 0; n < ncpus; n++)
+      if (n != prev && fits(kt, n) && cpu_load(n) < cpu_load(best)) best = n;
+    return best;
+  }
   return prev;
 }
 

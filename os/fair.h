@@ -59,7 +59,8 @@ struct fair_rq {           /* one per core */
   struct fair_stats stats;
 };
 
-extern enum fair_policy fair_policy; /* chosen at boot */
+extern enum fair_policy fair_policy; /* chosen at boot: read it, set it with fair_set_policy */
+void fair_set_policy(enum fair_policy p);
 
 void fair_rq_init(struct fair_rq* rq, int core);
 void fair_entity_init(struct fair_entity* se, const void* mm, int nice);
@@ -78,12 +79,13 @@ void fair_account(struct fair_rq* rq, struct fair_entity* se, uint64_t cycles);
 /* The entity a CPU of this core should run next, not yet dequeued, or 0 if none qualifies.
  * only_mm != 0: the leftmost entity of that address space (the other contexts of a core all run
  * one address space at a time: they fill up with siblings). only_mm == 0: the policy's choice
- * for the core given that `cur_mm` ran last there (0: none): CFS the leftmost; IAS a sibling
- * of cur_mm whose vruntime is within the bonus of the leftmost (a time aggregation, counted),
- * else on a slave core an entity of its master's ia_mm within the bonus (a space aggregation,
- * counted), else the leftmost. A master core that picks a sibling sets its ia_mm to that mm,
- * and clears it when it picks a non-sibling. Every non-zero answer counts as a pick and starts
- * the entity's quantum (prev_sum_exec = sum_exec). */
+ * for the core given that `cur_mm` ran last there (0: none): CFS the leftmost; IAS on a slave
+ * core an entity of its master's ia_mm within the bonus of the leftmost (a space aggregation),
+ * else a sibling of cur_mm within the bonus of the leftmost (a time aggregation), else the
+ * leftmost; each aggregation counted only where it changed the address space chosen (ias.c's
+ * count(), the paper's rule). A master core that picks a sibling of cur_mm sets its ia_mm to
+ * cur_mm, and clears it otherwise. Every non-zero answer counts as a pick and starts the
+ * entity's quantum (prev_sum_exec = sum_exec). */
 struct fair_entity* fair_pick(struct fair_rq* rq, const void* cur_mm, const void* only_mm);
 
 /* The decision at the end of a core's time slice, for a kernel whose cores run one address space
@@ -91,9 +93,9 @@ struct fair_entity* fair_pick(struct fair_rq* rq, const void* cur_mm, const void
  * or switch to another's queued entity, which is returned (0: keep cur_mm). `cur` is cur_mm's
  * entity with the lowest vruntime on the core, running (charged up to now) or queued, or 0 if it
  * has none. CFS switches when another address space's leftmost entity has a lower vruntime than
- * cur. IAS keeps cur_mm while cur is within the bonus of that entity (a time aggregation,
- * counted); on a slave core, its master's address space runs next if its leftmost entity here
- * is within the bonus of what would run otherwise (a space aggregation, counted). A master core
+ * cur. IAS keeps cur_mm while cur is within the bonus of that entity (a time aggregation);
+ * on a slave core, its master's address space runs next if its leftmost entity here is within
+ * the bonus of what would run otherwise (a space aggregation); counted as fair_pick's. A master core
  * publishes the address space it runs next as its ia_mm. Nothing is dequeued. */
 struct fair_entity* fair_slice_end(struct fair_rq* rq, const void* cur_mm,
                                    const struct fair_entity* cur);

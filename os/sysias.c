@@ -24,7 +24,7 @@ void fairinit(const struct kasane_bootinfo* bi) {
   /* Not from user mode: boot, before any program runs. */
   if (bi->ias_bonus > IAS_BONUS_MAX)
     panic("bootinfo: IAS bonus %u is above %u", bi->ias_bonus, IAS_BONUS_MAX);
-  fair_policy = bi->scheduler == KASANE_SCHED_IAS ? FAIR_IAS : FAIR_CFS;
+  fair_set_policy(bi->scheduler == KASANE_SCHED_IAS ? FAIR_IAS : FAIR_CFS);
   fair_set_tunables(SCHED_LATENCY, SCHED_MIN_GRAN, SCHED_WAKEUP_GRAN);
   ias_set_bonus(bi->ias_bonus);
   /* Every core of the platform shares the one L2, so by default core 0 is the master of all the

@@ -43,7 +43,9 @@ void ProcessStats::run(unsigned cpu, uint32_t pid, uint32_t tid, uint64_t cycle)
 void ProcessStats::run_core(unsigned cpu, uint32_t pid, uint32_t tid, uint64_t cycle) {
   if (cpu >= ctx_.size()) return;
   unsigned core = cpu / per_core_;
-  owner_[core] = Owner{pid, tid};
+  mix_time(core, cycle);
+  owner_[core].pid = pid;
+  owner_[core].tid = tid;
   for (unsigned i = 0; i < per_core_ && core * per_core_ + i < ctx_.size(); ++i) {
     state_time(ctx_[core * per_core_ + i], cycle);
     settle(core * per_core_ + i, cycle);
@@ -76,9 +78,27 @@ void ProcessStats::settle(unsigned cpu, uint64_t cycle) {
   const Owner& o = owner_[cpu / per_core_];
   uint32_t pid = c.own ? c.pid : o.pid, tid = c.own ? c.tid : o.tid;
   if (pid == c.run_pid && tid == c.run_tid) return;
+  if (pid != c.run_pid) mix_time(cpu / per_core_, cycle);
   close(cpu, cycle);
   c.run_pid = pid;
   c.run_tid = tid;
+}
+
+// Each context of `core` that ran a process while another context of the core ran a different one
+// (neither idle) since the last change in the core gets those cycles as `mixed`.
+void ProcessStats::mix_time(unsigned core, uint64_t cycle) {
+  Owner& o = owner_[core];
+  if (cycle <= o.mixed_at) return;
+  const unsigned first = core * per_core_, end = std::min<size_t>(first + per_core_, ctx_.size());
+  for (unsigned i = first; i < end; ++i) {
+    if (ctx_[i].run_pid == 0) continue;
+    for (unsigned k = first; k < end; ++k)
+      if (ctx_[k].run_pid != 0 && ctx_[k].run_pid != ctx_[i].run_pid) {
+        ctx_[i].mixed += cycle - o.mixed_at;
+        break;
+      }
+  }
+  o.mixed_at = cycle;
 }
 
 void ProcessStats::close(unsigned cpu, uint64_t cycle) {
@@ -129,6 +149,7 @@ std::string ProcessStats::name_of(uint32_t pid) const {
 }
 
 void ProcessStats::finish(uint64_t end) {
+  for (unsigned core = 0; core < owner_.size(); ++core) mix_time(core, end);
   for (unsigned cpu = 0; cpu < ctx_.size(); ++cpu) {
     state_time(ctx_[cpu], end);
     close(cpu, end);
@@ -175,7 +196,8 @@ nlohmann::json ProcessStats::cpus_json() const {
                    {"context", cpu % per_core_},
                    {"idle_cycles", c.idle},
                    {"forced_idle_cycles", c.forced},
-                   {"lent_cycles", c.lent}});
+                   {"lent_cycles", c.lent},
+                   {"mixed_mm_cycles", c.mixed}});
   }
   return out;
 }

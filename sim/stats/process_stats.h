@@ -4,7 +4,8 @@
 // and cycles per context; the kernel alone knows what a context runs, so it says so where that
 // changes. Between two reports a context's retired instructions and the cycles it held (not free:
 // core mode's free contexts belong to the core's process but hold nothing) go to the thread it
-// ran. stats.json gets "processes" and "cpus" (idle, forced-idle and lent cycles per CPU), a region
+// ran. stats.json gets "processes" and "cpus" (idle, forced-idle and lent cycles per CPU, and the
+// cycles it ran one process while a sibling context of its core ran another: IAS's concern), a region
 // of interest the figures of the process that began it, the timeline a track per process.
 #pragma once
 
@@ -76,9 +77,11 @@ class ProcessStats {
     uint64_t since = 0, retired_at = 0, free_at = 0;
     uint32_t state = 0;  // KASANE_CPU_* while it runs nothing of its own
     uint64_t state_since = 0, idle = 0, forced = 0, lent = 0;
+    uint64_t mixed = 0;  // cycles it ran a process while a sibling context ran another
   };
   struct Owner {
     uint32_t pid = 0, tid = 0;
+    uint64_t mixed_at = 0;  // up to when its contexts' `mixed` is counted
   };
 
   void settle(unsigned cpu, uint64_t cycle);  // what cpu runs may have changed
@@ -86,6 +89,7 @@ class ProcessStats {
   void add(Account& a, unsigned cpu, uint64_t retired, uint64_t held, uint64_t from,
            uint64_t to) const;
   void state_time(Ctx& c, uint64_t cycle);
+  void mix_time(unsigned core, uint64_t cycle);  // count `mixed` up to cycle
   static nlohmann::json account_json(const Account& a);
 
   unsigned per_core_;

@@ -4,7 +4,9 @@
  * waits, CFS switches to it when its leftmost thread is behind the running process's in vruntime;
  * IAS keeps the running process while it is within the bonus (nextproc.c, fair_slice_end), and
  * counts that as a time aggregation. With the bonus at 0 (IAS is then CFS) the pair runs with no
- * aggregation; with a bonus of four quanta it runs with some; both pairs finish their work.
+ * aggregation; with a bonus of four quanta it runs with some; both pairs finish their work. In
+ * context mode the one-rule counters count only choices CFS would not make, so the second process
+ * starts a little later there (see pair).
  * Set: os.scheduler=ias sim.max_cycles=150000000
  * Expect: status 0 */
 #include <kasane/ias.h>
@@ -13,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "kthread.h"
@@ -58,7 +61,17 @@ static unsigned long long pair(const char* self, int bonus) {
   char* argv[] = {(char*)self, "worker", NULL};
   char* envp[] = {NULL};
   pid_t pid[2];
-  for (int k = 0; k < 2; k++) CHECK((pid[k] = kasane_spawn(self, argv, envp)) > 0);
+  /* With several run queues (context mode: a CPU each) the second starts once the first one's
+   * threads have run a while, so that their vruntimes interleave with its own and CFS alternates
+   * the two on CPU 0, where both are pinned: two started at once would queue there in two blocks
+   * that CFS runs one after the other, leaving IAS no choice to change. */
+  struct kasane_sched_stats s;
+  int queues = 0;
+  while (queues < 64 && kasane_sched_stats(queues, &s) == 0) queues++;
+  for (int k = 0; k < 2; k++) {
+    CHECK((pid[k] = kasane_spawn(self, argv, envp)) > 0);
+    if (k == 0 && queues > 1) usleep(300);
+  }
   for (int k = 0; k < 2; k++) {
     int status = -1;
     CHECK_INT(waitpid(pid[k], &status, 0), pid[k]);

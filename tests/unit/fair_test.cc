@@ -25,7 +25,7 @@ class Fair : public ::testing::Test {
     fair_rq_init(&rq0, 0);  // first: the policy's table of queues still names the last test's
     fair_rq_init(&rq1, 1);
     fair_set_tunables(kLatency, kMinGran, kWakeupGran);
-    fair_policy = FAIR_CFS;
+    fair_set_policy(FAIR_CFS);
     ias_set_bonus(16);
     for (int c = 0; c < FAIR_NCORES; c++) ias_set_master(c, 0);
   }
@@ -177,7 +177,7 @@ class Ias : public Fair {
  protected:
   void SetUp() override {
     Fair::SetUp();
-    fair_policy = FAIR_IAS;
+    fair_set_policy(FAIR_IAS);
   }
   // An entity of mm at vruntime v whose last quantum was one tick (so bonus 16 = one tick).
   void add(fair_rq* rq, fair_entity* se, const void* mm, uint64_t v) {
@@ -232,9 +232,9 @@ TEST_F(Ias, CfsAndBonusZeroNeverAggregate) {
   fair_entity x, s;
   add(&rq0, &x, &mmA, 1000000);
   add(&rq0, &s, &mmB, 1000000 + 1);
-  fair_policy = FAIR_CFS;
+  fair_set_policy(FAIR_CFS);
   EXPECT_EQ(fair_pick(&rq0, &mmB, nullptr), &x);
-  fair_policy = FAIR_IAS;
+  fair_set_policy(FAIR_IAS);
   ias_set_bonus(0);
   EXPECT_EQ(fair_pick(&rq0, &mmB, nullptr), &x);
   fair_stats st;
@@ -270,6 +270,101 @@ TEST_F(Ias, SlavePrefersMastersAddressSpace) {
   EXPECT_EQ(fair_pick(&rq1, nullptr, nullptr), &s1);
 }
 
+// The one counting rule (os/ias.c, count()): a pick counts only where aggregation changed it.
+// A sibling that is the leftmost anyway is CFS's choice too: not counted, though a master still
+// publishes the address space it keeps running; the master's address space that a slave would
+// run anyway is no space aggregation either. Where the master's address space overrides the
+// slave's own time aggregation, one space aggregation is counted and no time aggregation.
+TEST_F(Ias, CountsOnlyChoicesThatDifferFromCfs) {
+  ASSERT_EQ(ias_set_master(0, 1u << 1), 0);
+  fair_entity a, b, s1, s2;
+  add(&rq0, &a, &mmA, 100);
+  add(&rq0, &b, &mmB, 200);
+  EXPECT_EQ(fair_pick(&rq0, &mmA, nullptr), &a);  // A's sibling is the leftmost
+  EXPECT_EQ(rq0.ia_mm, &mmA);                      // aggregating: the slave follows A
+  add(&rq1, &s1, &mmA, 0);
+  add(&rq1, &s2, &mmC, 10);
+  EXPECT_EQ(fair_pick(&rq1, nullptr, nullptr), &s1);  // A is the slave's leftmost anyway
+  fair_stats st;
+  fair_get_stats(-1, &st);
+  EXPECT_EQ(st.time_aggr + st.space_aggr, 0u);
+  EXPECT_EQ(st.picks, 2u);
+  // C ran last on the slave: its sibling s2 is within the bonus, but the master's A comes first.
+  EXPECT_EQ(fair_pick(&rq1, &mmC, nullptr), &s1);
+  fair_get_stats(1, &st);
+  EXPECT_EQ(st.space_aggr, 1u);
+  EXPECT_EQ(st.time_aggr, 0u);
+}
+
+// Two address spaces, two threads each, on one CPU's queue, the CPU picking after each quantum
+// with the address space that ran last as cur_mm (context mode's ctx_pick). CFS alternates the
+// address spaces at every pick; IAS (bonus one quantum) keeps running siblings while they are
+// within the bonus, so it switches less, counts a time aggregation for each pick where it kept
+// the sibling and CFS would have switched, and still shares the CPU evenly; bonus 0 is CFS bit
+// for bit (the same entities in the same order, the same vruntimes).
+struct Trace {
+  std::vector<long> order;  // index of the entity picked, in order of creation
+  std::vector<uint64_t> vruntime;
+  int switches = 0;
+  uint64_t ran_a = 0, ran_b = 0;
+  fair_stats st{};
+};
+
+Trace run_two_spaces(enum fair_policy policy, uint32_t bonus) {
+  fair_rq rq;
+  fair_rq_init(&rq, 0);
+  fair_set_policy(policy);
+  ias_set_bonus(bonus);
+  fair_entity e[4];
+  const void* mms[4] = {&mmA, &mmB, &mmA, &mmB};
+  for (int i = 0; i < 4; i++) {
+    fair_entity_init(&e[i], mms[i], 0);
+    e[i].vruntime = static_cast<uint64_t>(i);  // A1 B1 A2 B2: CFS interleaves them
+    fair_enqueue(&rq, &e[i], 0);
+  }
+  Trace t;
+  const void* last = nullptr;
+  for (int pick = 0; pick < 200; pick++) {
+    fair_entity* se = fair_pick(&rq, last, nullptr);
+    fair_dequeue(&rq, se);
+    uint64_t ran = 0;
+    do fair_account(&rq, se, kTick / 4), ran += kTick / 4;
+    while (!fair_preempt_due(&rq, se));
+    fair_enqueue(&rq, se, 0);
+    if (last && se->mm != last) t.switches++;
+    (se->mm == &mmA ? t.ran_a : t.ran_b) += ran;
+    last = se->mm;
+    t.order.push_back(se - e);
+    t.vruntime.push_back(se->vruntime);
+  }
+  fair_get_stats(0, &t.st);
+  return t;
+}
+
+TEST_F(Ias, TwoAddressSpacesOnOneQueueCfsAlternatesIasAggregates) {
+  Trace cfs = run_two_spaces(FAIR_CFS, 16);
+  Trace ias = run_two_spaces(FAIR_IAS, 16);
+  Trace zero = run_two_spaces(FAIR_IAS, 0);
+  EXPECT_EQ(cfs.switches, 199);  // every pick another address space's
+  EXPECT_LT(ias.switches, cfs.switches / 2);
+  EXPECT_GT(ias.st.time_aggr, 0u);
+  EXPECT_EQ(ias.st.space_aggr, 0u);  // no master
+  // Each pick IAS kept the address space was counted, and nothing else: the picks that switched
+  // or kept it with CFS's consent (the leftmost a sibling) are the rest.
+  EXPECT_LE(ias.st.time_aggr, 199u - static_cast<uint64_t>(ias.switches));
+  // Still fair: the bonus (one quantum) bounds how far the shares drift apart.
+  uint64_t diff = ias.ran_a > ias.ran_b ? ias.ran_a - ias.ran_b : ias.ran_b - ias.ran_a;
+  EXPECT_LE(diff, 4 * kTick) << ias.ran_a << " " << ias.ran_b;
+  EXPECT_EQ(zero.order.size(), cfs.order.size());
+  for (size_t i = 0; i < cfs.order.size(); i++) {
+    EXPECT_EQ(zero.order[i], cfs.order[i]) << i;
+    EXPECT_EQ(zero.vruntime[i], cfs.vruntime[i]) << i;
+  }
+  EXPECT_EQ(zero.switches, cfs.switches);
+  EXPECT_EQ(zero.st.picks, cfs.st.picks);
+  EXPECT_EQ(zero.st.time_aggr + zero.st.space_aggr + cfs.st.time_aggr + cfs.st.space_aggr, 0u);
+}
+
 TEST_F(Ias, MasterSettingsAreChecked) {
   EXPECT_EQ(ias_set_master(-1, 0), -1);
   EXPECT_EQ(ias_set_master(FAIR_NCORES, 0), -1);
@@ -294,7 +389,7 @@ fair_entity running(const void* mm, uint64_t v) {
 }
 
 TEST_F(Ias, CfsSwitchesOnlyToALowerVruntime) {
-  fair_policy = FAIR_CFS;
+  fair_set_policy(FAIR_CFS);
   fair_entity b;
   add(&rq0, &b, &mmB, 2 * kTick);
   fair_entity a = running(&mmA, 2 * kTick);
