@@ -8,19 +8,21 @@
  *   l1d  L1D prime+probe: a 1 is a slot in which the sender sweeps an L1D-sized buffer, evicting
  *        the lines the receiver primed; the receiver times a walk over its lines, which misses to
  *        the L2 after the sender swept.
- * Usage: smtchan send|recv div|l1d SEED BITS SLOT [cookie]
+ * Usage: smtchan send|recv div|l1d SEED BITS SLOT [cookie|none]
  * The message is BITS (8..4096) bits of xorshift32 seeded by SEED (analysis/channel.py derives
- * the same ones to score the receiver). Time is cut into slots of SLOT cycles (500..10^6) on the
- * core's cycle counter, which every context of the core reads alike: that is the two programs'
- * only agreement, no handshake. In slot k the sender sends bit k mod BITS, for 2 BITS + 16 slots
- * from its start; the receiver measures BITS slots from the next but one after its start, one
- * value a slot (the mean time of its probes there), so it has every bit once whenever it starts
- * within BITS slots of the sender. It calibrates its own threshold (two-means over its values)
- * and prints one line `smtchan recv ...` with the decoded bits in message order, and one with its
- * values. "cookie" gives the process a core-scheduling cookie of its own first
- * (prctl(PR_SCHED_CORE, PR_SCHED_CORE_CREATE)): two processes with different cookies never run
- * on one core at once, which closes the channel. The counter's 32 bits wrap after 4.3 G cycles:
- * a run must end before that. */
+ * the same ones to score the receiver). Time is cut into slots of SLOT cycles (500..10^6; 0: the
+ * channel's default, DIV_SLOT or L1D_SLOT) on the core's cycle counter, which every context of
+ * the core reads alike: that is the two programs' only agreement, no handshake. In slot k the
+ * sender sends bit k mod BITS, for 2 BITS + 16 slots from its start; the receiver measures BITS
+ * slots from the next but one after its start, so it has every bit once whenever it starts
+ * within BITS slots of the sender. A slot gives it one value: div, the mean time of the divide
+ * chains it ran there; l1d, the time of one walk three quarters into the slot (which primes the
+ * next slot). It calibrates its own threshold (1/16 above its quiet values) and prints one line
+ * `smtchan recv ...` with the decoded bits in message order, and one with its values. "cookie"
+ * gives the process a core-scheduling cookie of its own first (prctl(PR_SCHED_CORE,
+ * PR_SCHED_CORE_CREATE)): two processes with different cookies never run on one core at once,
+ * which closes the channel. The counter's 32 bits wrap after 4.3 G cycles: a run must end
+ * before that. */
 #include <kasane/cycles.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -31,6 +33,10 @@
 #define LINE 32               /* the default L1D line (configs: l1d.line) */
 #define SENDBUF (32 * 1024)   /* the default L1D size: a sweep turns over every set */
 #define RECVBUF (8 * 1024)    /* one line in each of the 256 sets of the default L1D */
+/* SLOT 0: the channel's own, on the default machine: a divide chain takes about 170 cycles, a
+ * probe of the L1D about 1,100 (3,600 after a sweep), and a sweep up to about 6,000. */
+#define DIV_SLOT 4000
+#define L1D_SLOT 12000
 
 /* volatile: every walk is real loads, never folded (the buffers are only ever zero) */
 static volatile uint8_t sbuf[SENDBUF] __attribute__((aligned(4096)));
@@ -119,31 +125,23 @@ static uint32_t probe(int l1d) {
   return t;
 }
 
-/* The threshold between the two groups of values: two-means, from the midpoint of the extremes
- * (values of 0, slots the receiver did not run in, are left out). */
+/* The threshold between quiet slots and slots the sender disturbed: 1/16 above the quiet level,
+ * which is the value an eighth of the way up the sorted values (about half the bits are 0, so
+ * it is a quiet slot's). Values of 0, slots the receiver did not run in, are left out. Two-means
+ * would split a channel whose disturbed slots come at two levels (an L1D sweep that finished or
+ * not) between those two. */
 static uint32_t threshold(int n) {
-  uint32_t lo = UINT32_MAX, hi = 0;
-  for (int i = 0; i < n; i++)
-    if (counts[i]) {
-      if (values[i] < lo) lo = values[i];
-      if (values[i] > hi) hi = values[i];
-    }
-  if (hi == 0) return 0;
-  uint32_t t = lo + (hi - lo) / 2;
-  for (int round = 0; round < 32; round++) {
-    uint64_t s0 = 0, s1 = 0;
-    uint32_t n0 = 0, n1 = 0;
-    for (int i = 0; i < n; i++) {
-      if (!counts[i]) continue;
-      if (values[i] > t) s1 += values[i], n1++;
-      else s0 += values[i], n0++;
-    }
-    if (!n0 || !n1) break;
-    uint32_t next = (uint32_t)((s0 / n0 + s1 / n1) / 2);
-    if (next == t) break;
-    t = next;
+  static uint32_t sorted[4096];
+  int m = 0;
+  for (int i = 0; i < n; i++) {
+    if (!counts[i]) continue;
+    int j = m++;
+    for (; j > 0 && sorted[j - 1] > values[i]; j--) sorted[j] = sorted[j - 1];
+    sorted[j] = values[i];
   }
-  return t;
+  if (m == 0) return 0;
+  uint32_t quiet = sorted[m / 8];
+  return quiet + quiet / 16;
 }
 
 /* The receiver: n slots from the next but one, a value each (4 x the mean cycles of the probes it
@@ -159,7 +157,9 @@ static void recv(int l1d, int n, uint32_t slot, uint32_t seed) {
     if (l1d) { /* prime+probe: one probe three quarters through the slot; it primes for the next */
       while ((int32_t)(now() - (k * slot + slot / 4 * 3)) < 0) continue;
       if ((int32_t)(now() - end) < 0) sum = probe(l1d), cnt = 1;
-    } else { /* contention: probes all the slot long */
+    } else { /* contention: probes all the slot long but its first sixteenth, when the sender
+              * may still be finishing the last slot's divides */
+      while ((int32_t)(now() - (k * slot + slot / 16)) < 0) continue;
       while ((int32_t)(now() - end) < 0) {
         sum += probe(l1d);
         cnt++;
@@ -184,7 +184,8 @@ static void recv(int l1d, int n, uint32_t slot, uint32_t seed) {
 }
 
 static int usage(const char* why) {
-  fprintf(stderr, "smtchan: %s\nusage: smtchan send|recv div|l1d SEED BITS SLOT [cookie]\n", why);
+  fprintf(stderr, "smtchan: %s\nusage: smtchan send|recv div|l1d SEED BITS SLOT [cookie|none]\n",
+          why);
   return 64;
 }
 
@@ -202,12 +203,14 @@ int main(int argc, char** argv) {
   int l1d = strcmp(argv[2], "l1d") == 0;
   if (!l1d && strcmp(argv[2], "div") != 0) return usage("the channel is div or l1d");
   long seed = number(argv[3], 0, 0x7fffffff), n = number(argv[4], 8, 4096),
-       slot = number(argv[5], 500, 1000000);
+       slot = strcmp(argv[5], "0") == 0 ? (l1d ? L1D_SLOT : DIV_SLOT)
+                                        : number(argv[5], 500, 1000000);
   if (seed < 0) return usage("SEED is a whole number from 0");
   if (n < 0) return usage("BITS is a whole number from 8 to 4096");
-  if (slot < 0) return usage("SLOT is a whole number of cycles from 500 to 1000000");
-  if (argc == 7) {
-    if (strcmp(argv[6], "cookie") != 0) return usage("the last argument may only be cookie");
+  if (slot < 0) return usage("SLOT is 0 or a whole number of cycles from 500 to 1000000");
+  if (argc == 7 && strcmp(argv[6], "cookie") != 0 && strcmp(argv[6], "none") != 0)
+    return usage("the last argument is cookie or none");
+  if (argc == 7 && strcmp(argv[6], "cookie") == 0) {
     if (prctl(PR_SCHED_CORE, PR_SCHED_CORE_CREATE, 0, PIDTYPE_TGID, 0) != 0) {
       perror("smtchan: prctl(PR_SCHED_CORE_CREATE)");
       return 1;
