@@ -89,8 +89,10 @@ static inline uint32_t sweep(uint32_t at) {
   return a + b + c + d + e + f + g + h;
 }
 
-/* The sender: bit k mod n of msg in every slot k from the next one for 2n + 16 slots. Its sweep
- * goes on where the last slot's stopped, so that every set is turned over in turn. */
+/* The sender: bit k mod n of msg in every slot k from the next one for 2n + 16 slots. A 0 keeps
+ * off what the channel measures: shifts and xors for div (not the complex ALU), multiplies for
+ * l1d (no memory, and few issue slots). Its sweep goes on where the last slot's stopped, so that
+ * every set is turned over in turn. */
 static void send(int l1d, const char* msg, int n, uint32_t slot) {
   uint32_t first = now() / slot + 1, spin = 1, at = 0;
   while (now() / slot < first) continue;
@@ -98,7 +100,9 @@ static void send(int l1d, const char* msg, int n, uint32_t slot) {
     uint32_t end = (k + 1) * slot;
     int one = msg[k % (uint32_t)n] == '1';
     while ((int32_t)(now() - end) < 0) {
-      if (!one) {
+      if (!one && !l1d) {
+        for (int i = 0; i < 16; i++) spin ^= spin << 13, spin ^= spin >> 17, spin ^= spin << 5;
+      } else if (!one) {
         for (int i = 0; i < 16; i++) spin = spin * 1664525u + 1013904223u;
       } else if (!l1d) {
         div_burst(0xfffffff0u, 7);
