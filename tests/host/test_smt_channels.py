@@ -22,8 +22,8 @@ DEFAULT = ROOT / "configs" / "machines" / "default.toml"
 def workload(tmp_path, name, program, *args):
     """A workload file with one process per list of arguments."""
     wl = tmp_path / f"{name}.toml"
-    wl.write_text("".join(f'[[process]]\nprogram = "{program}"\nargs = {json.dumps(a)}\n\n'
-                          for a in args))
+    entry = '[[process]]\nprogram = "{}"\nargs = {}\n\n'
+    wl.write_text("".join(entry.format(program.resolve(), json.dumps(a)) for a in args))
     return wl
 
 
