@@ -65,7 +65,7 @@ def score(console: str) -> dict:
         raise NoChannel(f"the `smtchan recv` line lacks a field or has a bad one: {e}") from None
     if len(decoded) != n or set(decoded) - {"0", "1"} or cycles <= 0:
         raise NoChannel(f"the `smtchan recv` line's decoded bits are not {n} bits, or its "
-                         f"cycles not above 0")
+                        f"cycles not above 0")
     sent = message(seed, n)
     errors = sum(a != b for a, b in zip(sent, decoded))
     return {**figures(n, errors, cycles), "missed": missed, "channel": fields.get("channel")}
