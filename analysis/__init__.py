@@ -13,6 +13,8 @@ Modules, in the order a run uses them:
     executors  where points run: processes on this host (threads waiting for them), or Dask
     dask_cluster  the points on a Dask distributed cluster (--scheduler, --cluster local:N)
     results  metrics from stats.json, results.csv and results.jsonl
+    smt      multiprogrammed points: each program alone, STP, ANTT, Hmean
+    channel  covert-channel points (E10): the receiver's bits scored against the message
     expr     the restricted expressions of tables and plots
     repeats  means and 95% confidence intervals over the seeds of repeated points (scipy)
     tables   Markdown and CSV tables

@@ -26,12 +26,14 @@ def prepare(file: str, build_arg: str | None):
     return build, exp, sweep.expand(exp)
 
 
-def make_jobs(points, build: Build) -> list:
-    """The points' jobs; a multiprogrammed point's carries the jobs of its programs alone."""
+def make_jobs(points, build: Build, metrics: dict) -> list:
+    """The points' jobs; a multiprogrammed point's carries the jobs of its programs alone when a
+    metric reads their SMT figures (`smt.`): E10's channels, say, need none."""
     jobs = []
+    alone = any(path.split(".")[0] == "smt" for path in metrics.values())
     for p in points:
         job = make_job(p, build)
-        job.alone = tuple(make_job(a, build) for a in smt.alone_points(p))
+        job.alone = tuple(make_job(a, build) for a in smt.alone_points(p)) if alone else ()
         jobs.append(job)
     return jobs
 
@@ -72,7 +74,7 @@ def run(opt) -> int:
     build, exp, points = prepare(opt.file, opt.build)
     out = Path(opt.out).resolve() if opt.out else ROOT / "results" / exp.name
     out.mkdir(parents=True, exist_ok=True)
-    jobs = make_jobs(points, build)
+    jobs = make_jobs(points, build, exp.metrics)
     alone = [a for j in jobs for a in j.alone]
     executor = executors.make(opt.jobs, opt.scheduler, opt.cluster, opt.connect_timeout)
     outcomes = runner.run_jobs(jobs + alone, out, executor, progress=not opt.no_progress)
@@ -115,7 +117,7 @@ def check(opt) -> int:
             if exp.repeat > 1 else f"{len(points)} points")
     print(f"{exp.path.name}: {exp.title}: {runs}, {len(exp.tables)} tables, "
           f"{len(exp.plots)} plots")
-    jobs = make_jobs(points, build)
+    jobs = make_jobs(points, build, exp.metrics)
     alone = {a.dirname: a for j in jobs for a in j.alone}
     if alone:
         print(f"  and {len(alone)} runs of a program alone (the SMT metrics of the "

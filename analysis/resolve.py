@@ -92,8 +92,8 @@ def check_templates(c: Checker, exp: Experiment, used: set) -> bool:
             for m in _SUBST.finditer(text):
                 if m.group(1) is None:
                     continue
-                if m.group(1) == "each" and "each" in known:
-                    continue
+                if m.group(1) == "each" and "each" in known or m.group(1) == "seed":
+                    continue  # {seed}: the run's perturbation seed (sweep.py)
                 p = param_named(m.group(1), known)
                 if p is None:
                     ok = False

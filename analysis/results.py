@@ -8,9 +8,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import smt
+from . import channel, smt
 from .expr import ABSENT
-from .points import STATS
+from .points import CONSOLE, STATS
 from .repeats import seed_of
 from .runner import Outcome
 
@@ -65,7 +65,8 @@ def collect(outcomes: list[Outcome], metrics: dict, optional=frozenset(),
             alone: dict | None = None) -> list[Row]:
     """Rows of the points' outcomes; `alone` holds the outcomes of the alone runs of
     multiprogrammed points by directory name (smt.py), whose figures join each point's stats as
-    `smt`."""
+    `smt`; a metric whose path starts with `channel.` reads the covert-channel figures that
+    channel.py scores from the point's console."""
     rows = []
     for o in outcomes:
         values = None
@@ -74,11 +75,15 @@ def collect(outcomes: list[Outcome], metrics: dict, optional=frozenset(),
                 stats = json.loads((o.directory / STATS).read_text())
                 if o.job.alone:
                     add_smt(o, stats, alone or {})
+                if any(p.split(".")[0] == "channel" for p in metrics.values()):
+                    stats["channel"] = channel.score((o.directory / CONSOLE).read_text())
                 values = {m: metric(stats, m, p, m in optional) for m, p in metrics.items()}
             except AloneFailed as e:
                 o.status, o.reason, values = "failed", str(e), None
             except MissingPath as e:
                 o.status, o.reason, values = "failed", str(e), None
+            except channel.NoChannel as e:
+                o.status, o.reason, values = "failed", f"channel figures: {e}", None
             except (OSError, ValueError) as e:
                 o.status, o.reason, values = "failed", f"stats.json unreadable: {e}", None
         rows.append(Row(o, o.job.point.params, values))

@@ -67,27 +67,36 @@ def expand(exp: Experiment, strict: bool = True) -> list[Point]:
             params.update(settings["params"])
             shown = ([("group", gname)] if gname else []) + list(zip(keys, combo))
             where = f"{shown_file}: [[group]] {gname!r}" if gname else shown_file
-            s = dict(settings)
-            del s["params"]
-            for k in ("machine", "kernel", "program"):
-                if s[k] is not None:
-                    s[k] = substitute(s[k], params, f"{where} {k}", strict)
-            s["args"] = [substitute(a, params, f"{where} args", strict) for a in s["args"]]
-            s["env"] = {k: substitute(v, params, f"{where} env.{k}", strict)
-                        for k, v in s["env"].items()}
-            if s["process"]:
-                s["process"] = processes(s["process"], params, f"{where} process", strict)
-            s["set"] = {**s["set"], **{k: v for k, v in zip(keys, combo) if "." in k}}
-            s["set"] = {k: substitute(v, params, f"{where} set.{k}", strict)
-                        for k, v in s["set"].items()}
             seeds = range(1, exp.repeat + 1) if exp.repeat > 1 else [None]
             for seed in seeds:
-                ps = dict(s)
+                # {seed} is the run's perturbation seed (0 without repeat): a program may take it
+                # as its own seed (E10's message), so that each run of a combination differs.
+                s = settings_of(settings, keys, combo, {**params, "seed": seed or 0}, where,
+                                strict)
                 if seed is not None:
-                    ps["set"] = {**s["set"], PERTURB_SEED: seed}
-                points.append(Point(len(points), gname, params, shown, ps, seed, combos))
+                    s["set"] = {**s["set"], PERTURB_SEED: seed}
+                points.append(Point(len(points), gname, params, shown, s, seed, combos))
             combos += 1
     return points
+
+
+def settings_of(settings: dict, keys: list, combo: tuple, params: dict, where: str,
+                strict: bool) -> dict:
+    """A point's settings: the group's with {name} replaced and its sweep's config keys set."""
+    s = dict(settings)
+    del s["params"]
+    for k in ("machine", "kernel", "program"):
+        if s[k] is not None:
+            s[k] = substitute(s[k], params, f"{where} {k}", strict)
+    s["args"] = [substitute(a, params, f"{where} args", strict) for a in s["args"]]
+    s["env"] = {k: substitute(v, params, f"{where} env.{k}", strict)
+                for k, v in s["env"].items()}
+    if s["process"]:
+        s["process"] = processes(s["process"], params, f"{where} process", strict)
+    s["set"] = {**s["set"], **{k: v for k, v in zip(keys, combo) if "." in k}}
+    s["set"] = {k: substitute(v, params, f"{where} set.{k}", strict)
+                for k, v in s["set"].items()}
+    return s
 
 
 def processes(entries: list, params: dict, where: str, strict: bool = True) -> list[dict]:

@@ -691,7 +691,10 @@ void ctx_scheduler(void) {
       if (!gang_step(h->gang->p)) gang_release(n);
       continue;
     }
-    if (ncookied && cs[n].state == CPU_RUN) coresched_left(n); /* its thread left the CPU */
+    /* Its thread left the CPU: siblings it forced idle may run now. Not only while ncookied:
+     * the last thread with a cookie has already uncounted itself when it ended (uthread_free),
+     * and the siblings it kept idle would wait for ever. */
+    if (cs[n].state == CPU_RUN) coresched_left(n);
     sched_run_parked(); /* kernel work first: a system call a notification parked */
     struct fair_entity* se = ctx_pick(n);
     if (!se && pull(n)) se = ctx_pick(n);

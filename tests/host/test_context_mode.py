@@ -164,6 +164,16 @@ def test_one_cookie_shares_the_core(run_sim, kernel, tmp_path, spinner):
     assert sum(c["forced_idle_cycles"] for c in s["cpus"]) == 0
 
 
+def test_a_thread_forced_idle_runs_once_the_last_cookie_ends(run_sim, kernel, tmp_path, spinner):
+    # The uncookied third waits, forced idle, while the two cookies take turns; the last of them
+    # to end must let it run (it once waited for ever: all CPUs in MWAIT, a guest deadlock).
+    wl = workload(tmp_path, (spinner, ["3000", "0", "cookie"], None),
+                  (spinner, ["3000", "0", "cookie"], None), (spinner, ["6000"], None))
+    s, _ = run(run_sim, kernel, tmp_path, wl, "context", contexts=4)
+    assert [p["exit_status"] for p in s["processes"]] == [0, 0, 0]
+    assert procs(s)[3]["exited_cycle"] > max(procs(s)[i]["exited_cycle"] for i in (1, 2))
+
+
 @pytest.mark.parametrize("program, contexts", [
     ("tests_threads/hw/mutex-serialises-a-counter-of-64-threads.elf", 3),
     ("tests_shadow/every-wait-policy-fork-join-computes-the-right-sum.elf", 2),

@@ -6,13 +6,15 @@
  *   matmul  36 x 36 integer matrix product: multiplies (the complex ALU)
  *   chase   pointer chasing through 512 KiB, a new line each step: loads that miss the L2
  *   fib     naive recursive Fibonacci: calls and returns
- * Usage: intmix KERNEL [SCALE]; SCALE (1..1000, default 1) repeats the kernel's default rounds,
- * chosen so that each takes about 2.5 M cycles alone on the default machine. Prints the kernel's
- * checksum, the same on every machine and in every mix. */
+ * Usage: intmix KERNEL [SCALE [cookie|none]]; SCALE (1..1000, default 1) repeats the kernel's default
+ * rounds, chosen so that each takes about 2.5 M cycles alone on the default machine; "cookie"
+ * first gives the process a core-scheduling cookie of its own (PR_SCHED_CORE_CREATE; E10's cost
+ * of core scheduling). Prints the kernel's checksum, the same on every machine and in every mix. */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 
 static uint32_t rng = 12345;
 static uint32_t next(void) { return rng = rng * 1103515245u + 12345u; }
@@ -135,11 +137,18 @@ static const struct {
 
 int main(int argc, char** argv) {
   int scale = argc > 2 ? atoi(argv[2]) : 1;
-  for (size_t i = 0; argc > 1 && i < sizeof kernels / sizeof kernels[0]; i++)
+  int cookie = argc == 4 && !strcmp(argv[3], "cookie");
+  int args_ok = argc <= 3 || (argc == 4 && (cookie || !strcmp(argv[3], "none")));
+  if (cookie && prctl(PR_SCHED_CORE, PR_SCHED_CORE_CREATE, 0, PIDTYPE_TGID, 0) != 0) {
+    perror("intmix: prctl(PR_SCHED_CORE_CREATE)");
+    return 1;
+  }
+  for (size_t i = 0; argc > 1 && args_ok && i < sizeof kernels / sizeof kernels[0]; i++)
     if (!strcmp(argv[1], kernels[i].name) && scale >= 1 && scale <= 1000) {
       printf("%s %u\n", kernels[i].name, (unsigned)kernels[i].run(kernels[i].rounds * scale));
       return 0;
     }
-  fprintf(stderr, "usage: intmix crc|sort|sieve|matmul|chase|fib [SCALE], 1 <= SCALE <= 1000\n");
+  fprintf(stderr, "usage: intmix crc|sort|sieve|matmul|chase|fib [SCALE [cookie|none]], "
+                  "1 <= SCALE <= 1000\n");
   return 2;
 }

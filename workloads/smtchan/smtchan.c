@@ -1,0 +1,232 @@
+/* smtchan - a covert channel between two processes on sibling hardware contexts (E10): a sender
+ * modulates a resource the contexts of a core share, a receiver on a sibling times itself with
+ * the cycle counter (rdhwr 2, the only clock it reads) and decodes the bits. Neither reads the
+ * other's memory; the receiver never sees the message, it only learns the message's length.
+ *   div  the complex ALU: one unit, not pipelined (32 cycles a divide). A 1 is a slot in which the
+ *        sender keeps the divider busy; the receiver times a chain of dependent divides, each of
+ *        which must wait for the sender's divide in flight.
+ *   l1d  L1D prime+probe: a 1 is a slot in which the sender sweeps an L1D-sized buffer, evicting
+ *        the lines the receiver primed; the receiver times a walk over its lines, which misses to
+ *        the L2 after the sender swept.
+ * Usage: smtchan send|recv div|l1d SEED BITS SLOT [cookie|none]
+ * The message is BITS (8..4096) bits of xorshift32 seeded by SEED (analysis/channel.py derives
+ * the same ones to score the receiver). Time is cut into slots of SLOT cycles (500..10^6; 0: the
+ * channel's default, DIV_SLOT or L1D_SLOT) on the core's cycle counter, which every context of
+ * the core reads alike: that is the two programs' only agreement, no handshake. In slot k the
+ * sender sends bit k mod BITS, for 2 BITS + 16 slots from its start; the receiver measures BITS
+ * slots from the next but one after its start, so it has every bit once whenever it starts
+ * within BITS slots of the sender. A slot gives it one value: div, the mean time of the divide
+ * chains it ran there; l1d, the time of one walk three quarters into the slot (which primes the
+ * next slot). It calibrates its own threshold (1/16 above its quiet values) and prints one line
+ * `smtchan recv ...` with the decoded bits in message order, and one with its values. "cookie"
+ * gives the process a core-scheduling cookie of its own first (prctl(PR_SCHED_CORE,
+ * PR_SCHED_CORE_CREATE)): two processes with different cookies never run on one core at once,
+ * which closes the channel. The counter's 32 bits wrap after 4.3 G cycles: a run must end
+ * before that. */
+#include <kasane/cycles.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+
+#define LINE 32               /* the default L1D line (configs: l1d.line) */
+#define SENDBUF (32 * 1024)   /* the default L1D size: a sweep turns over every set */
+#define RECVBUF (8 * 1024)    /* one line in each of the 256 sets of the default L1D */
+/* SLOT 0: the channel's own, on the default machine, where a divide chain takes about 140 cycles
+ * alone (500 beside a 1), a probe of the L1D about 1,100 (4,100 after a sweep), and a sweep up to
+ * about 6,000: slots of many probes, every bit right (E10's slot table has shorter ones). */
+#define DIV_SLOT 4000
+#define L1D_SLOT 12000
+
+/* volatile: every walk is real loads, never folded (the buffers are only ever zero) */
+static volatile uint8_t sbuf[SENDBUF] __attribute__((aligned(4096)));
+static volatile uint8_t rbuf[RECVBUF] __attribute__((aligned(4096)));
+static uint32_t values[4096], counts[4096];
+static char bits[4097];
+
+static uint32_t now(void) { return (uint32_t)kasane_cycles(); }
+
+/* Bit i of the message of seed s (the same as analysis/channel.py's message()). */
+static void message(uint32_t seed, int n, char* out) {
+  uint32_t x = seed * 0x9e3779b9u ^ 0x5a17c4a1u;
+  if (x == 0) x = 1;
+  for (int i = 0; i < n; i++) {
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    out[i] = (char)('0' + (x >> 31));
+  }
+  out[n] = 0;
+}
+
+/* A divide whose quotient is read: mflo waits for it. divu with $0 as the destination is the
+ * bare instruction (no divide-by-zero check). */
+static inline uint32_t divq(uint32_t a, uint32_t b) {
+  uint32_t q;
+  __asm__ volatile("divu $0, %1, %2\n\tmflo %0" : "=r"(q) : "r"(a), "r"(b) : "hi", "lo");
+  return q;
+}
+
+/* Eight divides back to back with no read between: each waits at issue for the unit, so the
+ * divider is never free for long. */
+static inline void div_burst(uint32_t a, uint32_t b) {
+  __asm__ volatile(
+      "divu $0, %0, %1\n\tdivu $0, %0, %1\n\tdivu $0, %0, %1\n\tdivu $0, %0, %1\n\t"
+      "divu $0, %0, %1\n\tdivu $0, %0, %1\n\tdivu $0, %0, %1\n\tdivu $0, %0, %1"
+      :
+      : "r"(a), "r"(b)
+      : "hi", "lo");
+}
+
+static volatile uint32_t sink;
+
+/* Eight lines of the sender's buffer from byte at: eight loads before any use, so their misses
+ * overlap (the L1D has MSHRs) and a sweep turns the cache over quickly. */
+static inline uint32_t sweep(uint32_t at) {
+  uint32_t a = sbuf[at], b = sbuf[at + LINE], c = sbuf[at + 2 * LINE], d = sbuf[at + 3 * LINE],
+           e = sbuf[at + 4 * LINE], f = sbuf[at + 5 * LINE], g = sbuf[at + 6 * LINE],
+           h = sbuf[at + 7 * LINE];
+  return a + b + c + d + e + f + g + h;
+}
+
+/* The sender: bit k mod n of msg in every slot k from the next one for 2n + 16 slots. A 0 keeps
+ * off what the channel measures: shifts and xors for div (not the complex ALU), multiplies for
+ * l1d (no memory, and few issue slots). Its sweep goes on where the last slot's stopped, so that
+ * every set is turned over in turn. */
+static void send(int l1d, const char* msg, int n, uint32_t slot) {
+  uint32_t first = now() / slot + 1, spin = 1, at = 0;
+  while (now() / slot < first) continue;
+  for (uint32_t k = first; k < first + 2u * (uint32_t)n + 16u; k++) {
+    uint32_t end = (k + 1) * slot;
+    int one = msg[k % (uint32_t)n] == '1';
+    while ((int32_t)(now() - end) < 0) {
+      if (!one && !l1d) {
+        for (int i = 0; i < 16; i++) spin ^= spin << 13, spin ^= spin >> 17, spin ^= spin << 5;
+      } else if (!one) {
+        for (int i = 0; i < 16; i++) spin = spin * 1664525u + 1013904223u;
+      } else if (!l1d) {
+        div_burst(0xfffffff0u, 7);
+      } else {
+        spin += sweep(at);
+        at = (at + 8 * LINE) % SENDBUF;
+      }
+    }
+  }
+  sink = spin;
+  printf("smtchan send first=%u slots=%u\n", first, 2u * (uint32_t)n + 16u);
+}
+
+/* One probe, its cycles: a chain of 4 dependent divides, or a walk over the primed lines. */
+static uint32_t probe(int l1d) {
+  uint32_t t0 = now(), x = 5;
+  if (!l1d) {
+    for (int i = 0; i < 4; i++) x = divq(0xfffffff0u - x, (x & 7) | 3);
+  } else {
+    for (int i = 0; i < RECVBUF; i += LINE) x += rbuf[i];
+  }
+  uint32_t t = now() - t0;
+  sink = x;
+  return t;
+}
+
+/* The threshold between quiet slots and slots the sender disturbed: 1/16 above the quiet level,
+ * which is the value an eighth of the way up the sorted values (about half the bits are 0, so
+ * it is a quiet slot's). Values of 0, slots the receiver did not run in, are left out. Two-means
+ * would split a channel whose disturbed slots come at two levels (an L1D sweep that finished or
+ * not) between those two. */
+static uint32_t threshold(int n) {
+  static uint32_t sorted[4096];
+  int m = 0;
+  for (int i = 0; i < n; i++) {
+    if (!counts[i]) continue;
+    int j = m++;
+    for (; j > 0 && sorted[j - 1] > values[i]; j--) sorted[j] = sorted[j - 1];
+    sorted[j] = values[i];
+  }
+  if (m == 0) return 0;
+  uint32_t quiet = sorted[m / 8];
+  return quiet + quiet / 16;
+}
+
+/* The receiver: n slots from the next but one, a value each (4 x the mean cycles of the probes it
+ * began there), decoded against its own threshold. A slot it began no probe in (it did not run,
+ * or a probe of an earlier slot took it all) decodes as 0. */
+static void recv(int l1d, int n, uint32_t slot, uint32_t seed) {
+  probe(l1d); /* prime: the lines are the receiver's, the code warm */
+  uint32_t first = now() / slot + 2, missed = 0, t_start, t_end;
+  while (now() / slot < first) continue;
+  t_start = now();
+  for (uint32_t k = first; k < first + (uint32_t)n; k++) {
+    uint32_t end = (k + 1) * slot - slot / 16, sum = 0, cnt = 0;
+    if (l1d) { /* prime+probe: one probe three quarters through the slot; it primes for the next */
+      while ((int32_t)(now() - (k * slot + slot / 4 * 3)) < 0) continue;
+      if ((int32_t)(now() - end) < 0) sum = probe(l1d), cnt = 1;
+    } else { /* contention: probes all the slot long but its first sixteenth, when the sender
+              * may still be finishing the last slot's divides */
+      while ((int32_t)(now() - (k * slot + slot / 16)) < 0) continue;
+      while ((int32_t)(now() - end) < 0) {
+        sum += probe(l1d);
+        cnt++;
+      }
+    }
+    uint32_t i = k % (uint32_t)n;
+    values[i] = cnt ? 4 * sum / cnt : 0;
+    counts[i] = cnt;
+    missed += cnt == 0;
+    while (now() / slot <= k) continue;
+  }
+  t_end = now();
+  uint32_t t = threshold(n);
+  for (int i = 0; i < n; i++) bits[i] = counts[i] && values[i] > t ? '1' : '0';
+  bits[n] = 0;
+  printf("smtchan recv channel=%s seed=%u bits=%d slot=%u first=%u cycles=%u threshold=%u "
+         "missed=%u decoded=%s\n",
+         l1d ? "l1d" : "div", seed, n, slot, first, t_end - t_start, t, missed, bits);
+  printf("smtchan values");
+  for (int i = 0; i < n; i++) printf(" %u", values[i]);
+  printf("\n");
+}
+
+static int usage(const char* why) {
+  fprintf(stderr, "smtchan: %s\nusage: smtchan send|recv div|l1d SEED BITS SLOT [cookie|none]\n",
+          why);
+  return 64;
+}
+
+/* A whole number in [lo, hi], or -1. */
+static long number(const char* s, long lo, long hi) {
+  char* end;
+  long v = strtol(s, &end, 10);
+  return *s && !*end && v >= lo && v <= hi ? v : -1;
+}
+
+int main(int argc, char** argv) {
+  if (argc < 6 || argc > 7) return usage("wrong number of arguments");
+  int sender = strcmp(argv[1], "send") == 0;
+  if (!sender && strcmp(argv[1], "recv") != 0) return usage("the role is send or recv");
+  int l1d = strcmp(argv[2], "l1d") == 0;
+  if (!l1d && strcmp(argv[2], "div") != 0) return usage("the channel is div or l1d");
+  long seed = number(argv[3], 0, 0x7fffffff), n = number(argv[4], 8, 4096),
+       slot = strcmp(argv[5], "0") == 0 ? (l1d ? L1D_SLOT : DIV_SLOT)
+                                        : number(argv[5], 500, 1000000);
+  if (seed < 0) return usage("SEED is a whole number from 0");
+  if (n < 0) return usage("BITS is a whole number from 8 to 4096");
+  if (slot < 0) return usage("SLOT is 0 or a whole number of cycles from 500 to 1000000");
+  if (argc == 7 && strcmp(argv[6], "cookie") != 0 && strcmp(argv[6], "none") != 0)
+    return usage("the last argument is cookie or none");
+  if (argc == 7 && strcmp(argv[6], "cookie") == 0) {
+    if (prctl(PR_SCHED_CORE, PR_SCHED_CORE_CREATE, 0, PIDTYPE_TGID, 0) != 0) {
+      perror("smtchan: prctl(PR_SCHED_CORE_CREATE)");
+      return 1;
+    }
+  }
+  if (sender) {
+    static char msg[4097];
+    message((uint32_t)seed, (int)n, msg);
+    send(l1d, msg, (int)n, (uint32_t)slot);
+  } else {
+    recv(l1d, (int)n, (uint32_t)slot, (uint32_t)seed);
+  }
+  return 0;
+}
