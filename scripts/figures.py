@@ -3,6 +3,7 @@
 
     scripts/figures.py                 regenerate every figure block and image in the docs
     scripts/figures.py --check         regenerate into memory and compare: exit 1 on any difference
+    scripts/figures.py --long [--check]  the same for the blocks marked long (below) only
     scripts/figures.py --list          the blocks, file by file
     scripts/figures.py --only NAME...  just these blocks
 
@@ -20,9 +21,10 @@ Edit the template, never the output. A block marked `volatile` (`<!-- figure spe
 holds host timings: it is regenerated but not compared, since no two runs time alike; every other
 block must come out byte for byte as committed, so a change that moves a figure fails
 the ctest figures-current until this script is run again. A block marked `long`
-(`<!-- figure e9 long`) quotes an experiment too long for CI: `--check` leaves it out and
-`--check --long` checks only such blocks (the ctest figures-long-current, label figures-long, which
-scripts/test.sh leaves out); its experiment must have a short version whose ctest runs in CI.
+(`<!-- figure e9 long`) quotes an experiment too long for CI: the script leaves it as it is
+unless given `--long`, which renders (or with `--check`, checks) only such blocks (the ctest
+figures-long-current, label figures-long, which scripts/test.sh leaves out); its experiment must
+have a short version whose ctest runs in CI.
 
 What a template can call (each runs once per invocation, whatever the number of blocks using it):
 - exp(NAME): runs configs/experiments/NAME.toml with the experiment driver into
@@ -207,9 +209,9 @@ def skipped(m, only: set | None, check: bool, long: bool) -> bool:
     """Whether this run leaves block m as it is: not asked for, or not compared by this check."""
     if only and m.group("name") not in only:
         return True
-    if check:
-        return bool(m.group("volatile")) or bool(m.group("long")) != long
-    return long and not m.group("long")
+    if check and m.group("volatile"):
+        return True
+    return bool(m.group("long")) != long
 
 
 def render_file(path: Path, env: jinja2.Environment, only: set | None, check: bool, long: bool,
@@ -264,7 +266,7 @@ def main(argv=None) -> int:
     ap.add_argument("--list", action="store_true", help="list the blocks")
     ap.add_argument("--only", nargs="+", help="just these blocks")
     ap.add_argument("--long", action="store_true",
-                    help="only the blocks marked long (with --check: which --check leaves out)")
+                    help="only the blocks marked long, which are otherwise left as they are")
     ap.add_argument("--build", default=os.environ.get("KASANE_BUILD", str(ROOT / "build")))
     ap.add_argument("--file", action="append", type=Path,
                     help="only this Markdown file (default: " + ", ".join(FILES) + ")")
