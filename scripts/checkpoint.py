@@ -52,6 +52,14 @@ def main():
             subprocess.run([sys.executable, ROOT / "tools" / "ext2img.py", "mkfs", tmp / "fresh.img",
                             files], check=True)
 
+        # The kernel and the program run under fixed names in the scratch folder: their paths
+        # reach the guest's memory (argv) and the checkpoint's config, and so its compressed size,
+        # which must not depend on where the checkout lives.
+        kernel = pathlib.Path("kernel.elf")
+        shutil.copy(KERNEL, tmp / kernel)
+        prog = pathlib.Path(program.name)
+        shutil.copy(program, tmp / prog)
+
         def run(n, model, extra):
             stats = tmp / f"s{n}.json"
             cmd = [SIM, "--stats", stats.name, "--set", f"sim.model={model}"]
@@ -60,7 +68,7 @@ def main():
             if opt.files:  # a restored run goes on with the disk as the checkpoint run left it
                 shutil.copy(tmp / ("fresh.img" if n < 2 else "at-checkpoint.img"), tmp / disk)
                 cmd += ["--disk", disk]
-            cmd += extra + ([] if opt.bare else [KERNEL]) + [program] + opt.args
+            cmd += extra + ([] if opt.bare else [kernel]) + [prog] + opt.args
             # From inside tmp with relative names: the config in the checkpoint names the disk,
             # and the same name each time keeps the file's size the same from run to run.
             proc = subprocess.run([str(c) for c in cmd], capture_output=True, text=True, cwd=tmp)

@@ -1,8 +1,10 @@
 """tools/ext2img.py: ext2 images made with mke2fs from a folder's tree, read back and checked
 with e2fsck and debugfs; what it refuses and how it reports a damaged image."""
 import os
+import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -64,6 +66,26 @@ def test_the_same_tree_gives_the_same_file_system(tmp_path, tree):
             for img in (a, b)]
     assert dump[0] == dump[1]
     assert "Filesystem UUID:          6b617361-6e65-4b41-5341-4e4500000001" in dump[0]
+
+
+def test_a_copy_made_later_with_the_same_times_gives_the_same_bytes(tmp_path, tree):
+    # a copy's atime and mtime can be set, its ctime cannot (it is when the copy was made): the
+    # image takes each inode's ctime from its mtime, so the two images are the same, byte for byte
+    def copy(name):
+        d = tmp_path / name
+        shutil.copytree(tree, d, symlinks=True)
+        for p in [d, *d.rglob("*")]:
+            os.utime(p, (1600000000, 1600000000), follow_symlinks=False)
+        return d
+    first = copy("first")
+    time.sleep(1.1)
+    second = copy("second")
+    assert first.stat().st_ctime != second.stat().st_ctime
+    a, b = tmp_path / "a.img", tmp_path / "b.img"
+    assert ext2img("mkfs", a, first).returncode == 0
+    assert ext2img("mkfs", b, second).returncode == 0
+    assert a.read_bytes() == b.read_bytes()
+    assert ext2img("check", a).returncode == 0
 
 
 def test_default_size_leaves_room_and_size_option_is_exact(tmp_path, tree):
