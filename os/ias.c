@@ -35,14 +35,18 @@ static uint32_t active;
 static uint32_t slaves[FAIR_NCORES];    /* per master core: the mask of its slave cores */
 static uint8_t master_of[FAIR_NCORES];  /* per core: its master's number + 1, 0 for none */
 
+static void set_active(void) {
+  active = bonus & -(uint32_t)(fair_policy == FAIR_IAS); /* no branch: the same instructions */
+}
+
 void ias_set_bonus(uint32_t sixteenths) {
   bonus = sixteenths;
-  active = bonus & -(uint32_t)(fair_policy == FAIR_IAS); /* no branch: the same instructions */
+  set_active();
 }
 
 void fair_set_policy(enum fair_policy p) {
   fair_policy = p;
-  active = bonus & -(uint32_t)(fair_policy == FAIR_IAS); /* no branch: the same instructions */
+  set_active();
 }
 uint32_t ias_bonus(void) { return bonus; }
 
