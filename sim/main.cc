@@ -12,6 +12,8 @@
 // within a size cap (input_file.h), every output file is opened before the first cycle and its
 // writes checked when it is closed (output_file.h), and every exception ends in one line and a
 // status from exit_status.h.
+#include <elf.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -476,7 +478,7 @@ int close_outputs(const RunResult& r, int status, Outputs& out) {
 KernelCoverage kernel_coverage(const ElfImage& kernel) {
   uint32_t lo = ~0u, hi = 0;
   for (const ElfSegment& s : kernel.segments())
-    if (s.flags & 1 /* PF_X */) {
+    if (s.flags & PF_X) {
       lo = std::min(lo, s.vaddr & ~3u);
       hi = std::max(hi, (s.vaddr + s.memsz + 3) & ~3u);
     }
