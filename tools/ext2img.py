@@ -10,9 +10,9 @@ e2fsprogs (mke2fs, e2fsck, debugfs) doing the work.
 mkfs runs `mke2fs -t ext2 -d FOLDER`: revision 1 with mke2fs's standard ext2 features, 4 KiB
 blocks unless --block-size says 1024, and FOLDER's tree (files, directories, symbolic links) in
 it. The same tree gives the same file system each time (a fixed UUID, hash seed and creation
-time; the files' own times are the folder's, and each inode's ctime is its mtime, since a host's
-ctime is when the copy was made), and it has no lost+found (e2fsck makes one if it ever needs it), so a program run in it
-sees what it would see in a copy of FOLDER. Without --size the image holds what the tree needs
+time; each inode's mtime is its file's, and so are its ctime and atime: a host's ctime is when
+the copy was made and its atime when the file was last read), and it has no lost+found (e2fsck
+makes one if it ever needs it), so a program run in it sees what it would see in a copy of FOLDER. Without --size the image holds what the tree needs
 plus room to grow: max(4 MiB, twice that), in whole blocks.
 
 check is the reliability test of the kernel's file system: e2fsck -fn must exit 0 and print
@@ -104,26 +104,29 @@ def mkfs(image: Path, folder: Path, size: int | None = None, block_size: int = 4
     p = run([tool("debugfs"), "-w", "-R", "rmdir lost+found", image])
     if p.returncode != 0:
         raise Ext2Error(f"debugfs: cannot remove lost+found: {p.stderr.strip()}")
-    fix_ctimes(image, folder)
+    fix_times(image, folder)
 
 
-def fix_ctimes(image: Path, folder: Path) -> None:
-    """Gives every inode its file's mtime as its ctime. mke2fs -d copies the host's ctime, which
-    no one can set (utime moves it to now): an image made from a fresh copy of the same tree
-    would differ with the second it was made, and so would the RAM of a run that reads it."""
+def fix_times(image: Path, folder: Path) -> None:
+    """Gives every inode its file's mtime as its ctime and atime. mke2fs -d copies the host's
+    ctime, which no one can set (utime moves it to now), and its atime, which reading the file
+    moves (relatime does when atime <= mtime, as after a copy, and mke2fs itself reads it): an
+    image made from the same tree would differ with the second it was made, and so would the RAM
+    of a run that reads it."""
     folder = Path(folder)
     cmds = []
     for path in [folder, *sorted(folder.rglob("*"))]:
         rel = "/" + path.relative_to(folder).as_posix() if path != folder else "/"
         if '"' in rel or "\n" in rel:
-            continue  # debugfs cannot quote it; such a name keeps the host's ctime
-        cmds.append(f'sif "{rel}" ctime @{int(path.lstat().st_mtime)}\n')
+            continue  # debugfs cannot quote it; such a name keeps the host's times
+        mtime = int(path.lstat().st_mtime)
+        cmds += [f'sif "{rel}" ctime @{mtime}\n', f'sif "{rel}" atime @{mtime}\n']
     with tempfile.NamedTemporaryFile("w", suffix=".debugfs") as f:
         f.writelines(cmds)
         f.flush()
         p = run([tool("debugfs"), "-w", "-f", f.name, image])
     if p.returncode != 0 or "sif:" in p.stderr:
-        raise Ext2Error(f"debugfs: cannot set the inodes' ctimes: {p.stderr.strip()[:500]}")
+        raise Ext2Error(f"debugfs: cannot set the inodes' times: {p.stderr.strip()[:500]}")
 
 
 def check(image: Path) -> list[str]:
