@@ -10,4 +10,11 @@ bash scripts/build.sh
 # experiments of an hour or more) run only when asked for: `bash scripts/test.sh -L o3-full`.
 skip=(-LE 'o3-full|ctx-full|figures-long')
 for a in "$@"; do case $a in -L | -LE | --label-regex | --label-exclude) skip=() ;; esac; done
-ctest --test-dir "${KASANE_BUILD:-build}" --output-on-failure -j"$(nproc)" "${skip[@]}" "$@"
+build=${KASANE_BUILD:-build}
+# On a failure the end of each failed test's output is printed again after ctest's summary, so a
+# log that keeps only its tail still says why.
+ctest --test-dir "$build" --output-on-failure -j"$(nproc)" "${skip[@]}" "$@" || {
+    status=$?
+    python3 scripts/failed_tests.py "$build" 80
+    exit $status
+}
