@@ -12,12 +12,13 @@ def pytest_addoption(parser):
 
 @pytest.fixture(scope="session")
 def sim(request):
-    return pathlib.Path(request.config.getoption("--sim"))
+    # absolute: tests run programs from their own folders and write paths into workload files
+    return pathlib.Path(request.config.getoption("--sim")).resolve()
 
 
 @pytest.fixture(scope="session")
 def target_dir(request):
-    return pathlib.Path(request.config.getoption("--target-dir"))
+    return pathlib.Path(request.config.getoption("--target-dir")).resolve()
 
 
 @pytest.fixture(scope="session")
