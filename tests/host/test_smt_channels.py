@@ -51,9 +51,10 @@ def smtchan(target_dir):
     return target_dir / "workloads" / "smtchan" / "smtchan.elf"
 
 
-# Both channels on the in-order pipeline, and the divider's on the out-of-order core as a sample
-# (the experiment has both on both).
-@pytest.mark.parametrize("chan, model", [("div", "pipeline"), ("l1d", "pipeline"), ("div", "o3")])
+# Every channel on the in-order pipeline, and the divider's and the issue slots' on the
+# out-of-order core as a sample (the experiment has each on both).
+@pytest.mark.parametrize("chan, model", [("div", "pipeline"), ("l1d", "pipeline"),
+                                         ("issue", "pipeline"), ("div", "o3"), ("issue", "o3")])
 def test_the_channel_carries_the_message_and_core_scheduling_closes_it(
         run_sim, kernel, smtchan, tmp_path, chan, model):
     off, s_off = run(run_sim, kernel, smtchan, tmp_path, chan, "none", model)
@@ -72,7 +73,7 @@ def test_bad_arguments_are_refused_with_a_usage_status(run_sim, kernel, smtchan,
     console, stats = sim(run_sim, kernel, tmp_path, workload(tmp_path, "bad", smtchan, *bad),
                          "pipeline", status=64)
     assert [p["exit_status"] for p in stats["processes"]] == [64] * len(bad)
-    for why in ("the channel is div or l1d", "BITS is a whole number from 8 to 4096",
+    for why in ("the channel is div, l1d or issue", "BITS is a whole number from 8 to 4096",
                 "SLOT is 0 or a whole number", "the role is send or recv",
                 "the last argument is cookie or none", "wrong number of arguments"):
         assert why in console, console

@@ -8,15 +8,19 @@
  *   l1d  L1D prime+probe: a 1 is a slot in which the sender sweeps an L1D-sized buffer, evicting
  *        the lines the receiver primed; the receiver times a walk over its lines, which misses to
  *        the L2 after the sender swept.
- * Usage: smtchan send|recv div|l1d SEED BITS SLOT [cookie|none]
+ *   issue the fetch and issue bandwidth the contexts share: a 1 is a slot in which the sender
+ *        issues independent ALU instructions as fast as it can, a 0 one in which it waits on a
+ *        chain of divides (one instruction in 32 cycles); the receiver times a block of
+ *        independent ALU instructions, which gets fewer fetch and issue slots beside a 1.
+ * Usage: smtchan send|recv div|l1d|issue SEED BITS SLOT [cookie|none]
  * The message is BITS (8..4096) bits of xorshift32 seeded by SEED (analysis/channel.py derives
  * the same ones to score the receiver). Time is cut into slots of SLOT cycles (500..10^6; 0: the
- * channel's default, DIV_SLOT or L1D_SLOT) on the core's cycle counter, which every context of
+ * channel's default, DIV_SLOT, L1D_SLOT or ISSUE_SLOT) on the core's cycle counter, which every context of
  * the core reads alike: that is the two programs' only agreement, no handshake. In slot k the
  * sender sends bit k mod BITS, for 2 BITS + 16 slots from its start; the receiver measures BITS
  * slots from the next but one after its start, so it has every bit once whenever it starts
- * within BITS slots of the sender. A slot gives it one value: div, the mean time of the divide
- * chains it ran there; l1d, the time of one walk three quarters into the slot (which primes the
+ * within BITS slots of the sender. A slot gives it one value: div and issue, the mean time of the
+ * probes it ran there; l1d, the time of one walk three quarters into the slot (which primes the
  * next slot). It calibrates its own threshold (1/16 above its quiet values) and prints one line
  * `smtchan recv ...` with the decoded bits in message order, and one with its values. "cookie"
  * gives the process a core-scheduling cookie of its own first (prctl(PR_SCHED_CORE,
@@ -38,6 +42,11 @@
  * about 6,000: slots of many probes, every bit right (E10's slot table has shorter ones). */
 #define DIV_SLOT 4000
 #define L1D_SLOT 12000
+/* A block of 64 ALU instructions takes about 40 cycles alone: 2,000 cycles are many probes. */
+#define ISSUE_SLOT 2000
+
+enum channel { DIV, L1D, ISSUE };
+static const char* const names[] = {"div", "l1d", "issue"};
 
 /* volatile: every walk is real loads, never folded (the buffers are only ever zero) */
 static volatile uint8_t sbuf[SENDBUF] __attribute__((aligned(4096)));
@@ -79,6 +88,20 @@ static inline void div_burst(uint32_t a, uint32_t b) {
       : "hi", "lo");
 }
 
+/* Eight ALU instructions, one on each of eight independent registers. */
+#define ALU8                                                                              \
+  "addu %0, %0, %8\n\txor %1, %1, %8\n\taddu %2, %2, %8\n\txor %3, %3, %8\n\t"            \
+  "addu %4, %4, %8\n\txor %5, %5, %8\n\taddu %6, %6, %8\n\txor %7, %7, %8\n\t"
+
+/* 64 ALU instructions in eight independent chains: as many a cycle as the core will issue. */
+static inline uint32_t alu_block(uint32_t k) {
+  uint32_t a = k, b = k + 1, c = k + 2, d = k + 3, e = k + 4, f = k + 5, g = k + 6, h = k + 7;
+  __asm__ volatile(ALU8 ALU8 ALU8 ALU8 ALU8 ALU8 ALU8 ALU8
+                   : "+r"(a), "+r"(b), "+r"(c), "+r"(d), "+r"(e), "+r"(f), "+r"(g), "+r"(h)
+                   : "r"(k));
+  return a ^ b ^ c ^ d ^ e ^ f ^ g ^ h;
+}
+
 static volatile uint32_t sink;
 
 /* Eight lines of the sender's buffer from byte at: eight loads before any use, so their misses
@@ -92,24 +115,29 @@ static inline uint32_t sweep(uint32_t at) {
 
 /* The sender: bit k mod n of msg in every slot k from the next one for 2n + 16 slots. A 0 keeps
  * off what the channel measures: shifts and xors for div (not the complex ALU), multiplies for
- * l1d (no memory, and few issue slots). Its sweep goes on where the last slot's stopped, so that
- * every set is turned over in turn. */
-static void send(int l1d, const char* msg, int n, uint32_t slot) {
+ * l1d (no memory, and few issue slots), a chain of divides for issue (an instruction in 32
+ * cycles). Its sweep goes on where the last slot's stopped, so that every set is turned over in
+ * turn. */
+static void send(enum channel ch, const char* msg, int n, uint32_t slot) {
   uint32_t first = now() / slot + 1, spin = 1, at = 0;
   while (now() / slot < first) continue;
   for (uint32_t k = first; k < first + 2u * (uint32_t)n + 16u; k++) {
     uint32_t end = (k + 1) * slot;
     int one = msg[k % (uint32_t)n] == '1';
     while ((int32_t)(now() - end) < 0) {
-      if (!one && !l1d) {
+      if (!one && ch == DIV) {
         for (int i = 0; i < 16; i++) spin ^= spin << 13, spin ^= spin >> 17, spin ^= spin << 5;
-      } else if (!one) {
+      } else if (!one && ch == L1D) {
         for (int i = 0; i < 16; i++) spin = spin * 1664525u + 1013904223u;
-      } else if (!l1d) {
+      } else if (!one) {
+        spin = divq(0xfffffff0u - spin, (spin & 7) | 3);
+      } else if (ch == DIV) {
         div_burst(0xfffffff0u, 7);
-      } else {
+      } else if (ch == L1D) {
         spin += sweep(at);
         at = (at + 8 * LINE) % SENDBUF;
+      } else {
+        spin += alu_block(spin);
       }
     }
   }
@@ -117,13 +145,16 @@ static void send(int l1d, const char* msg, int n, uint32_t slot) {
   printf("smtchan send first=%u slots=%u\n", first, 2u * (uint32_t)n + 16u);
 }
 
-/* One probe, its cycles: a chain of 4 dependent divides, or a walk over the primed lines. */
-static uint32_t probe(int l1d) {
+/* One probe, its cycles: a chain of 4 dependent divides, a walk over the primed lines, or a
+ * block of 64 independent ALU instructions. */
+static uint32_t probe(enum channel ch) {
   uint32_t t0 = now(), x = 5;
-  if (!l1d) {
+  if (ch == DIV) {
     for (int i = 0; i < 4; i++) x = divq(0xfffffff0u - x, (x & 7) | 3);
-  } else {
+  } else if (ch == L1D) {
     for (int i = 0; i < RECVBUF; i += LINE) x += rbuf[i];
+  } else {
+    x = alu_block(t0);
   }
   uint32_t t = now() - t0;
   sink = x;
@@ -152,21 +183,21 @@ static uint32_t threshold(int n) {
 /* The receiver: n slots from the next but one, a value each (4 x the mean cycles of the probes it
  * began there), decoded against its own threshold. A slot it began no probe in (it did not run,
  * or a probe of an earlier slot took it all) decodes as 0. */
-static void recv(int l1d, int n, uint32_t slot, uint32_t seed) {
-  probe(l1d); /* prime: the lines are the receiver's, the code warm */
+static void recv(enum channel ch, int n, uint32_t slot, uint32_t seed) {
+  probe(ch); /* prime: the lines are the receiver's, the code warm */
   uint32_t first = now() / slot + 2, missed = 0, t_start, t_end;
   while (now() / slot < first) continue;
   t_start = now();
   for (uint32_t k = first; k < first + (uint32_t)n; k++) {
     uint32_t end = (k + 1) * slot - slot / 16, sum = 0, cnt = 0;
-    if (l1d) { /* prime+probe: one probe three quarters through the slot; it primes for the next */
+    if (ch == L1D) { /* prime+probe: one probe three quarters through the slot; it primes for the next */
       while ((int32_t)(now() - (k * slot + slot / 4 * 3)) < 0) continue;
-      if ((int32_t)(now() - end) < 0) sum = probe(l1d), cnt = 1;
+      if ((int32_t)(now() - end) < 0) sum = probe(ch), cnt = 1;
     } else { /* contention: probes all the slot long but its first sixteenth, when the sender
               * may still be finishing the last slot's divides */
       while ((int32_t)(now() - (k * slot + slot / 16)) < 0) continue;
       while ((int32_t)(now() - end) < 0) {
-        sum += probe(l1d);
+        sum += probe(ch);
         cnt++;
       }
     }
@@ -182,14 +213,15 @@ static void recv(int l1d, int n, uint32_t slot, uint32_t seed) {
   bits[n] = 0;
   printf("smtchan recv channel=%s seed=%u bits=%d slot=%u first=%u cycles=%u threshold=%u "
          "missed=%u decoded=%s\n",
-         l1d ? "l1d" : "div", seed, n, slot, first, t_end - t_start, t, missed, bits);
+         names[ch], seed, n, slot, first, t_end - t_start, t, missed, bits);
   printf("smtchan values");
   for (int i = 0; i < n; i++) printf(" %u", values[i]);
   printf("\n");
 }
 
 static int usage(const char* why) {
-  fprintf(stderr, "smtchan: %s\nusage: smtchan send|recv div|l1d SEED BITS SLOT [cookie|none]\n",
+  fprintf(stderr,
+          "smtchan: %s\nusage: smtchan send|recv div|l1d|issue SEED BITS SLOT [cookie|none]\n",
           why);
   return 64;
 }
@@ -205,11 +237,12 @@ int main(int argc, char** argv) {
   if (argc < 6 || argc > 7) return usage("wrong number of arguments");
   int sender = strcmp(argv[1], "send") == 0;
   if (!sender && strcmp(argv[1], "recv") != 0) return usage("the role is send or recv");
-  int l1d = strcmp(argv[2], "l1d") == 0;
-  if (!l1d && strcmp(argv[2], "div") != 0) return usage("the channel is div or l1d");
+  enum channel ch = DIV;
+  while (ch <= ISSUE && strcmp(argv[2], names[ch]) != 0) ch++;
+  if (ch > ISSUE) return usage("the channel is div, l1d or issue");
+  static const long slots[] = {DIV_SLOT, L1D_SLOT, ISSUE_SLOT};
   long seed = number(argv[3], 0, 0x7fffffff), n = number(argv[4], 8, 4096),
-       slot = strcmp(argv[5], "0") == 0 ? (l1d ? L1D_SLOT : DIV_SLOT)
-                                        : number(argv[5], 500, 1000000);
+       slot = strcmp(argv[5], "0") == 0 ? slots[ch] : number(argv[5], 500, 1000000);
   if (seed < 0) return usage("SEED is a whole number from 0");
   if (n < 0) return usage("BITS is a whole number from 8 to 4096");
   if (slot < 0) return usage("SLOT is 0 or a whole number of cycles from 500 to 1000000");
@@ -224,9 +257,9 @@ int main(int argc, char** argv) {
   if (sender) {
     static char msg[4097];
     message((uint32_t)seed, (int)n, msg);
-    send(l1d, msg, (int)n, (uint32_t)slot);
+    send(ch, msg, (int)n, (uint32_t)slot);
   } else {
-    recv(l1d, (int)n, (uint32_t)slot, (uint32_t)seed);
+    recv(ch, (int)n, (uint32_t)slot, (uint32_t)seed);
   }
   return 0;
 }
