@@ -8,25 +8,30 @@
  *   l1d  L1D prime+probe: a 1 is a slot in which the sender sweeps an L1D-sized buffer, evicting
  *        the lines the receiver primed; the receiver times a walk over its lines, which misses to
  *        the L2 after the sender swept.
- *   issue the fetch and issue bandwidth the contexts share: a 1 is a slot in which the sender
+ *   issue  the fetch and issue bandwidth the contexts share: a 1 is a slot in which the sender
  *        issues independent ALU instructions as fast as it can, a 0 one in which it waits on a
  *        chain of divides (one instruction in 32 cycles); the receiver times a block of
  *        independent ALU instructions, which gets fewer fetch and issue slots beside a 1.
- * Usage: smtchan send|recv div|l1d|issue SEED BITS SLOT [cookie|none]
- * The message is BITS (8..4096) bits of xorshift32 seeded by SEED (analysis/channel.py derives
- * the same ones to score the receiver). Time is cut into slots of SLOT cycles (500..10^6; 0: the
- * channel's default, DIV_SLOT, L1D_SLOT or ISSUE_SLOT) on the core's cycle counter, which every context of
- * the core reads alike: that is the two programs' only agreement, no handshake. In slot k the
- * sender sends bit k mod BITS, for 2 BITS + 16 slots from its start; the receiver measures BITS
- * slots from the next but one after its start, so it has every bit once whenever it starts
- * within BITS slots of the sender. A slot gives it one value: div and issue, the mean time of the
- * probes it ran there; l1d, the time of one walk three quarters into the slot (which primes the
- * next slot). It calibrates its own threshold (1/16 above its quiet values) and prints one line
+ *   window the out-of-order core's window: a 1 is a slot in which the sender loads words that
+ *        miss to DRAM and puts instructions behind each that need its value, which wait for the
+ *        hundred-odd cycles of the miss holding issue-queue and ROB entries and rename
+ *        registers; a 0 one in which it waits on a chain of divides, as for issue. The receiver
+ *        times the same ALU blocks as for issue: with the window full of the sender's waiting
+ *        instructions, its own wait to enter. (The in-order core has no window.)
+ * Usage: smtchan send|recv div|l1d|issue|window SEED BITS SLOT [cookie|none]
+ * The message is BITS (8..4096) bits of xorshift32 seeded by SEED (analysis/channel.py derives the
+ * same ones to score the receiver). Time is cut into slots of SLOT cycles (500..10^6; 0: the
+ * channel's default, DIV_SLOT, L1D_SLOT or ISSUE_SLOT) on the core's cycle counter, which every
+ * context of the core reads alike: that is the two programs' only agreement, no handshake. In slot
+ * k the sender sends bit k mod BITS, for 2 BITS + 16 slots from its start; the receiver measures
+ * BITS slots from the next but one after its start, so it has every bit once whenever it starts
+ * within BITS slots of the sender. A slot gives it one value: div, issue and window, the mean time
+ * of the probes it ran there; l1d, the time of one walk three quarters into the slot (which primes
+ * the next slot). It calibrates its own threshold (1/16 above its quiet values) and prints one line
  * `smtchan recv ...` with the decoded bits in message order, and one with its values. "cookie"
  * gives the process a core-scheduling cookie of its own first (prctl(PR_SCHED_CORE,
- * PR_SCHED_CORE_CREATE)): two processes with different cookies never run on one core at once,
- * which closes the channel. The counter's 32 bits wrap after 4.3 G cycles: a run must end
- * before that. */
+ * PR_SCHED_CORE_CREATE)): two processes with different cookies never run on one core at once, which
+ * closes the channel. The counter's 32 bits wrap after 4.3 G cycles: a run must end before that. */
 #include <kasane/cycles.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -44,13 +49,16 @@
 #define L1D_SLOT 12000
 /* A block of 64 ALU instructions takes about 40 cycles alone: 2,000 cycles are many probes. */
 #define ISSUE_SLOT 2000
+#define MISSBUF (512 * 1024) /* twice the default L2: a walk over it misses to DRAM */
+#define MISS_STRIDE (17 * 64) /* 17 L2 lines: every line of MISSBUF once a lap, no two alike */
 
-enum channel { DIV, L1D, ISSUE };
-static const char* const names[] = {"div", "l1d", "issue"};
+enum channel { DIV, L1D, ISSUE, WINDOW };
+static const char* const names[] = {"div", "l1d", "issue", "window"};
 
 /* volatile: every walk is real loads, never folded (the buffers are only ever zero) */
 static volatile uint8_t sbuf[SENDBUF] __attribute__((aligned(4096)));
 static volatile uint8_t rbuf[RECVBUF] __attribute__((aligned(4096)));
+static volatile uint32_t mbuf[MISSBUF / 4] __attribute__((aligned(4096)));
 static uint32_t values[4096], counts[4096];
 static char bits[4097];
 
@@ -113,11 +121,19 @@ static inline uint32_t sweep(uint32_t at) {
   return a + b + c + d + e + f + g + h;
 }
 
+/* A load that misses to DRAM and sixteen instructions that need its value: they wait in the
+ * window for the hundred-odd cycles of the miss. */
+static inline uint32_t clog(uint32_t at) {
+  uint32_t v = mbuf[at / 4];
+  for (int i = 0; i < 8; i++) v ^= v << 3, v += at;
+  return v;
+}
+
 /* The sender: bit k mod n of msg in every slot k from the next one for 2n + 16 slots. A 0 keeps
  * off what the channel measures: shifts and xors for div (not the complex ALU), multiplies for
- * l1d (no memory, and few issue slots), a chain of divides for issue (an instruction in 32
- * cycles). Its sweep goes on where the last slot's stopped, so that every set is turned over in
- * turn. */
+ * l1d (no memory, and few issue slots), a chain of divides for issue and window (an instruction
+ * in 32 cycles, a few waiting). Its sweep and its walk go on where the last slot's stopped, so
+ * that every set and line is turned over in turn. */
 static void send(enum channel ch, const char* msg, int n, uint32_t slot) {
   uint32_t first = now() / slot + 1, spin = 1, at = 0;
   while (now() / slot < first) continue;
@@ -136,8 +152,10 @@ static void send(enum channel ch, const char* msg, int n, uint32_t slot) {
       } else if (ch == L1D) {
         spin += sweep(at);
         at = (at + 8 * LINE) % SENDBUF;
-      } else {
+      } else if (ch == ISSUE) {
         spin += alu_block(spin);
+      } else {
+        for (int i = 0; i < 8; i++, at = (at + MISS_STRIDE) % MISSBUF) spin += clog(at);
       }
     }
   }
@@ -153,7 +171,7 @@ static uint32_t probe(enum channel ch) {
     for (int i = 0; i < 4; i++) x = divq(0xfffffff0u - x, (x & 7) | 3);
   } else if (ch == L1D) {
     for (int i = 0; i < RECVBUF; i += LINE) x += rbuf[i];
-  } else {
+  } else { /* issue, window */
     x = alu_block(t0);
   }
   uint32_t t = now() - t0;
@@ -190,7 +208,8 @@ static void recv(enum channel ch, int n, uint32_t slot, uint32_t seed) {
   t_start = now();
   for (uint32_t k = first; k < first + (uint32_t)n; k++) {
     uint32_t end = (k + 1) * slot - slot / 16, sum = 0, cnt = 0;
-    if (ch == L1D) { /* prime+probe: one probe three quarters through the slot; it primes for the next */
+    if (ch == L1D) { /* prime+probe: one probe three quarters through the slot; it primes the
+                      * next */
       while ((int32_t)(now() - (k * slot + slot / 4 * 3)) < 0) continue;
       if ((int32_t)(now() - end) < 0) sum = probe(ch), cnt = 1;
     } else { /* contention: probes all the slot long but its first sixteenth, when the sender
@@ -221,7 +240,8 @@ static void recv(enum channel ch, int n, uint32_t slot, uint32_t seed) {
 
 static int usage(const char* why) {
   fprintf(stderr,
-          "smtchan: %s\nusage: smtchan send|recv div|l1d|issue SEED BITS SLOT [cookie|none]\n",
+          "smtchan: %s\n"
+          "usage: smtchan send|recv div|l1d|issue|window SEED BITS SLOT [cookie|none]\n",
           why);
   return 64;
 }
@@ -238,9 +258,9 @@ int main(int argc, char** argv) {
   int sender = strcmp(argv[1], "send") == 0;
   if (!sender && strcmp(argv[1], "recv") != 0) return usage("the role is send or recv");
   enum channel ch = DIV;
-  while (ch <= ISSUE && strcmp(argv[2], names[ch]) != 0) ch++;
-  if (ch > ISSUE) return usage("the channel is div, l1d or issue");
-  static const long slots[] = {DIV_SLOT, L1D_SLOT, ISSUE_SLOT};
+  while (ch <= WINDOW && strcmp(argv[2], names[ch]) != 0) ch++;
+  if (ch > WINDOW) return usage("the channel is div, l1d, issue or window");
+  static const long slots[] = {DIV_SLOT, L1D_SLOT, ISSUE_SLOT, ISSUE_SLOT};
   long seed = number(argv[3], 0, 0x7fffffff), n = number(argv[4], 8, 4096),
        slot = strcmp(argv[5], "0") == 0 ? slots[ch] : number(argv[5], 500, 1000000);
   if (seed < 0) return usage("SEED is a whole number from 0");
