@@ -13,7 +13,7 @@ set(O3_ARGS_2CORES ${O3_ARGS} --sim-arg=--set=platform.cores=2
 # deep recursion (mispredicts, the return stack), every load and store width, LL/SC, exceptions,
 # signals, FP, files on the disk (device waits), threads on both contexts (the hw backend's
 # thread instructions and MWAIT, the conventional backend's kernel switches), shadow and lazy
-# threads, and a process on two cores.
+# threads, a process on two cores, and eight processes replaying flushed instructions on one core.
 set(O3_SAMPLE
     target/o3/ackermann-recursion target/o3/load-store-every-width target/o3/ll-sc-counter
     target/o3/lwl-lwr-unaligned-word target/o3/fault-null-load target/o3/alarm-delivers-sigalrm
@@ -26,7 +26,8 @@ set(O3_SAMPLE
     shadow/o3-2/fork-after-join-reuses-the-same-sibling
     lazy/o3-2/fib-is-right-and-leaves-no-block-under-every-policy
     smp/o3-2cores/two-processes-on-two-cores-run-concurrently
-    threads/hw/o3-2cores/threads-on-every-context-of-every-core-lose-no-update)
+    threads/hw/o3-2cores/threads-on-every-context-of-every-core-lose-no-update
+    o3/e9-mix-of-eight-with-flush-finishes)
 
 # Label a test of the o3 set.
 function(o3_labels name)
@@ -141,3 +142,11 @@ foreach(src ${LAZY_TESTS})
                    --timeout ${O3_TIMEOUT} ${name})
   o3_labels(lazy/o3-2/${name})
 endforeach()
+
+# E9's livelock (a replayed instruction whose page lost its TLB entry): a mix of eight programs
+# with fetch.long_latency = flush on the 8-context core, in CI's sample.
+add_test(NAME o3/e9-mix-of-eight-with-flush-finishes
+         COMMAND ${Python3_EXECUTABLE} -m pytest -q
+                 ${CMAKE_CURRENT_SOURCE_DIR}/host/test_o3_replay_tlb.py
+                 --sim ${KASANE_SIM} --target-dir ${KASANE_TARGET_DIR})
+o3_labels(o3/e9-mix-of-eight-with-flush-finishes)

@@ -205,6 +205,46 @@ TEST(O3Core, AMemoryOrderViolationSquashesTheLoadAndThePredictorLearns) {
   EXPECT_EQ(b.core->check_failures(), 0u) << b.core->first_check_failure();
 }
 
+// The ISS behind the interface, but while context 0 has instructions to replay fetch cannot
+// translate their code: another context's TLB refill took the page's entry after the squash, and
+// only the ISS, executing something new, would refill it (E9's livelock, docs/o3.md).
+class LosesCodeTranslationWhileReplaying : public IssCore {
+ public:
+  using IssCore::IssCore;
+  bool peek_fetch(unsigned ctx, uint32_t va, uint32_t& pa, uint32_t& raw) override {
+    if (core && !core->state().threads[0].replay.empty()) {
+      ++refused;
+      return false;
+    }
+    return IssCore::peek_fetch(ctx, va, pa, raw);
+  }
+  O3Core<FunctionalCore>* core = nullptr;
+  uint64_t refused = 0;
+};
+
+TEST(O3Core, AReplayedInstructionWhosePageLostItsTranslationStillDispatches) {
+  Machine m;
+  violation_program(m);
+  LosesCodeTranslationWhileReplaying f(m.iss);
+  FakeMem dmem(2), imem(1);
+  O3Core<FunctionalCore> core(o3_config(), f, imem, dmem, kLineBytes);
+  f.core = &core;
+  uint64_t now = 0;
+  for (; now < 20000 && !core.quiescent(); ++now) {
+    m.iss.set_cycle(now);
+    core.tick(now);
+  }
+  core.finish(now);
+  ASSERT_TRUE(core.quiescent()) << "livelock: the replay never dispatched";
+  EXPECT_GT(f.refused, 0u) << "fetch did try the lost page";
+  CounterSet n;
+  core.counters(n);
+  EXPECT_GT(n.count("ctx.0.replayed"), 0u);
+  EXPECT_EQ(m.gpr(r::t2), 210u);
+  EXPECT_EQ(n.count("ctx.0.retired"), m.ctx().instret);
+  EXPECT_EQ(core.check_failures(), 0u) << core.first_check_failure();
+}
+
 TEST(O3Core, AnExceptionInADelaySlotTakesEffectAtCommit) {
   // A BNEL loop whose delay slot loads from nowhere (a bus error) each time the branch is taken;
   // the handler counts it and goes back to the decrement before the branch (EPC, the branch, -4).

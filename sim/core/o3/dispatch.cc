@@ -69,6 +69,7 @@ typename O3Dispatch<F>::Outcome O3Dispatch<F>::dispatch_one(unsigned c, O3Inst& 
       const uint32_t pc = f_.next_pc(c, d.pre_in_slot, d.pre_slot_target);
       readable = pc == d.pc && f_.peek_fetch(c, d.pc, pa, word);
       if (pc != d.pc || (readable && word != d.raw)) return refetch();
+      if (readable) d.fetch_pa = pa;
     }
   }
   d.load = d.unit == Unit::load;
@@ -103,6 +104,7 @@ typename O3Dispatch<F>::Outcome O3Dispatch<F>::dispatch_one(unsigned c, O3Inst& 
     d.actual_target = record->actual_target;
     d.pre_in_slot = record->pre_in_slot;
     d.pre_slot_target = record->pre_slot_target;
+    d.fetch_pa = record->fetch_pa;
     d.replayed = true;
     ++th.stats.replayed;
     th.replay.pop_front();

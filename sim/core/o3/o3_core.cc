@@ -46,6 +46,7 @@ O3Core<F>::O3Core(const O3Config& cfg, F& f, MemLevel& icache, MemLevel& dcache,
       fetch_(s_.front, f, icache, s_.bp, line_bytes) {
   s_.trace = s_.front.trace = trace;
   s_.power = s_.front.power = power;
+  fetch_.set_fallback(&rec_);
   occ_size_ = {s_.rob.capacity().entries(),  s_.iq.capacity().entries(),
                s_.lsq.loads().entries(),     s_.lsq.stores().entries(),
                s_.rename.rename_regs(false), s_.rename.rename_regs(true)};

@@ -26,6 +26,7 @@ enum class O3Stage : uint8_t {
 
 constexpr uint16_t kNoPreg = 0xffff;
 constexpr uint64_t kNotForwarded = ~0ull;
+constexpr uint32_t kNoFetchPa = ~0u;  // never a word's address
 
 struct O3Inst {
   // From fetch (DynInst).
@@ -60,6 +61,7 @@ struct O3Inst {
   bool partial = false;     // LWL/LWR/SWL/SWR: part of a word (never forwarded from or to)
   uint8_t size = 0;         // bytes accessed, naturally aligned at pa
   uint32_t pa = 0;          // physical address of its access (real loads and stores)
+  uint32_t fetch_pa = kNoFetchPa;  // a real one: where the ISS found its word when it executed
   bool actual_taken = false;  // a real branch: where it went
   uint32_t actual_target = 0;
   bool mispredicted = false;

@@ -29,6 +29,18 @@ uint32_t Recovery<F>::path(unsigned c, bool& in_slot, uint32_t& slot_target) con
 }
 
 template <typename F>
+bool Recovery<F>::word(unsigned c, uint32_t va, uint32_t& pa, uint32_t& raw) const {
+  // Asked only when fetch cannot translate: the list is empty nearly always, and short.
+  for (const O3Inst& r : s_.threads[c].replay) {
+    if (r.pc != va || r.fetch_pa == kNoFetchPa) continue;
+    pa = r.fetch_pa;
+    raw = r.raw;
+    return true;
+  }
+  return false;
+}
+
+template <typename F>
 size_t Recovery<F>::index_of(unsigned c, uint64_t seq) const {
   const Ring<O3Inst>& ring = s_.rob.ring(c);
   size_t k = ring.size();

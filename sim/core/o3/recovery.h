@@ -15,11 +15,17 @@
 #include <cstdint>
 
 #include "core/o3/o3_state.h"
+#include "core/pipeline/fetch.h"
 
 namespace kasane {
 
+// It is also fetch's fallback (FetchFallback): a replayed instruction was translated when the
+// ISS executed it, and is fetched again from the physical address it had then, even if its page
+// has lost its TLB entry since (another context's refill took it). Fetch cannot fault on it, so
+// the replay always goes on; the ISS, which sits after it (often at the TLB-refill vector),
+// translates what it executes next itself and takes any refill exception precisely there.
 template <typename F>
-class Recovery {
+class Recovery final : public FetchFallback {
  public:
   Recovery(O3State& s, F& f) : s_(s), f_(f) {}
 
@@ -32,6 +38,8 @@ class Recovery {
   uint32_t path(unsigned c, bool& in_slot, uint32_t& slot_target) const;
   // The ring index of context c's first instruction of seq >= `seq` (its ring's size if none).
   size_t index_of(unsigned c, uint64_t seq) const;
+  // The word at `va` from context c's replay list: its first instruction there, if any.
+  bool word(unsigned c, uint32_t va, uint32_t& pa, uint32_t& raw) const override;
 
  private:
   O3State& s_;

@@ -113,6 +113,9 @@ bool FetchStage<F, kSpeculative>::fetch_one(unsigned c, uint64_t now) {
   const uint32_t pc = cp.fetch_pc;
   uint32_t pa = 0, raw = 0;
   bool ok = f_.peek_fetch(c, pc, pa, raw);
+  if constexpr (kSpeculative) {
+    if (!ok && fallback_) ok = fallback_->word(c, pc, pa, raw);
+  }
   // Which block a word is in decides when fetch reads again. With flat memory a seed shifts the
   // block boundaries (fetch_skew, sim.perturb_seed) as moving all code would, so that a figure
   // averaged over seeds does not depend on where a loop happens to sit in its build.

@@ -15,6 +15,18 @@
 
 namespace kasane {
 
+// Where a speculative fetch finds a word it cannot translate: the out-of-order core's replay list
+// (core/o3/recovery.h), instructions the functional model has already executed, each with the
+// word and physical address it had then.
+class FetchFallback {
+ public:
+  // The word at `va` of context c and its physical address, if this source has it.
+  virtual bool word(unsigned ctx, uint32_t va, uint32_t& pa, uint32_t& raw) const = 0;
+
+ protected:
+  ~FetchFallback() = default;
+};
+
 // kSpeculative: fetch shifts each prediction into the predictor's history at once
 // (BranchPredictor::predict_speculative) and keeps the history it read in the instruction, for a
 // core that resolves branches out of order and repairs the history when it squashes (o3); the
@@ -30,6 +42,8 @@ class FetchStage {
   // The contexts fetch serves this cycle, in the order it serves them: fills `order`, returns
   // how many.
   unsigned select(uint64_t now, std::array<unsigned, kMaxContexts>& order);
+  // A speculative fetch that cannot translate its pc asks `f` before it faults.
+  void set_fallback(const FetchFallback* f) { fallback_ = f; }
 
  private:
   // Fetch one instruction of context c; false when this context's fetch group ends.
@@ -78,6 +92,7 @@ class FetchStage {
   uint32_t line_mask_;
   std::vector<Predecoded> predecoded_;
   RotatingStart rr_;
+  const FetchFallback* fallback_ = nullptr;
 };
 
 }  // namespace kasane
