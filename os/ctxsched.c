@@ -663,6 +663,26 @@ static struct fair_entity* ctx_pick(int n) {
   }
 }
 
+/* A detached system call of killed gang process p has ended (proc_detached_ended). If p holds a
+ * core, that core's context 0 looks again: gang_step ends p's turn and gang_release frees it. If
+ * not, and nothing else of p is left (no clone thread, no bound thread with kernel state, no
+ * other detached call: each of those passes a scheduler that frees p when it ends), nothing
+ * would ever look at p again: its gang claims a core once more, as when a killed gang's thread
+ * wakes, for the one turn that frees it. Not ctx_reap here: this CPU may be another gang's
+ * context 0, whose address space that would drop. */
+void ctx_detached_ended(struct proc* p) {
+  if (p->cores) {
+    ctx_kick_proc(p);
+    return;
+  }
+  if (p->nthreads) return;
+  for (int n = 0; n < ncpus; n++)
+    if (p->kt[n].state != KT_NONE) return;
+  for (struct kthread* kt = parked; kt < &parked[nparked_used]; kt++)
+    if (kt->state != KT_NONE && kt->proc == p) return;
+  ctx_gang_want(p, p->home);
+}
+
 /* Killed process p may be freed now: nothing of it runs or waits anywhere. */
 void ctx_reap(struct proc* p) {
   if (p->state != USED || !p->killed || p->nthreads || p->cores) return;

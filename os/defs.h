@@ -158,6 +158,7 @@ void ctx_tick(void);
 int ctx_want_gang(struct kthread* kt);
 void ctx_gang_want(struct proc* p, int core);
 void ctx_reap(struct proc* p);
+void ctx_detached_ended(struct proc* p);
 uint32_t ctx_cookie_of(const struct fair_entity* se);
 
 /* coresched.c: PR_SCHED_CORE cookies */
@@ -240,6 +241,7 @@ void freeproc(struct proc* p);
 void userinit(const struct kasane_bootinfo* bi);
 void proc_exit(struct proc* p, int status);
 void proc_exit_signal(struct proc* p, int sig);
+void proc_detached_ended(struct proc* p);
 void kt_exit(struct kthread* kt) __attribute__((noreturn));
 int proc_reap_threads(struct proc* p);
 int proc_kill(int pid, int sig, int from, int tkill);

@@ -283,6 +283,7 @@ void notify_finish(struct kthread* pk) {
   }
   pk->state = KT_NONE;
   pk->proc = 0;
+  if (p->killed) proc_detached_ended(p); /* it may have been the last of p: whoever frees p looks */
   kick(0);
   sched();
   /* Not from user mode: control never comes back here. */

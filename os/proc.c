@@ -194,6 +194,21 @@ void kt_exit(struct kthread* kt) {
   panic("kt_exit: resumed");
 }
 
+/* A detached system call (notify.c) of killed process p has ended: it may have been the last
+ * thing of p, which only a scheduler that looks at p frees. The kill found it asleep and could
+ * not end it (an uninterruptible wait), and nothing else of p may be left to pass a scheduler.
+ * Core mode: the anchors of p's cores, or on none this one's and any core that may take it
+ * (nextproc.c's ready: a killed process on no core is ready anywhere, to be freed); the call ran
+ * on this core's context 0, whose kick() alone missed a core p is on. Context mode: ctxsched.c.
+ * Without this a killed gang process whose call outlived it was never freed, and its parent
+ * waited for ever (tests/sysfuzz/findings/fixed/iss-context-parked-call-outlives-killed-gang). */
+void proc_detached_ended(struct proc* p) {
+  if (ctxmode)
+    ctx_detached_ended(p);
+  else
+    kick_proc(p);
+}
+
 /* Whether anything of the killed, current process p still runs; if not, free its memory and
  * files, give its children to init, and make it a zombie for its parent (or halt the machine
  * if it is the first process: its status is the run's). Called by context 0 of the one core p is

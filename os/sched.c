@@ -295,6 +295,25 @@ static int finished_all(struct proc* p) {
   return 1;
 }
 
+/* Stop p's contexts on this core (parkall) before the core goes to another process or p leaves
+ * it, and end p if that leaves nothing of it anywhere: 1 if so (p is killed now, and the core's
+ * next pass reaps it), 0 if p goes on and will be ready again by a thread it still has.
+ *
+ * A process whose main thread has left (texit0, or exit with threads running) ends when its last
+ * context frees itself with a user TEXIT, which the kernel does not see; only context 0 notices,
+ * by looking at p (finished) while p has the core. That TEXIT can come between finished()'s look
+ * and busy()'s, or during parkall: p would then leave the core with no kernel thread to make it
+ * ready again, never end, and its parent would wait for it for ever (the fuzzer's finding
+ * tests/sysfuzz/findings/fixed/iss-thread-outlives-main-texit.prog). So p is looked at again
+ * here, with its contexts stopped. As on Linux, where the last thread of a group whose leader has
+ * exited ends the process, p's end comes with its last thread's, however the kernel hears of it. */
+static int park(struct proc* p) {
+  parkall(p);
+  if (!finished(p) || !finished_all(p)) return 0;
+  proc_exit(p, p->xstatus); /* 0, or its main thread's exit status (thread.c) */
+  return 1;
+}
+
 /* This core gives p up (its contexts are stopped): another core of p, or any that p's threads
  * may move to, is told. */
 static void leavecore(struct proc* p) {
@@ -362,13 +381,11 @@ static int schedule0(void) {
     c->want_switch = 0;
     struct proc* q = next_proc(p);
     if (q) {
-      parkall(p);
-      switchto(q);
+      if (!park(p)) switchto(q);
       return 1;
     }
     if (!affinity_allows(p, coreid())) { /* no longer its core: leave it for an allowed one */
-      parkall(p);
-      leavecore(p);
+      if (!park(p)) leavecore(p);
       return 1;
     }
   }
@@ -402,8 +419,7 @@ int gang_step(struct proc* p) {
     return 1;
   } else if (c->want_switch || !busy(p)) {
     c->want_switch = 0;
-    parkall(p);
-    return 0;
+    return park(p); /* ended: the next pass reaps it; else its turn here is over */
   }
   startctxs(p);
   struct kthread* kt = runnable_parked(); /* kernel work before user work */

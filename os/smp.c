@@ -97,7 +97,13 @@ void kick(int i) {
 }
 
 /* Tell whoever should act on p (it became ready, or is killed): the anchor of each core p is on,
- * or (on none) this core's anchor and every idle core's, which may pick it up. */
+ * or (on none) this core's anchor and every idle core's, which may pick it up. If p's affinity
+ * does not allow this core (a child that inherited it, a process leaving the core for that
+ * reason), this core will not take p, and an idle core may not be one p may run on: then the
+ * anchor of every core p may run on is told too, busy or not. One whose process sleeps switches
+ * to p, one whose process runs arms its slice timer (trap.c: a kick re-arms it), so p gets a core
+ * at that slice's end at worst. Told only idle cores, p waited for ever beside a core whose
+ * process slept (tests/sysfuzz/findings/fixed/iss-2cores-child-beside-a-sleeping-core.prog). */
 void kick_proc(struct proc* p) {
   if (ctxmode) {
     ctx_kick_proc(p);
@@ -109,8 +115,10 @@ void kick_proc(struct proc* p) {
     return;
   }
   kick(0);
+  int elsewhere = !p->killed && !affinity_allows(p, coreid()); /* a killed one: any core */
   for (int c = 0; c < ncores; c++)
-    if (c != coreid() && cores[c].proc == 0) kick_cpu(cpunum(c, 0));
+    if (c != coreid() && (cores[c].proc == 0 || (elsewhere && affinity_allows(p, c))))
+      kick_cpu(cpunum(c, 0));
 }
 
 /* The running core's share of a TLB shoot-down: empty its TLB if another core asked, and say it
