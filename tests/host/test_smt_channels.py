@@ -51,10 +51,11 @@ def smtchan(target_dir):
     return target_dir / "workloads" / "smtchan" / "smtchan.elf"
 
 
-# Every channel on the in-order pipeline, and the divider's and the issue slots' on the
+# The in-order pipeline's channels, and the divider's, the issue slots' and the window's on the
 # out-of-order core as a sample (the experiment has each on both).
 @pytest.mark.parametrize("chan, model", [("div", "pipeline"), ("l1d", "pipeline"),
-                                         ("issue", "pipeline"), ("div", "o3"), ("issue", "o3")])
+                                         ("issue", "pipeline"), ("div", "o3"), ("issue", "o3"),
+                                         ("window", "o3")])
 def test_the_channel_carries_the_message_and_core_scheduling_closes_it(
         run_sim, kernel, smtchan, tmp_path, chan, model):
     off, s_off = run(run_sim, kernel, smtchan, tmp_path, chan, "none", model)
@@ -66,6 +67,13 @@ def test_the_channel_carries_the_message_and_core_scheduling_closes_it(
     assert [p["exit_status"] for p in s_off["processes"] + s_on["processes"]] == [0] * 4
 
 
+def test_the_in_order_core_has_no_window_to_leak(run_sim, kernel, smtchan, tmp_path):
+    """The window sender's 1 (loads that miss, their users waiting) holds no shared structure on
+    the in-order core: each context stalls on its own, so the receiver reads nothing."""
+    off, _ = run(run_sim, kernel, smtchan, tmp_path, "window", "none", "pipeline")
+    assert off["ber"] > 0.3 and off["capacity"] < 0.1 * off["bandwidth"], off
+
+
 def test_bad_arguments_are_refused_with_a_usage_status(run_sim, kernel, smtchan, tmp_path):
     bad = [["recv", "fpu", "1", "64", "0"], ["send", "div", "1", "7", "0"],
            ["send", "div", "1", "64", "100"], ["peek", "div", "1", "64", "0"],
@@ -73,7 +81,7 @@ def test_bad_arguments_are_refused_with_a_usage_status(run_sim, kernel, smtchan,
     console, stats = sim(run_sim, kernel, tmp_path, workload(tmp_path, "bad", smtchan, *bad),
                          "pipeline", status=64)
     assert [p["exit_status"] for p in stats["processes"]] == [64] * len(bad)
-    for why in ("the channel is div, l1d or issue", "BITS is a whole number from 8 to 4096",
+    for why in ("the channel is div, l1d, issue or window", "BITS is a whole number from 8 to 4096",
                 "SLOT is 0 or a whole number", "the role is send or recv",
                 "the last argument is cookie or none", "wrong number of arguments"):
         assert why in console, console
