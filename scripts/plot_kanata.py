@@ -8,7 +8,7 @@ busy, MSHR full, serialise) hatched over its Is bar and the reasons written on i
 instructions grey. For the out-of-order core the summary also gives the most ROB entries each
 context held at once (from dispatch to commit or squash).
 
-    python3 scripts/plot_kanata.py TRACE.kanata OUT.png [--start CYCLE|ctxT[±N]|insn:TEXT[±N]]
+    python3 scripts/plot_kanata.py TRACE.kanata OUT.png [--start CYCLE|ctxT[:TEXT][±N]|insn:TEXT[±N]]
                                    [--count N]
     python3 scripts/plot_kanata.py TRACE.kanata --summary [--start ...] [--count N]
 
@@ -17,8 +17,9 @@ made of a trace that follows the format's rules. --start picks the first instruc
 first one fetched at or after CYCLE (absolute: the file's C= line says where it starts), with
 ctxT-N the first one fetched at most N cycles before context T's first instruction (ctxT+N:
 from N cycles after it), with insn:TEXT-N and insn:TEXT+N the same around the first instruction
-whose label (pc: disassembly) holds TEXT (default: the file's first). --count N instructions are drawn (default 40). --summary prints
-what the picture shows.
+whose label (pc: disassembly) holds TEXT (default: the file's first), and with ctxT:TEXT-N
+around context T's first such instruction. --count N instructions are drawn (default 40).
+--summary prints what the picture shows.
 """
 import argparse
 import collections
@@ -52,23 +53,24 @@ def select(insns, start, count):
     """The `count` instructions shown: from the first fetched at or after `start`."""
     begin = 0
     if start is not None:
-        ctx = re.fullmatch(r"ctx(\d+)(?:([-+])(\d+))?", start)
+        ctx = re.fullmatch(r"ctx(\d+)(?::(.+?))?(?:([-+])(\d+))?", start)
         text = re.fullmatch(r"insn:(.+?)(?:([-+])(\d+))?", start)
         if ctx or text:
             if ctx:
                 first = next((i["stages"][0][1] for i in insns
-                              if i["thread"] == int(ctx.group(1)) and i["stages"]), None)
+                              if i["thread"] == int(ctx.group(1)) and i["stages"]
+                              and (ctx.group(2) is None or ctx.group(2) in i["label"])), None)
             else:
                 first = next((i["stages"][0][1] for i in insns
                               if text.group(1) in i["label"] and i["stages"]), None)
             if first is None:
                 sys.exit(f"plot_kanata: no instruction of --start {start} in the trace")
-            m = ctx or text
-            cycle = first + (1 if m.group(2) == "+" else -1) * int(m.group(3) or 0)
+            sign, n = ctx.group(3, 4) if ctx else text.group(2, 3)
+            cycle = first + (1 if sign == "+" else -1) * int(n or 0)
         elif start.isdigit():
             cycle = int(start)
         else:
-            sys.exit(f"plot_kanata: --start {start!r} is neither CYCLE, ctxT[±N] nor "
+            sys.exit(f"plot_kanata: --start {start!r} is neither CYCLE, ctxT[:TEXT][±N] nor "
                      "insn:TEXT[±N]")
         begin = next((k for k, i in enumerate(insns) if i["stages"] and i["stages"][0][1] >= cycle),
                      len(insns))
@@ -173,7 +175,7 @@ def main():
     ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
     ap.add_argument("trace")
     ap.add_argument("out", nargs="?")
-    ap.add_argument("--start", help="CYCLE, ctxT[±N] or insn:TEXT[±N]")
+    ap.add_argument("--start", help="CYCLE, ctxT[:TEXT][±N] or insn:TEXT[±N]")
     ap.add_argument("--count", type=int, default=40)
     ap.add_argument("--summary", action="store_true")
     opt = ap.parse_args()

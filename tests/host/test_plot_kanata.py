@@ -98,6 +98,8 @@ def test_picture_and_summary_of_a_small_trace(trace, tmp_path):
     ("ctx1", "cycles 101..107: 2 instructions, 1 squashed"),   # context 1's first instruction on
     ("insn:lw", "cycles 103..105: 1 instructions, 1 squashed"),
     ("insn:addu-1", "cycles 100..107: 3 instructions, 1 squashed"),  # one cycle before it
+    ("ctx0:lw", "cycles 103..105: 1 instructions, 1 squashed"),  # context 0's first lw
+    ("ctx1:addu-1", "cycles 100..107: 3 instructions, 1 squashed"),
     ("102", "cycles 103..105: 1 instructions, 1 squashed"),
 ])
 def test_start_picks_the_first_instruction_shown(trace, start, expected):
@@ -111,7 +113,7 @@ def test_count_limits_the_rows(trace):
         "cycles 100..104: 1 instructions, 0 squashed", "per context: c0.t0 1"]
 
 
-@pytest.mark.parametrize("start", ["ctx3", "insn:mul", "200", "later"])
+@pytest.mark.parametrize("start", ["ctx3", "insn:mul", "ctx0:addu", "200", "later"])
 def test_a_start_that_matches_nothing_is_an_error(trace, start):
     with pytest.raises(SystemExit) as e:
         plot_kanata.select(kanata.parse(trace), start, 40)
