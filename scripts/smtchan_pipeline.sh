@@ -3,7 +3,7 @@
 # receiver (seed 1, 128 bits, 4,000-cycle slots) on two contexts of the default machine in
 # context mode, traced for 1,000 cycles from the middle of slot SLOT, drawn by plot_kanata.py.
 #   scripts/smtchan_pipeline.sh SLOT OUT.png     (BUILD: the build folder, default build/)
-# Slot 200 sends a 1 (the receiver's divides wait for the sender's: unit busy), slot 205 a 0.
+# Slot 300 sends a 1 (the receiver's divides wait for the sender's: unit busy), slot 305 a 0.
 set -euo pipefail
 [ $# -eq 2 ] && [[ $1 =~ ^[0-9]+$ ]] || { echo "usage: $0 SLOT OUT.png" >&2; exit 64; }
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,6 +19,6 @@ from=$(($1 * 4000 + 2000))
   --pipeline-trace "$work/pair.kanata" --trace-window "$from:$((from + 1000))" \
   --workload "$work/pair.toml" "$BUILD/target/os/kernel.elf" >/dev/null 2>"$work/err" \
   || { cat "$work/err" >&2; exit 1; }
-# From 40 cycles before the receiver's first divide in the window (the sender's are on $t6).
+# From 10 cycles before the receiver's (context 1's) first divide in the window.
 python3 "$ROOT/scripts/plot_kanata.py" "$work/pair.kanata" "$2" \
-  --start 'insn:divu $zero, $v1-40' --count 30 --summary
+  --start 'ctx1:divu-10' --count 30 --summary

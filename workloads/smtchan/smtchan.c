@@ -47,7 +47,7 @@
  * about 6,000: slots of many probes, every bit right (E10's slot table has shorter ones). */
 #define DIV_SLOT 4000
 #define L1D_SLOT 12000
-/* A block of 64 ALU instructions takes about 40 cycles alone: 2,000 cycles are many probes. */
+/* A block of 64 ALU instructions takes about 45 cycles alone: 2,000 cycles are many probes. */
 #define ISSUE_SLOT 2000
 #define MISSBUF (512 * 1024) /* twice the default L2: a walk over it misses to DRAM */
 #define MISS_STRIDE (17 * 64) /* 17 L2 lines: every line of MISSBUF once a lap, no two alike */
@@ -58,6 +58,10 @@ static const char* const names[] = {"div", "l1d", "issue", "window"};
 /* volatile: every walk is real loads, never folded (the buffers are only ever zero) */
 static volatile uint8_t sbuf[SENDBUF] __attribute__((aligned(4096)));
 static volatile uint8_t rbuf[RECVBUF] __attribute__((aligned(4096)));
+/* In .bss, which the kernel clears when it loads the program: both roles pay for it before they
+ * start, so they reach their first slot together. (From malloc, each page's first write faults
+ * into the kernel, the two processes' faults queue there, and the roles start a hundred slots
+ * apart.) */
 static volatile uint32_t mbuf[MISSBUF / 4] __attribute__((aligned(4096)));
 static uint32_t values[4096], counts[4096];
 static char bits[4097];
