@@ -89,6 +89,8 @@ def line_data(plot, rows, metric_names) -> tuple[dict, list]:
         lines.setdefault(label, []).append((x, summarise(ys) if all(map(is_number, ys))
                                             else Summary(ys[0], ys[0], ys[0], len(ys))))
     for xy in lines.values():
+        if any(isinstance(p[0], str) for p in xy):
+            continue  # categories (a policy's names): in the sweep's order, not the alphabet's
         try:
             xy.sort(key=lambda p: p[0])
         except TypeError:
@@ -144,6 +146,11 @@ def draw_traces(ax, plot, rows, out: Path) -> list:
     return errors
 
 
+def categories_on_x(ax) -> bool:
+    """Some point drawn has a name for its x (matplotlib places names as categories)."""
+    return any(isinstance(x, str) for line in ax.get_lines() for x in line.get_xdata())
+
+
 def whole_numbers_on_x(ax) -> bool:
     """Every point drawn has a whole-number x (a sweep over contexts, threads, sizes)."""
     xs = [x for line in ax.get_lines() for x in line.get_xdata()]
@@ -164,7 +171,8 @@ def draw(plot: dict, rows, metric_names, d: Path):
             errors = draw_traces(ax, plot, rows, d)
         else:
             errors = draw_lines(ax, plot, rows, metric_names, d)
-        _scale(ax, "x", plot["xscale"])
+        if not categories_on_x(ax):  # setting a scale would put numbers in the names' place
+            _scale(ax, "x", plot["xscale"])
         _scale(ax, "y", plot["yscale"])
         if plot["xscale"] == "linear" and whole_numbers_on_x(ax):
             # A count of contexts or threads has no tick at 1.5.

@@ -221,3 +221,25 @@ y = "ipc"
     assert errors == []
     ticks = [t for t in ax.get_xticks() if 1 <= t <= 4]
     assert ticks and all(float(t).is_integer() for t in ticks), ticks
+
+
+def test_names_on_x_are_categories_in_the_sweeps_order(build, experiment, tmp_path):
+    """A policy swept by name: its names label the ticks, in the sweep's order (stall before
+    flush), not numbers and not the alphabet's order."""
+    rows = [row(p, {"group": "w", "policy": p}, {"cycles": 100 * k, "ipc": 0.5})
+            for k, p in enumerate(["none", "stall", "flush"], 1)]
+    path = experiment("""
+[experiment]
+program = "x"
+[[plot]]
+name = "policies"
+x = "policy"
+y = "cycles"
+""")
+    p = outputs(experiment, path.read_text(), "plot")
+    fig, ax, errors = plots.draw(p, rows, METRICS, tmp_path)
+    assert errors == []
+    fig.canvas.draw()
+    assert [t.get_text() for t in ax.get_xticklabels()] == ["none", "stall", "flush"]
+    csv_rows = (tmp_path / "policies.csv").read_text().splitlines()[1:]
+    assert [r.split(",")[1] for r in csv_rows] == ["none", "stall", "flush"]
