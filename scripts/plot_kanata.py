@@ -8,8 +8,8 @@ busy, MSHR full, serialise) hatched over its Is bar and the reasons written on i
 instructions grey. For the out-of-order core the summary also gives the most ROB entries each
 context held at once (from dispatch to commit or squash).
 
-    python3 scripts/plot_kanata.py TRACE.kanata OUT.png [--start CYCLE|ctxT[:TEXT][±N]|insn:TEXT[±N]]
-                                   [--count N]
+    python3 scripts/plot_kanata.py TRACE.kanata OUT.png
+                                   [--start CYCLE|ctxT[:TEXT][±N]|insn:TEXT[±N]] [--count N]
     python3 scripts/plot_kanata.py TRACE.kanata --summary [--start ...] [--count N]
 
 The file is read with the strict reader of the tests (tests/host/kanata.py), so a picture is only
