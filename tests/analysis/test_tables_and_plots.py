@@ -205,18 +205,15 @@ columns = [
     assert tables.failure_notes(t, rows[:2], cells[:2]) == ""
 
 
+def line_plot(experiment, **keys):
+    """A [[plot]] of these keys (strings) as the writer gets it."""
+    lines = "".join(f"{k} = {v!r}\n".replace("'", '"') for k, v in keys.items())
+    return outputs(experiment, '[experiment]\nprogram = "x"\n[[plot]]\n' + lines, "plot")
+
+
 def test_a_sweep_of_whole_numbers_gets_whole_number_ticks(build, experiment, tmp_path):
     """Contexts 1, 2, 4 on a linear axis: no tick at 1.5 or 2.5."""
-    path = experiment("""
-[experiment]
-program = "x"
-[[plot]]
-name = "ipc"
-title = "IPC against contexts"
-x = "core_contexts"
-y = "ipc"
-""")
-    p = outputs(experiment, path.read_text(), "plot")
+    p = line_plot(experiment, name="ipc", title="IPC against contexts", x="core_contexts", y="ipc")
     fig, ax, errors = plots.draw(p, ROWS, METRICS, tmp_path)
     assert errors == []
     ticks = [t for t in ax.get_xticks() if 1 <= t <= 4]
@@ -228,15 +225,7 @@ def test_names_on_x_are_categories_in_the_sweeps_order(build, experiment, tmp_pa
     flush), not numbers and not the alphabet's order."""
     rows = [row(p, {"group": "w", "policy": p}, {"cycles": 100 * k, "ipc": 0.5})
             for k, p in enumerate(["none", "stall", "flush"], 1)]
-    path = experiment("""
-[experiment]
-program = "x"
-[[plot]]
-name = "policies"
-x = "policy"
-y = "cycles"
-""")
-    p = outputs(experiment, path.read_text(), "plot")
+    p = line_plot(experiment, name="policies", x="policy", y="cycles")
     fig, ax, errors = plots.draw(p, rows, METRICS, tmp_path)
     assert errors == []
     fig.canvas.draw()
