@@ -7,13 +7,13 @@ e2fsprogs (mke2fs, e2fsck, debugfs) doing the work.
     ext2img.py ls IMAGE               one line per file: type, size, path (symlinks: -> target)
     ext2img.py extract IMAGE FOLDER   check the image, then copy its tree into FOLDER
 
-mkfs runs `mke2fs -t ext2 -d FOLDER`: revision 1 with mke2fs's standard ext2 features, 4 KiB
-blocks unless --block-size says 1024, and FOLDER's tree (files, directories, symbolic links) in
-it. The same tree gives the same file system each time (a fixed UUID, hash seed and creation
-time; each inode's mtime is its file's, and so are its ctime and atime: a host's ctime is when
-the copy was made and its atime when the file was last read), and it has no lost+found (e2fsck
-makes one if it ever needs it), so a program run in it sees what it would see in a copy of FOLDER. Without --size the image holds what the tree needs
-plus room to grow: max(4 MiB, twice that), in whole blocks.
+mkfs runs `mke2fs -t ext2 -d FOLDER`: revision 1 with mke2fs's standard ext2 features, 4 KiB blocks
+unless --block-size says 1024, and FOLDER's tree (files, directories, symbolic links) in it. The
+same tree gives the same file system each time (a fixed UUID, hash seed and creation time; each
+inode's mtime is its file's, and so are its ctime and atime: a host's ctime is when the copy was
+made and its atime when the file was last read), and it has no lost+found (e2fsck makes one if it
+ever needs it), so a program run in it sees what it would see in a copy of FOLDER. Without --size
+the image holds what the tree needs plus room to grow: max(4 MiB, twice that), in whole blocks.
 
 check is the reliability test of the kernel's file system: e2fsck -fn must exit 0 and print
 nothing but its five pass headers and its summary (e2fsck answers "no" to a wrong free count in
