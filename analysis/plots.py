@@ -1,15 +1,20 @@
 """Plots, written as plots/NAME.png and plots/NAME.svg (matplotlib, Agg backend):
-- kind = "line" (the default): x and y expressions per point, one line per value of `series`,
-  the points of a line in x order; failed points are left out; optional reference curves; with
+- kind = "line" (the default): x and y expressions per point, one line per value of `series`
+  (or of the `label` expression, where a line is not one parameter's value), the points of a
+  line in x order; failed points are left out; optional reference curves; with
   `repeat`, each point is the mean over its seeds with a 95% error bar (repeats.py); the data
   drawn is also written to plots/NAME.csv (series, x, y, y_low, y_high, runs);
 - kind = "trace": one line per point from its thermal trace (needs thermal_trace = true):
-  simulated time in ms against die temperature, labelled by `series`."""
+  simulated time in ms against die temperature, labelled by `series`;
+- kind = "cpi": one horizontal bar per boot process of each point picked (an o3 run), its
+  context's CPI stack (pipeline.contexts[].cpi_stack_cycles over the instructions it retired,
+  idle left out) stacked by category: where a thread's cycles went."""
 import csv
+import json
 from pathlib import Path
 
 from .expr import PointFailed, evaluate, names_of
-from .points import THERMAL
+from .points import STATS, THERMAL
 from .repeats import Summary, by_seed, combine, is_number, summarise
 from .spec import Checker, check_expr
 from .sweep import MISSING, fmt_value, lookup, matches
@@ -22,9 +27,17 @@ def check_plot(c: Checker, at: tuple, p: dict) -> dict:
     out = {"name": p["name"], "kind": kind, "title": p.get("title", p["name"]),
            "where": p.get("where", {}), "series": p.get("series"), "at": at,
            "xscale": p.get("xscale", "linear"), "yscale": p.get("yscale", "linear")}
+    out["label"] = p.get("label")
+    if out["label"] is not None:
+        with c.guard():
+            out["labelcode"] = check_expr(c, at + ("label",), p["label"])
     if kind == "trace":
         out.update(xlabel=p.get("xlabel", "simulated time (ms)"),
                    ylabel=p.get("ylabel", "die temperature (°C)"), reference=[])
+        return out
+    if kind == "cpi":
+        out.update(xlabel=p.get("xlabel", "cycles per instruction"), ylabel=p.get("ylabel", ""),
+                   reference=[])
         return out
     for k in ("x", "y"):
         out[k] = p[k]
@@ -50,6 +63,13 @@ def _scale(ax, axis: str, scale: str):
         setter(scale)
 
 
+def point_label(plot, r, names, fallback):
+    """A point's line or bar name: the `label` expression, else `series`, else fallback."""
+    if plot.get("label") is not None:
+        return str(evaluate(plot["labelcode"], names))
+    return series_label(plot, r.params, fallback)
+
+
 def series_label(plot, params, fallback):
     if plot["series"] is None:
         return fallback
@@ -71,6 +91,7 @@ def line_data(plot, rows, metric_names) -> tuple[dict, list]:
             names.update(i=i, at=at, first=None, prev=None)
             try:
                 x, y = evaluate(plot["xcode"], names), evaluate(plot["ycode"], names)
+                label = point_label(plot, r, names, plot["y"])
             except PointFailed:
                 continue
             except Exception as e:
@@ -78,7 +99,7 @@ def line_data(plot, rows, metric_names) -> tuple[dict, list]:
                               f"{type(e).__name__}: {e}")
                 continue
             combo = getattr(r.outcome.job.point, "combo", i)  # the seeds of one point share it
-            key = (series_label(plot, r.params, plot["y"]), combo)
+            key = (label, combo)
             xs, ys = points.setdefault(key, ([], []))
             xs.append(x)
             ys.append(y)
@@ -146,6 +167,78 @@ def draw_traces(ax, plot, rows, out: Path) -> list:
     return errors
 
 
+def cpi_stacks(stats: dict, what: str) -> list[tuple[str, dict]]:
+    """(process name, {category: cycles per instruction}) of each boot process of an o3 run, from
+    the CPI stack of the one context it ran on (idle left out: a stack is the cycles the context
+    was busy, over the instructions it retired)."""
+    pipe = stats.get("pipeline", {})
+    if pipe.get("model") != "o3":
+        raise ValueError(f"{what}: not an out-of-order run (pipeline.model is "
+                         f"{pipe.get('model')!r}): only o3 counts a CPI stack")
+    contexts = {c["id"]: c for c in pipe.get("contexts", [])}
+    out = []
+    for proc in stats.get("processes", []):
+        cpus = [c["cpu"] for c in proc.get("cpus", [])]
+        if len(cpus) != 1 or cpus[0] not in contexts:
+            raise ValueError(f"{what}: process {proc.get('pid')} ({proc.get('name')}) ran on CPUs "
+                             f"{cpus}: a CPI stack is one context's (pin it, or one core)")
+        ctx = contexts[cpus[0]]
+        stack = {k: v / max(ctx["retired"], 1) for k, v in ctx["cpi_stack_cycles"].items()
+                 if k != "idle"}
+        out.append((proc.get("name") or f"pid {proc.get('pid')}", stack))
+    return out
+
+
+def draw_cpi(ax, plot, rows, metric_names, out: Path) -> list:
+    """One horizontal bar per process of each point picked, its CPI stack stacked by category
+    (the mean over a point's seeds); the data drawn also goes to plots/NAME.csv (series = the
+    bar, x = the category, y = its cycles per instruction). Returns the errors."""
+    errors, bars = [], {}  # bar name -> {category: [value per seed]}
+    for _, seed_rows in by_seed(rows):
+        at = make_at(seed_rows, metric_names)
+        for i, r in enumerate(x for x in seed_rows if matches(x.params, plot["where"])):
+            if not r.ok:
+                continue
+            names = names_of(r.params, r.metrics, metric_names)
+            names.update(i=i, at=at, first=None, prev=None)
+            try:
+                label = point_label(plot, r, names, r.outcome.job.point.label())
+                with open(r.outcome.directory / STATS) as f:
+                    stacks = cpi_stacks(json.load(f), f"point {r.outcome.job.dirname}")
+            except (OSError, ValueError, KeyError) as e:
+                errors.append(f"plot {plot['name']!r}: {e}")
+                continue
+            for name, stack in stacks:
+                bar = bars.setdefault(f"{label}: {name}", {})
+                for k, v in stack.items():
+                    bar.setdefault(k, []).append(v)
+    cats = sorted({k for b in bars.values() for k in b}, key=lambda k: (k != "base", k))
+    mean = {b: {k: sum(v.get(k, [0])) / max(len(v.get(k, [0])), 1) for k in cats}
+            for b, v in bars.items()}
+    with open(out / f"{plot['name']}.csv", "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["series", "x", "y", "y_low", "y_high", "runs"])
+        for b, stack in mean.items():
+            runs = max((len(v) for v in bars[b].values()), default=0)
+            w.writerows((b, k, v, v, v, runs) for k, v in stack.items())
+    order = list(mean)[::-1]  # the first bar at the top
+    ax.figure.set_size_inches(8, 1.5 + 0.4 * len(order))
+    left = [0.0] * len(order)
+    for k, colour in zip(cats, matplotlib_colours(len(cats))):
+        widths = [mean[b][k] for b in order]
+        if any(widths):
+            ax.barh(order, widths, left=left, label=k, color=colour)
+        left = [a + w for a, w in zip(left, widths)]
+    return errors
+
+
+def matplotlib_colours(n: int) -> list:
+    """n distinct colours (tab20: the stack has up to 11 categories)."""
+    import matplotlib
+    cmap = matplotlib.colormaps["tab20"]
+    return [cmap(i % 20) for i in range(n)]
+
+
 def categories_on_x(ax) -> bool:
     """Some point drawn has a name for its x (matplotlib places names as categories)."""
     return any(isinstance(x, str) for line in ax.get_lines() for x in line.get_xdata())
@@ -169,11 +262,14 @@ def draw(plot: dict, rows, metric_names, d: Path):
     try:
         if plot["kind"] == "trace":
             errors = draw_traces(ax, plot, rows, d)
+        elif plot["kind"] == "cpi":
+            errors = draw_cpi(ax, plot, rows, metric_names, d)
         else:
             errors = draw_lines(ax, plot, rows, metric_names, d)
         if not categories_on_x(ax):  # setting a scale would put numbers in the names' place
             _scale(ax, "x", plot["xscale"])
-        _scale(ax, "y", plot["yscale"])
+        if plot["kind"] != "cpi":  # its bars' names are y's categories
+            _scale(ax, "y", plot["yscale"])
         if plot["xscale"] == "linear" and whole_numbers_on_x(ax):
             # A count of contexts or threads has no tick at 1.5.
             from matplotlib.ticker import MaxNLocator

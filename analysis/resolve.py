@@ -211,10 +211,12 @@ def check_table_names(c, exp, t, params, points, used_names):
 
 def check_plot_names(c, exp, p, params, points, used_names):
     check_filter(c, p["at"], p, params, points, used_names)
-    if p["kind"] == "line":
+    if p["kind"] in ("line", "cpi"):
         allowed = set(params) | set(exp.metrics) | POINT_NAMES
-        for k in ("x", "y"):
-            check_expression(c, p["at"] + (k,), p[k], allowed, params, exp.metrics, used_names)
+        for k in ("x", "y", "label"):
+            if p.get(k) is not None:
+                check_expression(c, p["at"] + (k,), p[k], allowed, params, exp.metrics,
+                                 used_names)
 
 
 def check_unused(c: Checker, exp: Experiment, used: set, build: Build):
@@ -223,7 +225,7 @@ def check_unused(c: Checker, exp: Experiment, used: set, build: Build):
     for t in exp.tables + exp.plots:
         for col in t.get("columns", []):
             names |= _names(col["value"])
-        for k in ("x", "y"):
+        for k in ("x", "y", "label"):
             if t.get(k):
                 names |= _names(t[k])
         names |= set(t["where"]) | ({t["series"]} if t.get("series") else set())

@@ -111,10 +111,11 @@ PLOT = {
     "properties": {
         "name": TABLE["properties"]["name"],
         "title": {"type": "string"},
-        "kind": {"enum": ["line", "trace"]},
+        "kind": {"enum": ["line", "trace", "cpi"]},
         "trace": {"enum": ["thermal"]},
         "x": {"type": "string"}, "y": {"type": "string"},
         "series": {"type": "string"},
+        "label": {"type": "string", "x-what": "an expression per point naming its line"},
         "where": WHERE,
         "xscale": {"enum": ["linear", "log", "log2"]},
         "yscale": {"enum": ["linear", "log", "log2"]},
@@ -122,14 +123,19 @@ PLOT = {
         "reference": {"anyOf": [REFERENCE, {"type": "array", "items": REFERENCE}],
                       "x-what": "a table {label, x, y} or a list of them"},
     },
-    # A line plot needs x and y; a trace plot has neither.
-    "if": {"properties": {"kind": {"const": "trace"}}, "required": ["kind"]},
-    # ({"not": {}} rather than false: jsonschema leaves the key out of a false schema's path.)
-    "then": {"properties": {k: {"not": {}, "x-what": "not for kind = \"trace\" (x is time, y die "
-                                                    "temperature)"}
-                            for k in ("x", "y", "reference")}},
-    "else": {"required": ["x", "y"],
-             "properties": {"trace": {"not": {}, "x-what": "only for kind = \"trace\""}}},
+    # A line plot needs x and y; a trace or CPI-stack plot draws its own axes.
+    "allOf": [
+        # ({"not": {}} rather than false: jsonschema leaves the key out of a false schema's path.)
+        {"if": {"properties": {"kind": {"enum": ["trace", "cpi"]}}, "required": ["kind"]},
+         "then": {"properties": {k: {"not": {}, "x-what": "not for kind = \"trace\" or \"cpi\" "
+                                                        "(they draw their own axes)"}
+                                 for k in ("x", "y", "reference")}},
+         "else": {"required": ["x", "y"]}},
+        {"if": {"properties": {"kind": {"const": "trace"}}, "required": ["kind"]},
+         "then": {"properties": {"label": {"not": {}, "x-what": "not for kind = \"trace\" (use "
+                                                                "series)"}}},
+         "else": {"properties": {"trace": {"not": {}, "x-what": "only for kind = \"trace\""}}}},
+    ],
 }
 GROUP = {"type": "object", "required": ["name"], "additionalProperties": False,
          "properties": {"name": {"type": "string", "pattern": NAME, "x-what": "a group name"},

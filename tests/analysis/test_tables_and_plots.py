@@ -1,6 +1,8 @@
 """Tables rendered from known rows (points mode with first/prev and formats, explicit rows with
 at(), failed points shown as `failed`, a bad value named by table, column and row, expressions
 without builtins), and plots written as non-empty PNG and SVG files."""
+import csv
+import json
 import tomllib
 from pathlib import Path
 from types import SimpleNamespace
@@ -155,6 +157,26 @@ reference = { label = "paper", x = [1, 2, 4], y = [0.23, 0.27, 0.32] }
         assert label in svg
 
 
+def test_a_label_expression_names_each_points_line(build, experiment, tmp_path):
+    """`label` is an expression per point: here two parameters make one line's name, where a
+    `series` could only name one."""
+    path = experiment("""
+[experiment]
+program = "x"
+[[plot]]
+name = "ipc"
+x = "core_contexts"
+y = "ipc"
+label = "backend.upper() + ' ' + group"
+""")
+    p = outputs(experiment, path.read_text(), "plot")
+    assert plots.write(p, ROWS, METRICS, tmp_path) == []
+    with open(tmp_path / "plots" / "ipc.csv") as f:
+        drawn = [(r["series"], r["x"], r["y"]) for r in csv.DictReader(f)]
+    assert drawn == [("HW ops", "1", "0.25"), ("HW ops", "2", "0.3125"),
+                     ("CONVENTIONAL ops", "1", "0.2")]
+
+
 def test_trace_plot_reads_each_points_thermal_csv(build, experiment, tmp_path):
     for name, watts in (("spin", 0.5), ("mwait", 0.2)):
         d = tmp_path / name
@@ -176,6 +198,51 @@ series = "policy"
     assert plots.write(p, rows, METRICS, tmp_path) == []
     svg = check_image_files(tmp_path, "temperature")
     assert "policy=spin" in svg and "policy=mwait" in svg
+
+
+def o3_stats(directory, stacks, cpus):
+    """A stats.json of an o3 run: context i retired 1,000 instructions with stacks[i]; process
+    i + 1 ran on the CPUs cpus[i]."""
+    directory.mkdir()
+    contexts = [{"id": i, "retired": 1000, "cpi_stack_cycles": dict(st, idle=99999)}
+                for i, st in enumerate(stacks)]
+    procs = [{"pid": i + 1, "name": f"p{i + 1}", "cpus": [{"cpu": c, "cycles": 1} for c in cs]}
+             for i, cs in enumerate(cpus)]
+    (directory / "stats.json").write_text(json.dumps(
+        {"pipeline": {"model": "o3", "contexts": contexts}, "processes": procs}))
+
+
+def test_a_cpi_plot_stacks_each_processs_context_per_instruction(build, experiment, tmp_path):
+    """kind = "cpi": a bar per process of each point, its context's cycles per category over
+    the instructions it retired, idle left out; a process that ran on two contexts is an error
+    naming the point and the process, and the other points are still drawn."""
+    o3_stats(tmp_path / "none", [{"base": 500, "memory": 1500}, {"base": 700, "fetch": 300}],
+             [[0], [1]])
+    o3_stats(tmp_path / "flush", [{"base": 500, "memory": 900}, {"base": 700, "fetch": 2300}],
+             [[0], [1]])
+    o3_stats(tmp_path / "moved", [{"base": 1}], [[0, 1]])
+    rows = [row(n, {"policy": n}, {"cycles": 1, "ipc": 1.0}, tmp_path / n)
+            for n in ("none", "flush", "moved")]
+    path = experiment("""
+[experiment]
+program = "x"
+[[plot]]
+name = "cpi"
+kind = "cpi"
+label = "'policy ' + policy"
+""")
+    p = outputs(experiment, path.read_text(), "plot")
+    errors = plots.write(p, rows, METRICS, tmp_path)
+    assert len(errors) == 1 and "point moved" in errors[0] and "process 1 (p1)" in errors[0]
+    with open(tmp_path / "plots" / "cpi.csv") as f:
+        drawn = {(r["series"], r["x"]): float(r["y"]) for r in csv.DictReader(f)}
+    assert drawn == {("policy none: p1", "base"): 0.5, ("policy none: p1", "fetch"): 0.0,
+                     ("policy none: p1", "memory"): 1.5, ("policy none: p2", "base"): 0.7,
+                     ("policy none: p2", "fetch"): 0.3, ("policy none: p2", "memory"): 0.0,
+                     ("policy flush: p1", "base"): 0.5, ("policy flush: p1", "fetch"): 0.0,
+                     ("policy flush: p1", "memory"): 0.9, ("policy flush: p2", "base"): 0.7,
+                     ("policy flush: p2", "fetch"): 2.3, ("policy flush: p2", "memory"): 0.0}
+    assert "policy flush: p2" in check_image_files(tmp_path, "cpi")
 
 
 def test_an_absent_optional_metric_is_an_empty_cell_and_a_failed_point_is_explained(build,
