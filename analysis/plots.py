@@ -278,7 +278,9 @@ def draw(plot: dict, rows, metric_names, d: Path):
         ax.set_xlabel(plot["xlabel"])
         ax.set_ylabel(plot["ylabel"])
         ax.grid(alpha=0.3)
-        if ax.get_legend_handles_labels()[0]:
+        if ax.get_legend_handles_labels()[0] and plot["kind"] == "cpi":
+            ax.legend(loc="center left", bbox_to_anchor=(1.01, 0.5))  # bars fill the axes
+        elif ax.get_legend_handles_labels()[0]:
             ax.legend()
         fig.tight_layout()
     except BaseException:
