@@ -9,12 +9,15 @@ interest counts the process that began it; and a bad workload file is refused be
 runs. The programs are tests/ctx's spinner, workloads' fib and tests of the thread runtimes."""
 import json
 import pathlib
+import sys
 
 import pytest
 
 import trace_events
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import ext2img  # noqa: E402
 DEFAULT = ROOT / "configs" / "machines" / "default.toml"
 
 
@@ -172,6 +175,35 @@ def test_a_thread_forced_idle_runs_once_the_last_cookie_ends(run_sim, kernel, tm
     s, _ = run(run_sim, kernel, tmp_path, wl, "context", contexts=4)
     assert [p["exit_status"] for p in s["processes"]] == [0, 0, 0]
     assert procs(s)[3]["exited_cycle"] > max(procs(s)[i]["exited_cycle"] for i in (1, 2))
+
+
+def test_corepair_gives_each_pair_of_processes_one_cookie_across_exec(run_sim, kernel, tmp_path,
+                                                                     target_dir):
+    """E10's cost of core scheduling with a cookie a pair: workloads/corepair gives processes 1
+    and 2 one cookie, 3 and 4 another, then execs intmix.elf from the disk with it, so each pair
+    runs at once and the pairs take turns (with a cookie lost at exec they would all share the
+    core at once)."""
+    corepair = target_dir / "workloads" / "corepair" / "corepair.elf"
+    disk = tmp_path / "disk.img"
+    ext2img.mkfs(disk, target_dir / "workloads" / "corepair" / "disk")
+    sets = (f"disk.image={disk}", "disk.latency=0")
+    wl = workload(tmp_path, *[(corepair, ["/intmix.elf", k, "1"], None)
+                              for k in ("crc", "sort", "sieve", "fib")])
+    s, tl = run(run_sim, kernel, tmp_path, wl, "context", *sets, contexts=4, timeline=True)
+    assert [p["exit_status"] for p in s["processes"]] == [0] * 4
+    assert all(p["retired"] > 1000000 for p in s["processes"])  # intmix ran: corepair is short
+    sl = {pid: slices(tl, pid) for pid in (1, 2, 3, 4)}
+    settled = max(x[0][0] for x in sl.values()) + 200000  # all have their cookies by then
+    sl = {pid: [(max(x0, settled), x1, c) for x0, x1, c in x] for pid, x in sl.items()}
+    assert overlap(sl[1], sl[2]) > 500000 and overlap(sl[3], sl[4]) > 500000
+    assert all(overlap(sl[a], sl[b]) == 0 for a in (1, 2) for b in (3, 4))
+    assert sum(c["forced_idle_cycles"] for c in s["cpus"]) > 1000000
+    # A pair alone shares the core as with no cookie: (next to) no CPU forced idle.
+    wl = workload(tmp_path, *[(corepair, ["/intmix.elf", k, "1"], None) for k in ("crc", "sort")],
+                  name="two.toml")
+    s, _ = run(run_sim, kernel, tmp_path, wl, "context", *sets, contexts=4)
+    assert [p["exit_status"] for p in s["processes"]] == [0, 0]
+    assert sum(c["forced_idle_cycles"] for c in s["cpus"]) < 20000, s["cpus"]
 
 
 @pytest.mark.parametrize("program, contexts", [

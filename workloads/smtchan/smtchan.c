@@ -18,20 +18,32 @@
  *        registers; a 0 one in which it waits on a chain of divides, as for issue. The receiver
  *        times the same ALU blocks as for issue: with the window full of the sender's waiting
  *        instructions, its own wait to enter. (The in-order core has no window.)
- * Usage: smtchan send|recv div|l1d|issue|window SEED BITS SLOT [cookie|none]
+ *   l2     across cores, for comparison: the sender and the receiver on different cores of a
+ *        machine whose cores share the L2 (configs/machines/dual-core.toml, each pinned to a core
+ *        by the workload). The receiver owns the first L2_LINES lines of each of RECV_PAGES
+ *        pages: more of them per L1D set than the L1D has ways, so a walk over them always misses
+ *        its L1D, and hits in the L2. A 1 is a slot in which the sender walks the same lines of
+ *        each of the MISSBUF pages, more per L2 set than the L2 has ways whatever colour the
+ *        kernel gave each page (the L2's set index takes three bits above the page offset), so
+ *        the receiver's lines leave the L2 and its next walk misses to DRAM. The receiver primes
+ *        at the start of each slot and probes three quarters in. Core scheduling does not stand
+ *        in the way: the two never share a core.
+ * Usage: smtchan send|recv div|l1d|issue|window|l2 SEED BITS SLOT [cookie|none]
  * The message is BITS (8..4096) bits of xorshift32 seeded by SEED (analysis/channel.py derives the
  * same ones to score the receiver). Time is cut into slots of SLOT cycles (500..10^6; 0: the
- * channel's default, DIV_SLOT, L1D_SLOT or ISSUE_SLOT) on the core's cycle counter, which every
- * context of the core reads alike: that is the two programs' only agreement, no handshake. In slot
- * k the sender sends bit k mod BITS, for 2 BITS + 16 slots from its start; the receiver measures
- * BITS slots from the next but one after its start, so it has every bit once whenever it starts
- * within BITS slots of the sender. A slot gives it one value: div, issue and window, the mean time
- * of the probes it ran there; l1d, the time of one walk three quarters into the slot (which primes
- * the next slot). It calibrates its own threshold (1/16 above its quiet values) and prints one line
- * `smtchan recv ...` with the decoded bits in message order, and one with its values. "cookie"
- * gives the process a core-scheduling cookie of its own first (prctl(PR_SCHED_CORE,
- * PR_SCHED_CORE_CREATE)): two processes with different cookies never run on one core at once, which
- * closes the channel. The counter's 32 bits wrap after 4.3 G cycles: a run must end before that. */
+ * channel's default, DIV_SLOT, L1D_SLOT, ISSUE_SLOT or L2_SLOT) on the core's cycle counter, which
+ * every context of the core reads alike, and the cores of a machine too (they advance in
+ * lock-step): that is the two programs' only agreement, no handshake. In slot k the sender sends
+ * bit k mod BITS, for 2 BITS + 16 slots from its start; the receiver measures BITS slots from the
+ * next but one after its start, so it has every bit once whenever it starts within BITS slots of
+ * the sender. A slot gives it one value: div, issue and window, the mean time of the probes it ran
+ * there; l1d, the time of one walk three quarters into the slot (which primes the next slot); l2,
+ * the same after a walk at the slot's start that primes it. It calibrates its own threshold (1/16
+ * above its quiet values) and prints one line `smtchan recv ...` with the decoded bits in message
+ * order, and one with its values. "cookie" gives the process a core-scheduling cookie of its own
+ * first (prctl(PR_SCHED_CORE, PR_SCHED_CORE_CREATE)): two processes with different cookies never
+ * run on one core at once, which closes the channels between siblings (not l2's, across cores).
+ * The counter's 32 bits wrap after 4.3 G cycles: a run must end before that. */
 #include <kasane/cycles.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -51,9 +63,24 @@
 #define ISSUE_SLOT 2000
 #define MISSBUF (512 * 1024) /* twice the default L2: a walk over it misses to DRAM */
 #define MISS_STRIDE (17 * 64) /* 17 L2 lines: every line of MISSBUF once a lap, no two alike */
+/* l2, on the default L2 (256 KiB, 8 ways of 64-byte lines: 512 sets, so a set's index is 6 bits
+ * of the page offset and 3 of the page's frame, its colour). Each of the sender's 128 pages puts
+ * a line in each of L2_LINES sets of its colour: about 16 a set, twice the ways. The receiver's 16
+ * pages put about 2 in each (no more than the L2 holds) and 8 in each L1D set they use (4 ways:
+ * the L1D's set index takes 8 bits, bit 12 one of the frame's), so that it misses its L1D. */
+#define L2LINE 64
+#define L2_LINES 4
+#define PAGE 4096
+#define RECV_PAGES 16
+/* A walk of the receiver's 64 lines takes about 250 cycles from the L2 and 1,700 from DRAM (on
+ * the in-order core; its misses overlap little), so a sweep of the sender's 512 about 14,000.
+ * Between the prime at a sixteenth of a slot and the probe at three quarters (11,000 cycles) the
+ * sender turns over about 10 lines of each L2 set, more than its 8 ways; with slots of 8,000 it
+ * evicts too few of the receiver's lines to tell. */
+#define L2_SLOT 16000
 
-enum channel { DIV, L1D, ISSUE, WINDOW };
-static const char* const names[] = {"div", "l1d", "issue", "window"};
+enum channel { DIV, L1D, ISSUE, WINDOW, L2 };
+static const char* const names[] = {"div", "l1d", "issue", "window", "l2"};
 
 /* volatile: every walk is real loads, never folded (the buffers are only ever zero) */
 static volatile uint8_t sbuf[SENDBUF] __attribute__((aligned(4096)));
@@ -133,11 +160,21 @@ static inline uint32_t clog(uint32_t at) {
   return v;
 }
 
+/* The first L2_LINES L2 lines of MISSBUF's pages pg and pg + 1: eight loads before any use, so
+ * that their misses overlap. */
+static inline uint32_t l2_pages(uint32_t pg) {
+  const volatile uint32_t* p = mbuf + pg * (PAGE / 4);
+  const volatile uint32_t* q = p + PAGE / 4;
+  uint32_t a = p[0], b = p[L2LINE / 4], c = p[2 * L2LINE / 4], d = p[3 * L2LINE / 4], e = q[0],
+           f = q[L2LINE / 4], g = q[2 * L2LINE / 4], h = q[3 * L2LINE / 4];
+  return a + b + c + d + e + f + g + h;
+}
+
 /* The sender: bit k mod n of msg in every slot k from the next one for 2n + 16 slots. A 0 keeps
  * off what the channel measures: shifts and xors for div (not the complex ALU), multiplies for
  * l1d (no memory, and few issue slots), a chain of divides for issue and window (an instruction
  * in 32 cycles, a few waiting). Its sweep and its walk go on where the last slot's stopped, so
- * that every set and line is turned over in turn. */
+ * that every set and line is turned over in turn. l2's 1 walks its pages as l1d's sweeps. */
 static void send(enum channel ch, const char* msg, int n, uint32_t slot) {
   uint32_t first = now() / slot + 1, spin = 1, at = 0;
   while (now() / slot < first) continue;
@@ -147,7 +184,7 @@ static void send(enum channel ch, const char* msg, int n, uint32_t slot) {
     while ((int32_t)(now() - end) < 0) {
       if (!one && ch == DIV) {
         for (int i = 0; i < 16; i++) spin ^= spin << 13, spin ^= spin >> 17, spin ^= spin << 5;
-      } else if (!one && ch == L1D) {
+      } else if (!one && (ch == L1D || ch == L2)) {
         for (int i = 0; i < 16; i++) spin = spin * 1664525u + 1013904223u;
       } else if (!one) {
         spin = divq(0xfffffff0u - spin, (spin & 7) | 3);
@@ -156,6 +193,9 @@ static void send(enum channel ch, const char* msg, int n, uint32_t slot) {
       } else if (ch == L1D) {
         spin += sweep(at);
         at = (at + 8 * LINE) % SENDBUF;
+      } else if (ch == L2) {
+        spin += l2_pages(at);
+        at = (at + 2) % (MISSBUF / PAGE);
       } else if (ch == ISSUE) {
         spin += alu_block(spin);
       } else {
@@ -167,14 +207,16 @@ static void send(enum channel ch, const char* msg, int n, uint32_t slot) {
   printf("smtchan send first=%u slots=%u\n", first, 2u * (uint32_t)n + 16u);
 }
 
-/* One probe, its cycles: a chain of 4 dependent divides, a walk over the primed lines, or a
- * block of 64 independent ALU instructions. */
+/* One probe, its cycles: a chain of 4 dependent divides, a walk over the primed lines (the L1D's,
+ * or the L2's), or a block of 64 independent ALU instructions. */
 static uint32_t probe(enum channel ch) {
   uint32_t t0 = now(), x = 5;
   if (ch == DIV) {
     for (int i = 0; i < 4; i++) x = divq(0xfffffff0u - x, (x & 7) | 3);
   } else if (ch == L1D) {
     for (int i = 0; i < RECVBUF; i += LINE) x += rbuf[i];
+  } else if (ch == L2) {
+    for (uint32_t pg = 0; pg < RECV_PAGES; pg += 2) x += l2_pages(pg);
   } else { /* issue, window */
     x = alu_block(t0);
   }
@@ -212,8 +254,13 @@ static void recv(enum channel ch, int n, uint32_t slot, uint32_t seed) {
   t_start = now();
   for (uint32_t k = first; k < first + (uint32_t)n; k++) {
     uint32_t end = (k + 1) * slot - slot / 16, sum = 0, cnt = 0;
-    if (ch == L1D) { /* prime+probe: one probe three quarters through the slot; it primes the
-                      * next */
+    if (ch == L1D || ch == L2) { /* prime+probe: one probe three quarters through the slot; it
+                                  * primes the next (l2: a walk at the slot's start primes it,
+                                  * as the sender may have swept since the last probe) */
+      if (ch == L2) {
+        while ((int32_t)(now() - (k * slot + slot / 16)) < 0) continue;
+        probe(ch);
+      }
       while ((int32_t)(now() - (k * slot + slot / 4 * 3)) < 0) continue;
       if ((int32_t)(now() - end) < 0) sum = probe(ch), cnt = 1;
     } else { /* contention: probes all the slot long but its first sixteenth, when the sender
@@ -245,7 +292,7 @@ static void recv(enum channel ch, int n, uint32_t slot, uint32_t seed) {
 static int usage(const char* why) {
   fprintf(stderr,
           "smtchan: %s\n"
-          "usage: smtchan send|recv div|l1d|issue|window SEED BITS SLOT [cookie|none]\n",
+          "usage: smtchan send|recv div|l1d|issue|window|l2 SEED BITS SLOT [cookie|none]\n",
           why);
   return 64;
 }
@@ -262,9 +309,9 @@ int main(int argc, char** argv) {
   int sender = strcmp(argv[1], "send") == 0;
   if (!sender && strcmp(argv[1], "recv") != 0) return usage("the role is send or recv");
   enum channel ch = DIV;
-  while (ch <= WINDOW && strcmp(argv[2], names[ch]) != 0) ch++;
-  if (ch > WINDOW) return usage("the channel is div, l1d, issue or window");
-  static const long slots[] = {DIV_SLOT, L1D_SLOT, ISSUE_SLOT, ISSUE_SLOT};
+  while (ch <= L2 && strcmp(argv[2], names[ch]) != 0) ch++;
+  if (ch > L2) return usage("the channel is div, l1d, issue, window or l2");
+  static const long slots[] = {DIV_SLOT, L1D_SLOT, ISSUE_SLOT, ISSUE_SLOT, L2_SLOT};
   long seed = number(argv[3], 0, 0x7fffffff), n = number(argv[4], 8, 4096),
        slot = strcmp(argv[5], "0") == 0 ? slots[ch] : number(argv[5], 500, 1000000);
   if (seed < 0) return usage("SEED is a whole number from 0");
