@@ -272,7 +272,8 @@ int __idle_here(struct __pthread* self);       /* (locked) idle self's context, 
  * below it, or 0. */
 struct __pthread* __thmb_alloc(size_t stack, size_t guard);
 void __thmb_free(struct __pthread* t); /* give a ThMB of __thmb_alloc's and its stack back */
-/* (__thmb_cache.c) A ThMB with a default stack an earlier thread left, without a lock; or 0. */
+/* (__thmb_cache.c) A ThMB with a default stack an earlier thread left, without a lock; or 0.
+ * Maybe still marked on_stack: __thmb_settle before the new thread runs. */
 struct __pthread* __thmb_pop(void);
 /* A ThMB for a new thread: __thmb_pop's if `stack` and `guard` are the defaults and one is
  * cached, else __thmb_alloc's; or 0. Its fields are as its last thread left them (see struct
@@ -292,6 +293,13 @@ static inline __attribute__((always_inline)) int __thmb_put(struct __pthread* t)
     a_barrier(); /* the slot before the top that covers it */
     if (__builtin_expect(a_cas(&__thmb_top, n, n + 1) == n, 1)) return 1;
   }
+}
+
+/* Wait until t, from __thmb_pop, is off the stack its last thread exited on (its on_stack mark,
+ * __thmb_cache.c): before a new thread may run on that stack, or its ctx is written (the exit
+ * may still save its registers there, __switch). Until then the exit writes nothing else of t. */
+static inline __attribute__((always_inline)) void __thmb_settle(struct __pthread* t) {
+  while (t->on_stack) a_spin();
 }
 
 /* --- Thread ids. A pthread_t is valid from pthread_create until the thread is joined (or, if
