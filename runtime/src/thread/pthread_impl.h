@@ -73,6 +73,15 @@ enum {
   ST_EXITED,        /* finished: result is valid; off its stack once the lock is free */
 };
 
+/* How a joiner waits (struct __pthread.jwait), written before it names itself in the joinee's
+ * joiner field. SLEEP: on its own context, MONITOR/MWAIT on this word (pthread_join.c,
+ * join_sleep): the joinee's exit ends the wait with one plain store, DONE, pthread_cancel with
+ * AGAIN. NONE: in __block, woken by __wake (the exit stores DONE first). */
+enum { JWAIT_NONE, JWAIT_SLEEP, JWAIT_DONE, JWAIT_AGAIN };
+/* A joiner field's value once the exit has taken the joiner it named: the join is the exit's to
+ * finish, and no other join or detach may start (EINVAL, ESRCH once the id ends). */
+#define JOINER_TAKEN ((struct __pthread*)1)
+
 /* The callee-saved registers of a voluntary switch (__switch): what a call preserves. With the
  * hard-float o32 ABI that includes $f20..$f31 (six doubles as FR=0 pairs); FCSR goes along so
  * each thread keeps its own rounding mode across a switch. */
@@ -100,10 +109,10 @@ _Static_assert(sizeof(struct __fpregs) == FPREGS_SIZE, "__fpregs layout");
  * A ThMB is reused without zeroing it (__thmb_cache.c): pthread_create stores what a thread's
  * life can leave nonzero (pthread_create.c, fresh) and what it sets anyway (state, id, start,
  * arg, ...); every other field is 0 whenever a thread has exited or is written before it is
- * read: regs.pc (every save is consumed by the resume that follows it), early, timed, in_wait,
- * cancel_q, cancel_join and cleanup (each undone before the wait or call that set it returns),
- * tsd (cleared at exit, __tsd_run_destructors); mem, stack_size, guard, guard_size and stack_top
- * stay the ThMB's own. A new field either keeps that rule or goes into fresh(). */
+ * read: regs.pc (every save is consumed by the resume that follows it), jwait (by every join),
+ * early, timed, in_wait, cancel_q, cancel_join and cleanup (each undone before the wait or call
+ * that set it returns), tsd (cleared at exit, __tsd_run_destructors); mem, stack_size, guard,
+ * guard_size and stack_top stay the ThMB's own. A new field either keeps that rule or goes into fresh(). */
 struct __pthread {
   struct kasane_regs regs; /* hw: the kernel's save area; conventional: the ucontext, copied */
   struct __ctx ctx;        /* where __switch resumes it */
@@ -116,7 +125,9 @@ struct __pthread {
   void* arg;
   void* result;            /* pthread_exit's argument (sched) */
   int detached;            /* (sched) */
-  struct __pthread* joiner;/* the thread waiting in pthread_join for it (sched) */
+  struct __pthread* volatile joiner; /* the thread waiting in pthread_join for it, or 0; set
+                            * under the lock, taken by its exit (JOINER_TAKEN) or by
+                            * pthread_cancel with a CAS, which its exit makes without the lock */
   void** join_res;         /* in pthread_join: where the joinee's exit puts its result, or 0 */
   struct __pthread* next;  /* link in a wait queue (sched) */
   struct __pthread* rnext; /* link in the ready queue (sched) */
@@ -154,6 +165,9 @@ struct __pthread {
   } tsd[PTHREAD_KEYS_MAX];
   struct __pthread* tnext; /* link in __timers (sched) */
   long long deadline;      /* in a timed wait: its end, ns of CLOCK_REALTIME (sched) */
+  volatile int jwait;      /* in pthread_join: JWAIT_*, how it waits and how the wait ended
+                            * (last: its line is one the rest of the library rarely stores to,
+                            * and a store to that line ends a direct join's MWAIT early) */
 };
 
 _Static_assert(offsetof(struct __pthread, regs.pc) == THMB_REGS_PC, "ThMB layout");
