@@ -51,7 +51,7 @@
 #define IDLE_STACK 8192
 #define UPCALL_STACK 8192       /* bytes of upcall stack per context (hw) */
 #define LOCK_WAIT_CYCLES 2000    /* most cycles a __lock_wait sleeps before looking again */
-#define MWAIT_SLICE 100000       /* hw: most cycles a lock wait's MWAIT sleeps */
+#define MWAIT_SLICE 100000       /* hw: most cycles a lock wait's or a direct join's MWAIT sleeps */
 #define NAP_CAP (1u << 26)       /* most cycles a long wait's MWAIT sleeps with no deadline (see
                                   * __wait_ctx: a safety net, not a poll) */
 #define NAP_DEADLINE_CAP (1u << 30) /* ... and with one (MWAIT's timeout is 32 bits) */
@@ -112,7 +112,8 @@ _Static_assert(sizeof(struct __fpregs) == FPREGS_SIZE, "__fpregs layout");
  * read: regs.pc (every save is consumed by the resume that follows it), jwait (by every join),
  * early, timed, in_wait, cancel_q, cancel_join and cleanup (each undone before the wait or call
  * that set it returns), tsd (cleared at exit, __tsd_run_destructors); mem, stack_size, guard,
- * guard_size and stack_top stay the ThMB's own. A new field either keeps that rule or goes into fresh(). */
+ * guard_size and stack_top stay the ThMB's own. A new field either keeps that rule or goes into
+ * fresh(). */
 struct __pthread {
   struct kasane_regs regs; /* hw: the kernel's save area; conventional: the ucontext, copied */
   struct __ctx ctx;        /* where __switch resumes it */

@@ -91,8 +91,10 @@ static int __attribute__((noinline)) join_wait(struct __pthread* self, struct __
 /* Out of join_sleep for a while. If a thread has become ready, which dispatch() cannot hand to
  * this context while we wait outside __block (hw), or the wait has lasted (`give_up`,
  * conventional: __block naps), take ourselves out of t->joiner, unless t's exit has taken us
- * (then its store comes in a moment), and wait in __block instead; else enter the kernel once, as
- * __block's long sleeps do (__kernel_check), and go on waiting. */
+ * (then its store comes in a moment), and wait in __block instead; else go on waiting, entering
+ * the kernel once about every NAP_CAP cycles, as __block's long sleeps do (__kernel_check): when
+ * a slice ends in the first two slices' worth of cycles after a multiple of NAP_CAP (no state to
+ * keep, and a slice lasts at most MWAIT_SLICE, so at least one does). */
 static int __attribute__((noinline)) join_slice_over(struct __pthread* self, struct __pthread* t,
                                                      void** res, int give_up) {
   if (give_up || __ready_nonempty()) {
@@ -100,7 +102,7 @@ static int __attribute__((noinline)) join_slice_over(struct __pthread* self, str
     if (a_cas((volatile int*)&t->joiner, (int)self, 0) == (int)self)
       return join_locked(self, t, res, 0);
     __sched_unlock();
-  } else {
+  } else if ((kasane_cycles() & (NAP_CAP - 1)) < 2 * MWAIT_SLICE) {
     __kernel_check();
   }
   return join_sleep(self, t, res);
