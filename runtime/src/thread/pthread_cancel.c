@@ -43,7 +43,7 @@ int pthread_cancel(pthread_t t) {
   int state = t->state, ltn = t->ltn;
   /* A joiner waiting on its context directly (pthread_join.c, join_sleep) looks RUNNING, but a
    * poke must not act in its wait: the joinee's exit may be writing its result into it. */
-  int direct = t->cancel_join && t->jwait == JWAIT_SLEEP;
+  int direct = t->cancel_join && (t->jwait == JWAIT_SLEEP || t->jwait == JWAIT_POKE);
   int poke = t != self && !t->cancel_disable && !direct;
   if (!t->cancel_disable) {
     if (t->cancel_q && __unqueue(t->cancel_q, t)) {

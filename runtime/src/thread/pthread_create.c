@@ -62,6 +62,7 @@ static void reap(void) {
   while (dead) {
     struct __pthread* next = dead->next;
     if (!__thmb_put(dead)) {
+      __djoin_end(dead); /* (pthread_impl.h, __djoiner) */
       dead->next = unkept;
       unkept = dead;
     }

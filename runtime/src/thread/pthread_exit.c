@@ -40,7 +40,7 @@ static inline __attribute__((always_inline)) int claim(struct __pthread* self,
  * with __wake (which needs the lock), 0 if the store of DONE has ended its MWAIT. */
 static inline __attribute__((always_inline)) int hand_off(struct __pthread* self,
                                                           struct __pthread* j, void* result) {
-  int blocked = j->jwait != JWAIT_SLEEP;
+  int blocked = j->jwait == JWAIT_NONE; /* not SLEEP or POKE (a direct joiner) */
   if (j->join_res) *j->join_res = result;
   self->id = 0; /* the id ends with the join (pthread_impl.h, "Thread ids") */
   a_barrier();  /* the result and the id before the joiner can see itself woken */

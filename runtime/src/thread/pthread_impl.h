@@ -76,8 +76,11 @@ enum {
 /* How a joiner waits (struct __pthread.jwait), written before it names itself in the joinee's
  * joiner field. SLEEP: on its own context, MONITOR/MWAIT on this word (pthread_join.c,
  * join_sleep): the joinee's exit ends the wait with one plain store, DONE, pthread_cancel with
- * AGAIN. NONE: in __block, woken by __wake (the exit stores DONE first). */
-enum { JWAIT_NONE, JWAIT_SLEEP, JWAIT_DONE, JWAIT_AGAIN };
+ * AGAIN. NONE: in __block, woken by __wake (the exit stores DONE first). POKE (hw): a SLEEP the
+ * runtime ended because a thread became ready and no context was free (__sched.c, poke_joiner):
+ * the joiner steps out into __block, where its context takes the ready thread; the exit treats it
+ * as SLEEP (its DONE ends the wait as well). */
+enum { JWAIT_NONE, JWAIT_SLEEP, JWAIT_DONE, JWAIT_AGAIN, JWAIT_POKE };
 /* A joiner field's value once the exit has taken the joiner it named: the join is the exit's to
  * finish, and no other join or detach may start (EINVAL, ESRCH once the id ends). */
 #define JOINER_TAKEN ((struct __pthread*)1)
@@ -110,10 +113,10 @@ _Static_assert(sizeof(struct __fpregs) == FPREGS_SIZE, "__fpregs layout");
  * life can leave nonzero (pthread_create.c, fresh) and what it sets anyway (state, id, start,
  * arg, ...); every other field is 0 whenever a thread has exited or is written before it is
  * read: regs.pc (every save is consumed by the resume that follows it), jwait (by every join),
- * early, timed, in_wait, cancel_q, cancel_join and cleanup (each undone before the wait or call
- * that set it returns), tsd (cleared at exit, __tsd_run_destructors); mem, stack_size, guard,
- * guard_size and stack_top stay the ThMB's own. A new field either keeps that rule or goes into
- * fresh(). */
+ * djoin (a hint where read before a direct join sets it, __djoin_end), early, timed, in_wait,
+ * cancel_q, cancel_join and cleanup (each undone before the wait or call that set it returns),
+ * tsd (cleared at exit, __tsd_run_destructors); mem, stack_size, guard, guard_size and stack_top
+ * stay the ThMB's own. A new field either keeps that rule or goes into fresh(). */
 struct __pthread {
   struct kasane_regs regs; /* hw: the kernel's save area; conventional: the ucontext, copied */
   struct __ctx ctx;        /* where __switch resumes it */
@@ -166,6 +169,7 @@ struct __pthread {
   } tsd[PTHREAD_KEYS_MAX];
   struct __pthread* tnext; /* link in __timers (sched) */
   long long deadline;      /* in a timed wait: its end, ns of CLOCK_REALTIME (sched) */
+  int djoin;               /* hw: in a direct join, the __djoiner slot that names it */
   volatile int jwait;      /* in pthread_join: JWAIT_*, how it waits and how the wait ended
                             * (last: its line is one the rest of the library rarely stores to,
                             * and a store to that line ends a direct join's MWAIT early) */
@@ -246,6 +250,24 @@ struct __pthread* __next_ready_slow(void);    /* (locked) __next_ready with the 
 /* __next_ready (locked: the next ready thread, or 0) and __ready_nonempty (a hint, without the
  * lock) are inline, at the end of this file. */
 int __dispatch(void);                         /* see that some context will run __ready */
+/* hw, per context: the direct joiner waiting there (pthread_join.c, join_sleep), or 0; it may
+ * still name a thread whose direct join is over (its jwait is not SLEEP then), or its cached
+ * ThMB, never a freed one: the slot is written under the lock, and cleared by a poke, by the
+ * thread's next direct join, or under the lock that decides to free its ThMB (__djoin_end). Not
+ * by the wake-up: the exit's hand-off stays a store and a return. */
+extern struct __pthread* volatile __djoiner[NCTX];
+/* (locked) Take self out of __djoiner, if its slot still names it (djoin may be stale: a
+ * reused ThMB's, checked against NCTX). A stale slot names a thread whose jwait is not SLEEP, or
+ * a cached ThMB (the same), and a poke passes it by; this, at the next direct join and before a
+ * ThMB is freed, keeps a slot from naming memory that may be anything. No-op (conventional). */
+static inline __attribute__((always_inline)) void __djoin_end(struct __pthread* self) {
+#ifdef KASANE_THREADS_HW
+  unsigned k = (unsigned)self->djoin;
+  if (k < NCTX && __djoiner[k] == self) __djoiner[k] = 0;
+#else
+  (void)self;
+#endif
+}
 void __make_ready(struct __pthread* t);       /* (locked) into __ready, and dispatch */
 void __ready_put(struct __pthread* t);        /* (locked) into __ready as READY, no dispatch */
 struct __pthread* __preempt(struct __pthread* self, int state); /* (locked) see __sched.c */

@@ -23,6 +23,7 @@ static int __attribute__((noinline)) join_exited(struct __pthread* t, void** res
   if (res) *res = t->result;
   t->id = 0;
   int kept = __thmb_put(t); /* from here on t may be another thread's */
+  if (!kept) __djoin_end(t);
   __sched_unlock();
   if (!kept && t->mem) __thmb_free(t); /* no mem: the main thread, whose stack is the process's */
   return 0;
@@ -50,15 +51,34 @@ static int __attribute__((noinline)) join_cancel_point(struct __pthread* self,
   return join_locked(self, t, res, 1);
 }
 
+/* Poked (JWAIT_POKE, __sched.c): a thread became ready and no context was free. Out of t->joiner
+ * and into __block, where this context takes it; unless t's exit has taken us, whose DONE comes
+ * in a moment (the CAS keeps it if it came already). */
+#ifdef KASANE_THREADS_HW
+static int __attribute__((noinline)) join_poked(struct __pthread* self, struct __pthread* t,
+                                                void** res) {
+  __sched_lock_take();
+  if (a_cas((volatile int*)&t->joiner, (int)self, 0) == (int)self)
+    return join_locked(self, t, res, 0);
+  a_cas(&self->jwait, JWAIT_POKE, JWAIT_SLEEP);
+  __sched_unlock();
+  return join_sleep(self, t, res);
+}
+#endif
+
 /* The wait is over, but maybe not by t's exit (a cancellation, which join_wait acts on): look
  * again under the lock. */
 static int __attribute__((noinline)) join_woken(struct __pthread* self, struct __pthread* t,
                                                 void** res) {
   a_barrier(); /* our own fields after the wake-up that tells us about them */
-  if (self->jwait == JWAIT_DONE) { /* t's exit did the rest */
+  int w = self->jwait;
+  if (w == JWAIT_DONE) { /* t's exit did the rest */
     self->cancel_join = 0;
     return 0;
   }
+#ifdef KASANE_THREADS_HW
+  if (w == JWAIT_POKE) return join_poked(self, t, res);
+#endif
   __sched_lock_take();
   return join_locked(self, t, res, 1);
 }
@@ -84,6 +104,11 @@ static int __attribute__((noinline)) join_wait(struct __pthread* self, struct __
   a_barrier(); /* all of it before t's exit, which claims us without the lock, can see us */
   t->joiner = self;
   if (!direct) return join_blocked(self, t, res);
+#ifdef KASANE_THREADS_HW
+  __djoin_end(self); /* a slot of an earlier direct join (we may be on another context now) */
+  self->djoin = __ctx_idx(); /* a thread made ready from now on finds us (__sched.c) */
+  __djoiner[self->djoin] = self;
+#endif
   __sched_unlock();
   return join_sleep(self, t, res);
 }
