@@ -21,6 +21,7 @@ struct __pthread_queue __ready __attribute__((aligned(64)));
 struct __pthread* volatile __unblocked;
 volatile int __ctx0_wake __attribute__((aligned(64))); /* alone on its line, MONITORed */
 volatile int __suspended;
+struct __pthread* volatile __djoiner[NCTX];
 volatile int __live = 1;
 int __nctx = 1;
 int __ncpu = 1;

@@ -217,10 +217,33 @@ struct __pthread* __preempt(struct __pthread* self, int state) {
   return next;
 }
 
+#ifdef KASANE_THREADS_HW
+/* (locked) No context was free for a thread just made ready: end a direct joiner's wait (POKE),
+ * so that it steps out into __block and its context takes the thread, as it would have had the
+ * joiner waited there (MULiTh). Race-free with the joiner: it registers in __djoiner, and looks
+ * at the ready queue, under the lock, so a thread made ready later (under the lock) finds it
+ * here; the CAS loses to its exit's DONE, which ends the wait anyway, and passes by a slot whose
+ * join is over (__djoiner). The slot is cleared, so the next ready thread pokes another joiner.
+ * Off the exit's path: the exit neither reads nor writes the slots. */
+static void poke_joiner(void) {
+  for (int k = 0; k < NCTX; k++) {
+    struct __pthread* j = __djoiner[k];
+    if (j && a_cas(&j->jwait, JWAIT_SLEEP, JWAIT_POKE) == JWAIT_SLEEP) {
+      __djoiner[k] = 0;
+      return;
+    }
+  }
+}
+#endif
+
 void __make_ready(struct __pthread* t) {
   t->state = ST_READY;
   ready_append(t);
+#ifdef KASANE_THREADS_HW
+  if (!__dispatch()) poke_joiner();
+#else
   __dispatch();
+#endif
 }
 
 /* __wake_begin's other cases (pthread_impl.h): a timed waiter, a switched-out thread made ready

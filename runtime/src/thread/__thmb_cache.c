@@ -6,8 +6,10 @@
  * most THMB_CACHE of them (the rest are freed). A ThMB is put here when nobody needs it (its
  * thread exited and was joined, or was detached) and its thread is off its stack, with one
  * exception: an exiting thread whose context is about to texit puts itself here, marked
- * on_stack, and the last store before its texit clears the mark (pthread_exit.c, __leave); a pop
- * that finds the mark waits for that store, a few instructions away.
+ * on_stack, and the last store before its texit clears the mark (pthread_exit.c, __leave). A pop
+ * does not wait for that store: the exit writes none of the fields pthread_create stores, so the
+ * create stores them meanwhile and waits only before the new thread may run on the stack
+ * (__thmb_settle), a few instructions from its exit's texit, and often past it.
  *
  * A stack of pointers in a fixed array, `top` (__thmb_top) of them in use (__thmb_slots). Pushes
  * (__thmb_put, inline in pthread_impl.h: an exit makes one) come only under
@@ -39,7 +41,6 @@ volatile int __thmb_top;
 struct __pthread* __thmb_pop(void) {
   struct __pthread* t = a_slot_pop(&__thmb_top, (void* const*)__thmb_slots);
   if (!t) return 0;
-  while (t->on_stack) a_spin(); /* its exit put it here and is a few stores from texit */
   a_barrier(); /* nothing of t is read before it is ours */
   return t;
 }

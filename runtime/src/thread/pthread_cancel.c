@@ -3,7 +3,8 @@
  * pthread_cancel marks the thread (t->cancel) and, if it is waiting at a cancellation point of
  * the library, ends that wait: under __sched_lock it takes t off the queue it waits on
  * (t->cancel_q: a condition's or a semaphore's) or out of the joinee's joiner field
- * (t->cancel_join) and wakes it. The woken thread sees the mark (__testcancel) and exits with
+ * (t->cancel_join; unless the joinee's exit has taken it already, and finishes the join) and
+ * wakes it. The woken thread sees the mark (__testcancel) and exits with
  * PTHREAD_CANCELED through pthread_exit, which runs its cleanup handlers. A thread that runs on
  * another context or waits in the kernel is poked (__poke.c): its context is interrupted, or its
  * parked call ended with EINTR.
@@ -40,13 +41,19 @@ int pthread_cancel(pthread_t t) {
   }
   t->cancel = 1;
   int state = t->state, ltn = t->ltn;
-  int poke = t != self && !t->cancel_disable;
+  /* A joiner waiting on its context directly (pthread_join.c, join_sleep) looks RUNNING, but a
+   * poke must not act in its wait: the joinee's exit may be writing its result into it. */
+  int direct = t->cancel_join && (t->jwait == JWAIT_SLEEP || t->jwait == JWAIT_POKE);
+  int poke = t != self && !t->cancel_disable && !direct;
   if (!t->cancel_disable) {
     if (t->cancel_q && __unqueue(t->cancel_q, t)) {
       __wake(t);
-    } else if (t->cancel_join && t->cancel_join->joiner == t) {
-      t->cancel_join->joiner = 0;
-      __wake(t);
+    } else if (t->cancel_join && /* a CAS: the joinee's exit takes it without the lock */
+               a_cas((volatile int*)&t->cancel_join->joiner, (int)t, 0) == (int)t) {
+      if (direct)
+        t->jwait = JWAIT_AGAIN; /* ends its MWAIT */
+      else
+        __wake(t);
     }
   }
   __sched_unlock();

@@ -45,6 +45,7 @@ fresh(struct __pthread* t, void* (*start)(void*), void* arg) {
 
 /* Make t runnable: its context is where __switch will start it (the ready queue's way). */
 static void queue(struct __pthread* t) {
+  a_barrier(); /* the exited thread's last stores to t (ctx, on_stack) before ours */
   t->ctx.sp = t->stack_top;
   t->ctx.ra = (uint32_t)__thread_trampoline;
   t->ctx.s[0] = (uint32_t)t;
@@ -61,6 +62,7 @@ static void reap(void) {
   while (dead) {
     struct __pthread* next = dead->next;
     if (!__thmb_put(dead)) {
+      __djoin_end(dead); /* (pthread_impl.h, __djoiner) */
       dead->next = unkept;
       unkept = dead;
     }
@@ -118,6 +120,7 @@ create_slow(pthread_t* res, const pthread_attr_t* attr, void* (*start)(void*), v
   a_add_fetch(&__live, 1);
   t->id = THMB_ID;
   *res = t;
+  __thmb_settle(t);
 #ifdef KASANE_THREADS_HW
   a_barrier(); /* the ThMB is complete before the new context reads it */
   if (__cpu_allowed(t, __ctx_idx()) && kasane_tfork((unsigned long)__thread_entry, (unsigned long)t))
@@ -134,6 +137,7 @@ int pthread_create(pthread_t* res, const pthread_attr_t* attr, void* (*start)(vo
   a_add_fetch(&__live, 1);
   t->id = THMB_ID;
   *res = t;
+  __thmb_settle(t); /* often past already: the stores above overlap its exit's last steps */
 #ifdef KASANE_THREADS_HW
   t->state = ST_RUNNING;
   a_barrier(); /* the ThMB is complete before the new context reads it */

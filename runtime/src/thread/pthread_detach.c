@@ -21,6 +21,7 @@ int pthread_detach(pthread_t t) {
   if (t->state == ST_EXITED) {
     t->id = 0;
     int kept = __thmb_put(t);
+    if (!kept) __djoin_end(t);
     __sched_unlock();
     if (!kept) __thmb_free(t);
     return 0;

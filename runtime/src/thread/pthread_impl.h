@@ -51,7 +51,7 @@
 #define IDLE_STACK 8192
 #define UPCALL_STACK 8192       /* bytes of upcall stack per context (hw) */
 #define LOCK_WAIT_CYCLES 2000    /* most cycles a __lock_wait sleeps before looking again */
-#define MWAIT_SLICE 100000       /* hw: most cycles a lock wait's MWAIT sleeps */
+#define MWAIT_SLICE 100000       /* hw: most cycles a lock wait's or a direct join's MWAIT sleeps */
 #define NAP_CAP (1u << 26)       /* most cycles a long wait's MWAIT sleeps with no deadline (see
                                   * __wait_ctx: a safety net, not a poll) */
 #define NAP_DEADLINE_CAP (1u << 30) /* ... and with one (MWAIT's timeout is 32 bits) */
@@ -72,6 +72,18 @@ enum {
   ST_BLOCKED_KERNEL,/* in a system call the kernel parked (BLOCKED); UNBLOCKED makes it ready */
   ST_EXITED,        /* finished: result is valid; off its stack once the lock is free */
 };
+
+/* How a joiner waits (struct __pthread.jwait), written before it names itself in the joinee's
+ * joiner field. SLEEP: on its own context, MONITOR/MWAIT on this word (pthread_join.c,
+ * join_sleep): the joinee's exit ends the wait with one plain store, DONE, pthread_cancel with
+ * AGAIN. NONE: in __block, woken by __wake (the exit stores DONE first). POKE (hw): a SLEEP the
+ * runtime ended because a thread became ready and no context was free (__sched.c, poke_joiner):
+ * the joiner steps out into __block, where its context takes the ready thread; the exit treats it
+ * as SLEEP (its DONE ends the wait as well). */
+enum { JWAIT_NONE, JWAIT_SLEEP, JWAIT_DONE, JWAIT_AGAIN, JWAIT_POKE };
+/* A joiner field's value once the exit has taken the joiner it named: the join is the exit's to
+ * finish, and no other join or detach may start (EINVAL, ESRCH once the id ends). */
+#define JOINER_TAKEN ((struct __pthread*)1)
 
 /* The callee-saved registers of a voluntary switch (__switch): what a call preserves. With the
  * hard-float o32 ABI that includes $f20..$f31 (six doubles as FR=0 pairs); FCSR goes along so
@@ -100,7 +112,8 @@ _Static_assert(sizeof(struct __fpregs) == FPREGS_SIZE, "__fpregs layout");
  * A ThMB is reused without zeroing it (__thmb_cache.c): pthread_create stores what a thread's
  * life can leave nonzero (pthread_create.c, fresh) and what it sets anyway (state, id, start,
  * arg, ...); every other field is 0 whenever a thread has exited or is written before it is
- * read: regs.pc (every save is consumed by the resume that follows it), early, timed, in_wait,
+ * read: regs.pc (every save is consumed by the resume that follows it), jwait (by every join),
+ * djoin (a hint where read before a direct join sets it, __djoin_end), early, timed, in_wait,
  * cancel_q, cancel_join and cleanup (each undone before the wait or call that set it returns),
  * tsd (cleared at exit, __tsd_run_destructors); mem, stack_size, guard, guard_size and stack_top
  * stay the ThMB's own. A new field either keeps that rule or goes into fresh(). */
@@ -116,7 +129,9 @@ struct __pthread {
   void* arg;
   void* result;            /* pthread_exit's argument (sched) */
   int detached;            /* (sched) */
-  struct __pthread* joiner;/* the thread waiting in pthread_join for it (sched) */
+  struct __pthread* volatile joiner; /* the thread waiting in pthread_join for it, or 0; set
+                            * under the lock, taken by its exit (JOINER_TAKEN) or by
+                            * pthread_cancel with a CAS, which its exit makes without the lock */
   void** join_res;         /* in pthread_join: where the joinee's exit puts its result, or 0 */
   struct __pthread* next;  /* link in a wait queue (sched) */
   struct __pthread* rnext; /* link in the ready queue (sched) */
@@ -154,6 +169,10 @@ struct __pthread {
   } tsd[PTHREAD_KEYS_MAX];
   struct __pthread* tnext; /* link in __timers (sched) */
   long long deadline;      /* in a timed wait: its end, ns of CLOCK_REALTIME (sched) */
+  int djoin;               /* hw: in a direct join, the __djoiner slot that names it */
+  volatile int jwait;      /* in pthread_join: JWAIT_*, how it waits and how the wait ended
+                            * (last: its line is one the rest of the library rarely stores to,
+                            * and a store to that line ends a direct join's MWAIT early) */
 };
 
 _Static_assert(offsetof(struct __pthread, regs.pc) == THMB_REGS_PC, "ThMB layout");
@@ -231,6 +250,24 @@ struct __pthread* __next_ready_slow(void);    /* (locked) __next_ready with the 
 /* __next_ready (locked: the next ready thread, or 0) and __ready_nonempty (a hint, without the
  * lock) are inline, at the end of this file. */
 int __dispatch(void);                         /* see that some context will run __ready */
+/* hw, per context: the direct joiner waiting there (pthread_join.c, join_sleep), or 0; it may
+ * still name a thread whose direct join is over (its jwait is not SLEEP then), or its cached
+ * ThMB, never a freed one: the slot is written under the lock, and cleared by a poke, by the
+ * thread's next direct join, or under the lock that decides to free its ThMB (__djoin_end). Not
+ * by the wake-up: the exit's hand-off stays a store and a return. */
+extern struct __pthread* volatile __djoiner[NCTX];
+/* (locked) Take self out of __djoiner, if its slot still names it (djoin may be stale: a
+ * reused ThMB's, checked against NCTX). A stale slot names a thread whose jwait is not SLEEP, or
+ * a cached ThMB (the same), and a poke passes it by; this, at the next direct join and before a
+ * ThMB is freed, keeps a slot from naming memory that may be anything. No-op (conventional). */
+static inline __attribute__((always_inline)) void __djoin_end(struct __pthread* self) {
+#ifdef KASANE_THREADS_HW
+  unsigned k = (unsigned)self->djoin;
+  if (k < NCTX && __djoiner[k] == self) __djoiner[k] = 0;
+#else
+  (void)self;
+#endif
+}
 void __make_ready(struct __pthread* t);       /* (locked) into __ready, and dispatch */
 void __ready_put(struct __pthread* t);        /* (locked) into __ready as READY, no dispatch */
 struct __pthread* __preempt(struct __pthread* self, int state); /* (locked) see __sched.c */
@@ -272,7 +309,8 @@ int __idle_here(struct __pthread* self);       /* (locked) idle self's context, 
  * below it, or 0. */
 struct __pthread* __thmb_alloc(size_t stack, size_t guard);
 void __thmb_free(struct __pthread* t); /* give a ThMB of __thmb_alloc's and its stack back */
-/* (__thmb_cache.c) A ThMB with a default stack an earlier thread left, without a lock; or 0. */
+/* (__thmb_cache.c) A ThMB with a default stack an earlier thread left, without a lock; or 0.
+ * Maybe still marked on_stack: __thmb_settle before the new thread runs. */
 struct __pthread* __thmb_pop(void);
 /* A ThMB for a new thread: __thmb_pop's if `stack` and `guard` are the defaults and one is
  * cached, else __thmb_alloc's; or 0. Its fields are as its last thread left them (see struct
@@ -292,6 +330,13 @@ static inline __attribute__((always_inline)) int __thmb_put(struct __pthread* t)
     a_barrier(); /* the slot before the top that covers it */
     if (__builtin_expect(a_cas(&__thmb_top, n, n + 1) == n, 1)) return 1;
   }
+}
+
+/* Wait until t, from __thmb_pop, is off the stack its last thread exited on (its on_stack mark,
+ * __thmb_cache.c): before a new thread may run on that stack, or its ctx is written (the exit
+ * may still save its registers there, __switch). Until then the exit writes nothing else of t. */
+static inline __attribute__((always_inline)) void __thmb_settle(struct __pthread* t) {
+  while (t->on_stack) a_spin();
 }
 
 /* --- Thread ids. A pthread_t is valid from pthread_create until the thread is joined (or, if
